@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { Db } from './db/db';
+import type { Config } from './config';
+import { mountGraph } from './http/graph-route';
+import { mountStatic } from './http/static';
+import { mountAuthRoutes } from './http/auth-routes';
+import { mountNavigation } from './http/navigation-routes';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+/** Builds the HTTP app: REST under /api/, GraphQL at /api/v2/graph, the PWA at /. No state lives here between requests. */
+export function createApp({ db, config }: AppDeps): Hono {
+  const app = new Hono();
+  app.get('/api/health', async (c) => {
+    await db.query('SELECT 1');
+    return c.json({ status: 'ok', database: db.kind });
+  });
+  mountAuthRoutes(app, db, config);
+  mountNavigation(app, db, config);
+  mountGraph(app, db, config);
+  mountStatic(app, config.staticDir);
+  app.onError((err, c) => {
+    console.error(err);
+    return c.json({ error: 'server_error', message: 'Er ging iets mis op de server.' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,119 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; a throw rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// Both drivers answer the same JS types: int8 and numeric as numbers, dates as Date.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const toNumber = (v: string): number => Number(v);
+const keepDate = (v: string): string => v;
+
+pg.types.setTypeParser(INT8, toNumber);
+pg.types.setTypeParser(NUMERIC, toNumber);
+pg.types.setTypeParser(DATE, keepDate);
+
+function openPglite(dataDir: string | undefined): Db {
+  const db = new PGlite(dataDir ?? 'memory://', {
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate },
+    serializers: { [pgliteTypes.INT8]: (v: unknown) => String(v) },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, [...params]);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(db);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    exec: base.exec,
+    listen: async (channel, onPayload) => {
+      const unsub = await db.listen(channel, onPayload);
+      return unsub;
+    },
+    close: () => db.close(),
+  };
+}
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await c.query(sql, [...params]);
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: base.query,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    exec: base.exec,
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      const handler = (msg: pg.Notification) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      };
+      client.on('notification', handler);
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+        client.release();
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Opens the database: a real PostgreSQL server when `databaseUrl` is given,
+ * otherwise embedded PGlite with its files in `dataDir` (in memory when that is unset too).
+ */
+export function openDb(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Db {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}

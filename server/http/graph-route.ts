@@ -1,0 +1,43 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { createGraph } from '../graph/yoga';
+import { authenticate } from '../auth/authenticate';
+import { clientIp } from './client-ip';
+
+/**
+ * POST /api/v2/graph: JSON {query, variables}, or multipart with a `query` part
+ * (and optional `variables` JSON part) and a `file` part for uploads (01 §7).
+ */
+export function mountGraph(app: Hono, db: Db, config: Config): void {
+  const yoga = createGraph(config);
+  app.on(['GET', 'POST', 'OPTIONS'], '/api/v2/graph', async (c) => {
+    let request = c.req.raw;
+    let upload: File | null = null;
+    const type = c.req.header('content-type') ?? '';
+    if (c.req.method === 'POST' && type.startsWith('multipart/form-data')) {
+      const form = await c.req.raw.formData();
+      const query = form.get('query');
+      if (typeof query !== 'string') {
+        return c.json({ errors: [{ message: 'Multipart graph requests need a query part.' }] }, 400);
+      }
+      const variablesPart = form.get('variables');
+      let variables: unknown = {};
+      if (typeof variablesPart === 'string' && variablesPart) {
+        try {
+          variables = JSON.parse(variablesPart);
+        } catch {
+          return c.json({ errors: [{ message: 'The variables part is not valid JSON.' }] }, 400);
+        }
+      }
+      const file = form.get('file');
+      upload = file instanceof File ? file : null;
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      request = new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    }
+    const viewer = await authenticate(db, c.req.raw);
+    return yoga.fetch(request, { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload });
+  });
+}

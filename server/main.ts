@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed';
+import { createApp } from './app';
+
+const config = loadConfig();
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const db = openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const applied = await migrate(db);
+if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+if (config.seedDemo && (await seedDemoIfEmpty(db))) console.log('Demo data seeded.');
+
+const app = createApp({ db, config });
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  console.log(`Werkpad listens on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  if (config.seedDemo) {
+    console.log(`Demo sign-in: ${DEMO_USERNAMES.join(', ')} (second organisation: admin2), password ${DEMO_PASSWORD}`);
+  }
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  server.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
