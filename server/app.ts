@@ -5,6 +5,7 @@ import { mountGraph } from './http/graph-route';
 import { mountStatic } from './http/static';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountNavigation } from './http/navigation-routes';
+import { mountStream } from './http/stream-routes';
 
 export interface AppDeps {
   db: Db;
@@ -20,6 +21,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   });
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
+  mountStream(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {
