@@ -10,9 +10,9 @@ export interface QueryResult<T> {
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query: <T = Row>(sql: string, params?: readonly unknown[]) => Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
+  exec: (sql: string) => Promise<void>;
 }
 
 export interface Db extends Queryable {
@@ -40,11 +40,11 @@ function openPglite(dataDir: string | undefined): Db {
     serializers: { [pgliteTypes.INT8]: (v: unknown) => String(v) },
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []) {
+    query: async <T,>(sql: string, params: readonly unknown[] = []) => {
       const res = await q.query<T>(sql, [...params]);
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
-    async exec(sql: string) {
+    exec: async (sql: string) => {
       await q.exec(sql);
     },
   });
@@ -65,11 +65,11 @@ function openPglite(dataDir: string | undefined): Db {
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []) {
+    query: async <T,>(sql: string, params: readonly unknown[] = []) => {
       const res = await c.query(sql, [...params]);
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
-    async exec(sql: string) {
+    exec: async (sql: string) => {
       await c.query(sql);
     },
   });

@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One fresh embedded database per run: the server seeds the demo data into it on start.
+process.env.WERKPAD_E2E_DATA ??= mkdtempSync(path.join(tmpdir(), 'werkpad-e2e-'));
+const port = Number(process.env.WERKPAD_E2E_PORT ?? 3100);
+
+export const chromiumLaunch = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunch,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
+  ],
+  webServer: {
+    command: 'npm start',
+    url: `http://localhost:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      WERKPAD_DATA_DIR: process.env.WERKPAD_E2E_DATA,
+      WERKPAD_LOGIN_MAX_FAILURES: process.env.WERKPAD_LOGIN_MAX_FAILURES ?? '5',
+    },
+  },
+});

@@ -1,0 +1,71 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Vitest global setup for the server suite: with WERKPAD_TEST_DB=postgres it starts a throwaway
+ * PostgreSQL server (Debian's `postgresql` package) on a free loopback port and exports its URL as
+ * WERKPAD_TEST_PG_URL; each test file then creates its own database there. Without it, tests use PGlite.
+ */
+export default async function setup(): Promise<(() => void) | undefined> {
+  if (process.env.WERKPAD_TEST_DB !== 'postgres') return undefined;
+  if (process.env.WERKPAD_TEST_PG_URL) return undefined; // an outside server was given
+
+  const bin = findPostgresBin();
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const pgUid = asRoot ? Number(execFileSync('id', ['-u', 'postgres']).toString().trim()) : undefined;
+  const pgGid = asRoot ? Number(execFileSync('id', ['-g', 'postgres']).toString().trim()) : undefined;
+  if (pgUid !== undefined && pgGid !== undefined) chownSync(dir, pgUid, pgGid);
+
+  // PostgreSQL refuses to run as root: run its tools as the postgres user then.
+  const runPg = (tool: string, args: string[]) => {
+    const cmd = asRoot ? 'runuser' : path.join(bin, tool);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
+    const res = spawnSync(cmd, fullArgs, { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`${tool} failed: ${res.stderr || res.stdout}`);
+  };
+
+  runPg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  runPg('pg_ctl', [
+    '-D', dataDir, '-w', '-l', path.join(dir, 'server.log'),
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  process.env.WERKPAD_TEST_PG_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  console.log(`PostgreSQL test server on 127.0.0.1:${port}`);
+
+  return () => {
+    try {
+      runPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+function findPostgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const bin = path.join(root, v, 'bin');
+    if (existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (.ci/run does this).');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
