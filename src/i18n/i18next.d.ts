@@ -1,0 +1,10 @@
+import 'i18next';
+import type nl from './nl.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof nl };
+    returnNull: false;
+  }
+}
