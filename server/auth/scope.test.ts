@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
 import { run, sql } from '../db/sql';
-import { companiesScope, participantsScope, projectsScope, usersScope, type ScopeFn } from './scope';
+import { companiesScope, participantsScope, projectsScope, scopeOf, tableScopes, usersScope, type ScopeFn } from './scope';
 import { createCompanyFixture, openAuthzTestDb, viewerFor, type Fixture } from './testing/authz-fixtures';
 
 let db: Db;
@@ -101,5 +101,33 @@ describe('companies and projects', () => {
   it('projects: project-bound staff see their project only', async () => {
     expect(await visible('projects', projectsScope, one.users.admin)).toEqual([one.projectA, one.projectB]);
     expect(await visible('projects', projectsScope, one.users.coachProject)).toEqual([one.projectA]);
+  });
+});
+
+describe('tableScopes', () => {
+  it('covers every table that holds company data', async () => {
+    const { rows } = await db.query<{ table_name: string }>(
+      `SELECT DISTINCT table_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND column_name = 'company_id' ORDER BY table_name`,
+    );
+    const missing = rows.map((r) => r.table_name).filter((t) => !(t in tableScopes));
+    expect(missing).toEqual([]);
+  });
+
+  it('every scope is valid SQL for every role and never reaches the other company', async () => {
+    const { rows } = await db.query<{ table_name: string }>(
+      `SELECT DISTINCT table_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND column_name = 'company_id'`,
+    );
+    for (const { table_name: table } of rows) {
+      for (const who of Object.keys(one.users) as (keyof Fixture['users'])[]) {
+        const viewer = await viewerFor(db, one.users[who]);
+        const res = await run<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM ${sql([table])} t WHERE ${scopeOf(table)(viewer, 't')} AND t.company_id IS DISTINCT FROM ${one.companyId} AND t.company_id IS NOT NULL`,
+        );
+        expect(res.rows[0]?.n, `${table} as ${who}`).toBe(0);
+      }
+    }
   });
 });

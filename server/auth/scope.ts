@@ -139,7 +139,7 @@ export const adminCompanyScope: ScopeFn = (viewer, alias) =>
 
 /**
  * Invitations: administrators see the company's; managers and coaches the ones they sent and the ones for a
- * participant in their scope; participants none. Columns: participant_id (nullable), invited_by_user_id.
+ * participant in their scope; participants and chronos none.
  */
 export const invitationsScope: ScopeFn = (viewer, alias) => {
   const kind = roleKind(viewer.roleId);
@@ -149,7 +149,7 @@ export const invitationsScope: ScopeFn = (viewer, alias) => {
   return and(
     companyScope(viewer, alias),
     or(
-      sql`${col(alias, 'created_by')} = ${viewer.userId}`,
+      sql`${col(alias, 'invited_by_user_id')} = ${viewer.userId}`,
       sql`EXISTS (SELECT 1 FROM participants ${raw(pAlias)} WHERE ${col(pAlias, 'id')} = ${col(alias, 'participant_id')} AND ${participantsScope(viewer, pAlias)})`,
     ),
   );
@@ -189,3 +189,179 @@ export const auditLogScope: ScopeFn = adminCompanyScope;
 /** Rows a user owns for themselves (search history, search settings, push tokens). */
 export const ownUserRowsScope: ScopeFn = (viewer, alias) =>
   and(companyScope(viewer, alias), sql`${col(alias, 'user_id')} = ${viewer.userId}`);
+
+/** Staff-only rows about a participant (cases, KWNW plan of approach, instrument matches, ladder): never the participant. */
+export function staffViaParticipant(column = 'participant_id'): ScopeFn {
+  const inner = viaParticipant(column);
+  return (viewer, alias) => (isParticipantViewer(viewer) ? FALSE : inner(viewer, alias));
+}
+
+/** Work plans, assignments, reviews: the participant's scope. */
+export const workPlansScope: ScopeFn = viaParticipant();
+
+/**
+ * Wage-value measurements: the participant's scope for staff, plus the measurements the viewer created or is the
+ * expert of (a wage-value expert works across caseloads). Participants do not see measurements (a staff report).
+ */
+export const wageValueMeasurementsScope: ScopeFn = (viewer, alias) => {
+  if (isParticipantViewer(viewer)) return FALSE;
+  return and(
+    companyScope(viewer, alias),
+    or(
+      staffViaParticipant()(viewer, alias),
+      sql`${col(alias, 'created_by_user_id')} = ${viewer.userId}`,
+      sql`${col(alias, 'expert_user_id')} = ${viewer.userId}`,
+    ),
+  );
+};
+
+/** Wage-value plans (planning rows): like measurements, with the assessor instead of the expert. */
+export const wageValuePlansScope: ScopeFn = (viewer, alias) => {
+  if (isParticipantViewer(viewer)) return FALSE;
+  return and(
+    companyScope(viewer, alias),
+    or(
+      staffViaParticipant()(viewer, alias),
+      sql`${col(alias, 'created_by_user_id')} = ${viewer.userId}`,
+      sql`${col(alias, 'assessor_user_id')} = ${viewer.userId}`,
+    ),
+  );
+};
+
+/**
+ * Files: every link a file has must be in scope (participant, work plan, message, measurement); a file without
+ * any of those links is company reference material (logo, blueprint and instrument documents, avatars).
+ */
+export const filesScope: ScopeFn = (viewer, alias) => {
+  const link = (column: string, table: string, scope: ScopeFn): SqlFragment => {
+    const a = `${alias}_${column.slice(0, 4)}`;
+    return sql`(${col(alias, column)} IS NULL OR EXISTS (SELECT 1 FROM ${raw(table)} ${raw(a)} WHERE ${col(a, 'id')} = ${col(alias, column)} AND ${scope(viewer, a)}))`;
+  };
+  return and(
+    companyScope(viewer, alias),
+    link('participant_id', 'participants', participantsScope),
+    link('work_plan_id', 'work_plans', workPlansScope),
+    link('message_id', 'messages', messagesScope),
+    link('measurement_id', 'wage_value_measurements', wageValueMeasurementsScope),
+  );
+};
+
+/** Server-side bookkeeping (sign-in tokens, the mail outbox): never answered to a client. */
+export const serverOnlyScope: ScopeFn = () => FALSE;
+
+/** Acl roles: the global rows of the spec plus the company's own roles. */
+export const aclRolesScope: ScopeFn = (viewer, alias) =>
+  sql`(${col(alias, 'company_id')} IS NULL OR ${col(alias, 'company_id')} = ${viewer.companyId})`;
+
+/** Imitation options: a user's own list; administrators manage the company's. */
+export const imitationOptionsScope: ScopeFn = (viewer, alias) =>
+  isCompanyAdmin(viewer) ? companyScope(viewer, alias) : ownUserRowsScope(viewer, alias);
+
+/** Integration settings: administrators and the chronos integration account. */
+export const transferSettingsScope: ScopeFn = (viewer, alias) =>
+  isCompanyAdmin(viewer) || roleKind(viewer.roleId) === 'chronos' ? companyScope(viewer, alias) : FALSE;
+
+/**
+ * The scope of every table that holds company data, by table name: what the sync engine pulls with and what the
+ * tenancy test checks is complete (a table with company_id and no entry here fails that test).
+ */
+export const tableScopes: Readonly<Record<string, ScopeFn>> = {
+  companies: companiesScope,
+  projects: projectsScope,
+  users: usersScope,
+  participants: participantsScope,
+  acl_roles: aclRolesScope,
+  user_imitation_options: imitationOptionsScope,
+  company_statuses: companyReferenceScope,
+  sub_statuses: companyReferenceScope,
+  audit_log: auditLogScope,
+  invitations: invitationsScope,
+  messages: messagesScope,
+  // reference data every role of the company reads
+  provision_types: companyReferenceScope,
+  work_plan_termination_reasons: companyReferenceScope,
+  competency_systems: companyReferenceScope,
+  competencies: companyReferenceScope,
+  behaviors: companyReferenceScope,
+  disciplines: companyReferenceScope,
+  skill_categories: companyReferenceScope,
+  skills: companyReferenceScope,
+  workplaces: companyReferenceScope,
+  instrument_categories: companyReferenceScope,
+  instruments: companyReferenceScope,
+  matching_categories: companyReferenceScope,
+  matching_criteria: companyReferenceScope,
+  work_orders: companyReferenceScope,
+  instrument_disciplines: companyReferenceScope,
+  instrument_skills: companyReferenceScope,
+  instrument_competencies: companyReferenceScope,
+  instrument_work_orders: companyReferenceScope,
+  instrument_workplaces: companyReferenceScope,
+  instrument_criteria: companyReferenceScope,
+  blueprint_categories: companyReferenceScope,
+  blueprints: companyReferenceScope,
+  blueprint_steps: companyReferenceScope,
+  blueprint_behaviors: companyReferenceScope,
+  blueprint_skills: companyReferenceScope,
+  blueprint_work_orders: companyReferenceScope,
+  blueprint_disciplines: companyReferenceScope,
+  blueprint_workplaces: companyReferenceScope,
+  blueprint_criteria: companyReferenceScope,
+  process_flow_statuses: companyReferenceScope,
+  system_messages: companyReferenceScope,
+  // staff-only company lists
+  businesses: staffCompanyScope,
+  placement_process_labels: staffCompanyScope,
+  placement_reject_reasons: staffCompanyScope,
+  wage_value_plan_statuses: staffCompanyScope,
+  wage_value_plan_sequences: staffCompanyScope,
+  wage_value_regions: staffCompanyScope,
+  wage_value_settings: staffCompanyScope,
+  // a participant's own data
+  workplace_applications: viaParticipant(),
+  placements: viaParticipant(),
+  work_plans: workPlansScope,
+  work_plan_behaviors: viaParent('work_plans', 'work_plan_id', workPlansScope),
+  work_plan_skills: viaParent('work_plans', 'work_plan_id', workPlansScope),
+  assignments: viaParticipant(),
+  reviews: viaParticipant(),
+  review_scores: viaParent('reviews', 'review_id', viaParticipant()),
+  participant_reviews: viaParticipant(),
+  participant_review_scores: viaParent('participant_reviews', 'participant_review_id', viaParticipant()),
+  participant_behavior_scores: viaParticipant(),
+  participant_skill_scores: viaParticipant(),
+  participant_targets: viaParticipant(),
+  // about a participant, for staff only
+  cases: staffViaParticipant(),
+  instrument_matches: staffViaParticipant(),
+  participation_ladder_steps: staffViaParticipant(),
+  plans_of_approach: staffViaParticipant(),
+  wage_value_measurements: wageValueMeasurementsScope,
+  wage_value_tasks: viaParent('wage_value_measurements', 'measurement_id', wageValueMeasurementsScope),
+  wage_value_plans: wageValuePlansScope,
+  wage_value_plan_notes: viaParent('wage_value_plans', 'plan_id', wageValuePlansScope),
+  files: filesScope,
+  dashboards: dashboardsScope,
+  widgets: viaParent('dashboards', 'dashboard_id', dashboardsScope),
+  // administration
+  company_server_certificates: adminCompanyScope,
+  company_authentication_adapters: adminCompanyScope,
+  transfer_settings: transferSettingsScope,
+  // a user's own rows
+  search_history: ownUserRowsScope,
+  search_settings: ownUserRowsScope,
+  push_subscriptions: ownUserRowsScope,
+  // server-side only: no client reads these through a scope
+  sessions: ownUserRowsScope,
+  processed_mutations: ownUserRowsScope,
+  sync_probes: ownUserRowsScope,
+  auth_tokens: serverOnlyScope,
+  email_outbox: serverOnlyScope,
+};
+
+/** The scope of a table, or an error for a table nobody has decided on (fail closed). */
+export function scopeOf(table: string): ScopeFn {
+  const scope = tableScopes[table];
+  if (!scope) throw new Error(`No permission scope for table ${table}: add it to tableScopes in server/auth/scope.ts`);
+  return scope;
+}
