@@ -1,64 +1,145 @@
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { Viewer } from './viewer';
-import { hashToken, tokenFromRequest } from './session';
+import { hashToken, tokenFromRequest, touchSession } from './session';
+import { authSettingsFromEnv, type AuthSettings } from './settings';
+import { chainFromRequest, resolveImpersonation } from './impersonation';
+import { AccessDeniedHint } from '../../src/domain/auth/error-codes';
 
 interface SessionRow {
   session_id: string;
   expires_at: Date;
   revoked_at: Date | null;
+  mfa_validated: boolean;
+  mfa_failures: number;
   user_id: number;
   company_id: number;
   project_id: number | null;
   acl_role_id: number;
   access_to_all_participants: boolean;
   display: number;
+  deleted_at: Date | null;
+  mfa_active: boolean;
+  mfa_setup: boolean;
+  force_mfa: boolean;
+  password_validated: boolean;
   participant_id: number | null;
+}
+
+/** What a session still needs before it may do anything besides two-step authentication. */
+export type MfaState = 'ok' | 'mfa_setup_required' | 'mfa_validation_required';
+
+/** The signed-in user's session, as stored (always the real user, never the impersonated one). */
+export interface SessionInfo {
+  id: string;
+  userId: number;
+  companyId: number;
+  roleId: number;
+  mfaState: MfaState;
+  mfaValidated: boolean;
+  mfaFailures: number;
+  /** Two-step is switched on for the user or forced by the company. */
+  mfaRequired: boolean;
+  mfaSetUp: boolean;
+  passwordValidated: boolean;
 }
 
 export type AuthResult =
   | { kind: 'anonymous' }
-  | { kind: 'viewer'; viewer: Viewer }
-  | { kind: 'error'; code: 'token_expired' | 'access_denied'; hint?: string };
+  | { kind: 'viewer'; viewer: Viewer; session: SessionInfo }
+  /** Signed in with a password; the second factor is still missing. Only the two-step endpoints, logout and `me` are open. */
+  | { kind: 'mfa_pending'; code: 'mfa_setup_required' | 'mfa_validation_required'; viewer: Viewer; session: SessionInfo }
+  | {
+      kind: 'error';
+      code: 'token_expired' | 'access_denied' | 'imitation_forbidden' | 'sa_imitation_forbidden';
+      hint?: string;
+    };
 
-/**
- * Turns a request's access token (the access_token cookie or a bearer header) into a Viewer.
- * Impersonation (identity chain, imitate-user header) is resolved on top of this by the sign-in work.
- */
-export async function authenticateRequest(db: Db, request: Request): Promise<AuthResult> {
-  const token = tokenFromRequest(request);
-  if (!token) return { kind: 'anonymous' };
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at, s.revoked_at, u.id AS user_id, u.company_id, u.project_id,
-            u.acl_role_id, u.access_to_all_participants, u.display, p.id AS participant_id
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       LEFT JOIN participants p ON p.user_id = u.id AND p.deleted_at IS NULL
-      WHERE s.id = $1`,
-    [hashToken(token)],
-  );
-  const row = rows[0];
-  if (!row) return { kind: 'error', code: 'access_denied', hint: 'Access token could not be verified' };
-  if (row.revoked_at) return { kind: 'error', code: 'access_denied', hint: 'Access token has been revoked' };
-  if (row.expires_at.getTime() < Date.now()) return { kind: 'error', code: 'token_expired' };
-  if (row.display !== 1) return { kind: 'error', code: 'access_denied', hint: 'Access token has been revoked' };
-  return {
-    kind: 'viewer',
-    viewer: {
-      userId: row.user_id,
-      companyId: row.company_id,
-      projectId: row.project_id,
-      roleId: row.acl_role_id,
-      accessToAllParticipants: row.access_to_all_participants,
-      participantId: row.participant_id,
-      realUserId: row.user_id,
-      chain: [],
-      sessionId: row.session_id,
-    },
-  };
+export function mfaStateOf(row: { mfa_active: boolean; force_mfa: boolean; mfa_setup: boolean; mfa_validated: boolean }): MfaState {
+  if (!row.mfa_active && !row.force_mfa) return 'ok';
+  if (!row.mfa_setup) return 'mfa_setup_required';
+  return row.mfa_validated ? 'ok' : 'mfa_validation_required';
 }
 
-/** The Viewer of a request, or null when it has no valid session. */
-export async function authenticate(db: Db, request: Request): Promise<Viewer | null> {
-  const result = await authenticateRequest(db, request);
+/** Loads a session by its id (the token's hash), with what is needed to judge it. */
+export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id AS session_id, s.expires_at, s.revoked_at, s.mfa_validated, s.mfa_failures,
+            u.id AS user_id, u.company_id, u.project_id, u.acl_role_id, u.access_to_all_participants,
+            u.display, u.deleted_at, u.mfa_active, u.mfa_setup, u.password_validated,
+            coalesce(c.settings -> 'forceMfa' = 'true'::jsonb, false) AS force_mfa,
+            p.id AS participant_id
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN companies c ON c.id = u.company_id
+       LEFT JOIN participants p ON p.user_id = u.id AND p.deleted_at IS NULL
+      WHERE s.id = $1`,
+    [sessionId],
+  );
+  return rows[0];
+}
+
+const memo = new WeakMap<Request, Promise<AuthResult>>();
+
+/**
+ * Turns a request's access token (a bearer header or the access_token cookie) into a Viewer, with the
+ * impersonation chain (identity_chain cookie + x-imitate-user header) applied on top. Memoised per
+ * Request object, so middleware and route share one lookup.
+ */
+export function authenticateRequest(db: Db | Queryable, request: Request, settings?: AuthSettings): Promise<AuthResult> {
+  let result = memo.get(request);
+  if (!result) {
+    result = resolve(db, request, settings ?? authSettingsFromEnv());
+    memo.set(request, result);
+  }
+  return result;
+}
+
+async function resolve(db: Queryable, request: Request, settings: AuthSettings): Promise<AuthResult> {
+  const token = tokenFromRequest(request);
+  if (!token) return { kind: 'anonymous' };
+  const row = await loadSession(db, hashToken(token));
+  if (!row) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.notVerified };
+  if (row.revoked_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
+  if (row.expires_at.getTime() <= settings.now().getTime()) return { kind: 'error', code: 'token_expired' };
+  if (row.display !== 1 || row.deleted_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
+  await touchSession(db, row.session_id, settings);
+
+  const mfaState = mfaStateOf(row);
+  const session: SessionInfo = {
+    id: row.session_id,
+    userId: row.user_id,
+    companyId: row.company_id,
+    roleId: row.acl_role_id,
+    mfaState,
+    mfaValidated: row.mfa_validated,
+    mfaFailures: row.mfa_failures,
+    mfaRequired: row.mfa_active || row.force_mfa,
+    mfaSetUp: row.mfa_setup,
+    passwordValidated: row.password_validated,
+  };
+  const real: Viewer = {
+    userId: row.user_id,
+    companyId: row.company_id,
+    projectId: row.project_id,
+    roleId: row.acl_role_id,
+    accessToAllParticipants: row.access_to_all_participants,
+    participantId: row.participant_id,
+    realUserId: row.user_id,
+    chain: [],
+    sessionId: row.session_id,
+  };
+  if (mfaState !== 'ok') return { kind: 'mfa_pending', code: mfaState, viewer: real, session };
+
+  const chain = chainFromRequest(request);
+  if (chain === null) return { kind: 'error', code: 'imitation_forbidden' };
+  if (chain.length === 0) return { kind: 'viewer', viewer: real, session };
+  const imitated = await resolveImpersonation(db, real, chain);
+  if (!imitated.ok) return { kind: 'error', code: imitated.code };
+  return { kind: 'viewer', viewer: imitated.viewer, session };
+}
+
+/** The Viewer of a request, or null when it has no valid, fully authenticated session. */
+export async function authenticate(db: Db | Queryable, request: Request, settings?: AuthSettings): Promise<Viewer | null> {
+  const result = await authenticateRequest(db, request, settings);
   return result.kind === 'viewer' ? result.viewer : null;
 }

@@ -1,15 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db';
+import { ACCESS_TOKEN_COOKIE } from '../../src/domain/shared/constants';
+import { authSettingsFromEnv, type AuthSettings } from './settings';
 
-/** How long an access token lives without use (sliding). */
-export const SESSION_TTL_MS = Number(process.env.WERKPAD_SESSION_TTL_MS ?? 8 * 60 * 60 * 1000);
+/** How long an access token lives without use (sliding); see AuthSettings.sessionTtlMs. */
+export const SESSION_TTL_MS = authSettingsFromEnv().sessionTtlMs;
 
+/** Only the SHA-256 of a token is ever stored (sessions, e-mailed links). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A fresh random token: 256 bits, base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 export interface NewSession {
   token: string;
+  sessionId: string;
   expiresAt: Date;
 }
 
@@ -18,43 +27,84 @@ export async function createSession(
   db: Queryable,
   user: { id: number; companyId: number },
   meta: { ip?: string | undefined; userAgent?: string | undefined; mfaValidated?: boolean } = {},
+  settings: Pick<AuthSettings, 'sessionTtlMs' | 'sessionMaxMs' | 'now'> = authSettingsFromEnv(),
 ): Promise<NewSession> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const token = newToken();
+  const now = settings.now();
+  const maxExpiresAt = new Date(now.getTime() + settings.sessionMaxMs);
+  const expiresAt = new Date(Math.min(now.getTime() + settings.sessionTtlMs, maxExpiresAt.getTime()));
+  const sessionId = hashToken(token);
   await db.query(
-    `INSERT INTO sessions (id, user_id, company_id, expires_at, mfa_validated, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [hashToken(token), user.id, user.companyId, expiresAt, meta.mfaValidated ?? false, meta.ip ?? null, meta.userAgent ?? null],
+    `INSERT INTO sessions (id, user_id, company_id, created_at, last_seen_at, expires_at, max_expires_at, mfa_validated, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9)`,
+    [sessionId, user.id, user.companyId, now, expiresAt, maxExpiresAt, meta.mfaValidated ?? false, meta.ip ?? null, meta.userAgent?.slice(0, 500) ?? null],
   );
-  return { token, expiresAt };
+  return { token, sessionId, expiresAt };
 }
 
-/** Ends every open session of a user (sign-out everywhere, blocking, password change). */
-export async function revokeUserSessions(db: Queryable, userId: number, reason: string): Promise<number> {
+/**
+ * Moves a session's expiry forward on use (sliding), at most once a minute per session so busy
+ * clients do not write on every request, and never past its absolute end.
+ */
+export async function touchSession(db: Queryable, sessionId: string, settings: Pick<AuthSettings, 'sessionTtlMs' | 'now'>): Promise<void> {
+  const now = settings.now();
+  await db.query(
+    `UPDATE sessions SET last_seen_at = $2, expires_at = least($3::timestamptz, max_expires_at)
+      WHERE id = $1 AND revoked_at IS NULL AND last_seen_at < $4`,
+    [sessionId, now, new Date(now.getTime() + settings.sessionTtlMs), new Date(now.getTime() - 60_000)],
+  );
+}
+
+/** Ends every open session of a user (sign-out everywhere, blocking, password change). Answers how many ended. */
+export async function revokeUserSessions(db: Queryable, userId: number, reason: string, exceptSessionId?: string): Promise<number> {
   const res = await db.query(
-    'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
-    [userId, reason],
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3)`,
+    [userId, reason, exceptSessionId ?? null],
   );
   return res.rowCount;
 }
 
+/**
+ * For user management: blocking, deleting or otherwise cutting off a user ends all their sessions at once.
+ * `reason` is stored with each session (e.g. 'blocked', 'password_changed').
+ */
+export function endAllSessions(db: Queryable, userId: number, reason: string): Promise<number> {
+  return revokeUserSessions(db, userId, reason);
+}
+
 export async function revokeSession(db: Queryable, token: string, reason: string): Promise<boolean> {
+  return revokeSessionById(db, hashToken(token), reason);
+}
+
+export async function revokeSessionById(db: Queryable, sessionId: string, reason: string): Promise<boolean> {
   const res = await db.query(
     'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
-    [hashToken(token), reason],
+    [sessionId, reason],
   );
   return res.rowCount > 0;
 }
 
-/** The token a request carries: the HttpOnly access_token cookie, or an Authorization bearer header for API clients. */
-export function tokenFromRequest(request: Request): string | null {
-  const auth = request.headers.get('authorization');
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
+/** Reads one cookie from a request. */
+export function cookieFromRequest(request: Request, name: string): string | null {
   const cookie = request.headers.get('cookie');
   if (!cookie) return null;
   for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === 'access_token') return decodeURIComponent(rest.join('=')) || null;
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('=')) || null;
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
+}
+
+/** The token a request carries: an Authorization bearer header (API clients), else the HttpOnly access_token cookie. */
+export function tokenFromRequest(request: Request): string | null {
+  const auth = request.headers.get('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
+  return cookieFromRequest(request, ACCESS_TOKEN_COOKIE);
 }
