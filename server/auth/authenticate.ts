@@ -45,7 +45,8 @@ export interface SessionInfo {
 
 export type AuthResult =
   | { kind: 'anonymous' }
-  | { kind: 'viewer'; viewer: Viewer; session: SessionInfo }
+  /** viewer: the effective user (impersonated when a chain is sent); real: the user who signed in. */
+  | { kind: 'viewer'; viewer: Viewer; real: Viewer; session: SessionInfo }
   /** Signed in with a password; the second factor is still missing. Only the two-step endpoints, logout and `me` are open. */
   | { kind: 'mfa_pending'; code: 'mfa_setup_required' | 'mfa_validation_required'; viewer: Viewer; session: SessionInfo }
   | {
@@ -132,10 +133,10 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings):
 
   const chain = chainFromRequest(request);
   if (chain === null) return { kind: 'error', code: 'imitation_forbidden' };
-  if (chain.length === 0) return { kind: 'viewer', viewer: real, session };
+  if (chain.length === 0) return { kind: 'viewer', viewer: real, real, session };
   const imitated = await resolveImpersonation(db, real, chain);
   if (!imitated.ok) return { kind: 'error', code: imitated.code };
-  return { kind: 'viewer', viewer: imitated.viewer, session };
+  return { kind: 'viewer', viewer: imitated.viewer, real, session };
 }
 
 /** The Viewer of a request, or null when it has no valid, fully authenticated session. */

@@ -1,5 +1,9 @@
 import { builder } from './builder';
 import './types/system';
+import './types/auth-password';
+import './types/auth-mfa';
+import './types/auth-registration';
+import './types/auth-invitation';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

@@ -3,6 +3,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { schema } from './schema';
 import type { GraphContext } from './context';
 import type { Config } from '../config';
+import { useAuthGate, useNoIntrospection } from '../auth/graph-gate';
 
 /** The graph endpoint (POST /api/v2/graph). Limits against abusive queries live here. */
 export function createGraph(config: Config) {
@@ -12,7 +13,13 @@ export function createGraph(config: Config) {
     graphiql: !config.production,
     landingPage: false,
     maskedErrors: config.production,
+    // One operation per request: a batch would multiply what one request may try (e.g. password guesses).
+    batching: false,
     plugins: [
+      // No introspection in production; __typename keeps answering.
+      useNoIntrospection(config.production),
+      // Per operation: token_expired, access_denied, mfa_*, imitation codes and no_current_user (01 §8).
+      useAuthGate(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
         maxAliases: { n: 30 },

@@ -2,12 +2,16 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { createGraph } from '../graph/yoga';
-import { authenticate } from '../auth/authenticate';
+import { authenticateRequest } from '../auth/authenticate';
+import { authSettings } from '../auth/settings';
+import type { AuthGraphContext } from '../auth/graph-gate';
 import { clientIp } from './client-ip';
 
 /**
  * POST /api/v2/graph: JSON {query, variables}, or multipart with a `query` part
  * (and optional `variables` JSON part) and a `file` part for uploads (01 §7).
+ * The viewer is the effective user (impersonation applied). Which operations a request may run
+ * for its authentication state is decided per operation by useAuthGate (server/auth/graph-gate.ts).
  */
 export function mountGraph(app: Hono, db: Db, config: Config): void {
   const yoga = createGraph(config);
@@ -37,7 +41,10 @@ export function mountGraph(app: Hono, db: Db, config: Config): void {
       headers.delete('content-length');
       request = new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
     }
-    const viewer = await authenticate(db, c.req.raw);
-    return yoga.fetch(request, { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload });
+    const auth = await authenticateRequest(db, c.req.raw, authSettings(config));
+    // A session that still owes its second factor keeps its viewer: the gate lets it reach only `me` and `mfa`.
+    const viewer = auth.kind === 'viewer' || auth.kind === 'mfa_pending' ? auth.viewer : null;
+    const context: AuthGraphContext = { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload, auth };
+    return yoga.fetch(request, context);
   });
 }

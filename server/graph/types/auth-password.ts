@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { builder, fail, ok, MutationResult } from '../builder';
+import { requireViewer } from '../../auth/graph-gate';
+import { authSettings } from '../../auth/settings';
+import { changePassword } from '../../auth/change-password';
+import { resetPasswordWithToken } from '../../auth/password-reset';
+import { ChangePasswordSchema } from '../../../src/domain/auth/password';
+import { ResetPasswordSchema } from '../../../src/domain/auth/schemas';
+import { authMessage } from '../../../src/domain/auth/messages';
+
+const reasonOf = (issues: readonly { message: string }[]) => authMessage(issues[0]?.message ?? 'validation.invalid');
+
+builder.mutationField('changePassword', (t) =>
+  t.field({
+    type: MutationResult,
+    description:
+      'Changes the signed-in user\'s password (not while impersonating). The new one must pass the policy and differ from the old; ' +
+      'a wrong old password counts as a failed sign-in. Ends the user\'s other sessions; the password counts as validated.',
+    args: { oldPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const parsed = v.safeParse(ChangePasswordSchema, args);
+      if (!parsed.success) return fail(reasonOf(parsed.issues));
+      const settings = authSettings(ctx.config);
+      const outcome = await changePassword(ctx.db, settings, viewer, args.oldPassword, args.newPassword, ctx.ip);
+      switch (outcome) {
+        case 'ok':
+          return ok();
+        case 'old_incorrect':
+          return fail(authMessage('validation.password.oldIncorrect'));
+        case 'locked':
+          return fail(authMessage('auth.tooManyFailedLogins', { minutes: settings.lockMinutes }));
+        case 'impersonating':
+          return fail(authMessage('auth.imitationPasswordChange'));
+      }
+    },
+  }),
+);
+
+builder.mutationField('resetPassword', (t) =>
+  t.field({
+    type: MutationResult,
+    description: 'Sets a new password with the single-use token of a reset mail (/login/reset-password/:token). Ends every session of the user.',
+    args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const parsed = v.safeParse(ResetPasswordSchema, args);
+      if (!parsed.success) return fail(reasonOf(parsed.issues));
+      const done = await resetPasswordWithToken(ctx.db, authSettings(ctx.config), args.token, args.password, ctx.ip);
+      return done ? ok() : fail(authMessage('auth.resetTokenInvalid'));
+    },
+  }),
+);

@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { AuthSettings } from '../auth/settings';
+import { ACCESS_TOKEN_COOKIE, IDENTITY_CHAIN_COOKIE } from '../../src/domain/shared/constants';
+import { formatIdentityChain } from '../../src/domain/auth/identity-chain';
+import { authErrorStatus, type AuthErrorCode, type OAuthErrorCode } from '../../src/domain/auth/error-codes';
+import { authErrorMessageKey, authMessage } from '../../src/domain/auth/messages';
+
+/** Over https, or behind a trusted proxy that says the client used https. */
+export function isHttps(c: Context, settings: AuthSettings): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return settings.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+/** The access_token cookie: HttpOnly (no script reads it), SameSite=Strict, path /, Secure over https. A session cookie. */
+export function setAccessTokenCookie(c: Context, settings: AuthSettings, token: string): void {
+  setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: isHttps(c, settings) });
+}
+
+/** The identity chain cookie is the client's (not HttpOnly); the server keeps it in step when it answers a new chain. */
+export function setIdentityChainCookie(c: Context, settings: AuthSettings, chain: readonly number[]): void {
+  if (chain.length === 0) {
+    deleteCookie(c, IDENTITY_CHAIN_COOKIE, { path: '/', secure: isHttps(c, settings) });
+    return;
+  }
+  setCookie(c, IDENTITY_CHAIN_COOKIE, formatIdentityChain(chain), { sameSite: 'Strict', path: '/', secure: isHttps(c, settings) });
+}
+
+export function clearAuthCookies(c: Context, settings: AuthSettings): void {
+  const secure = isHttps(c, settings);
+  deleteCookie(c, ACCESS_TOKEN_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Strict' });
+  deleteCookie(c, IDENTITY_CHAIN_COOKIE, { path: '/', secure, sameSite: 'Strict' });
+}
+
+type Status = 400 | 401 | 403 | 404 | 429 | 503;
+
+/** An OAuth-style REST error: {error, message, hint?}; message is the Dutch text, messageKey the i18n key. */
+export function restError(
+  c: Context,
+  status: Status,
+  error: AuthErrorCode | OAuthErrorCode,
+  options: { messageKey?: string; params?: Record<string, string | number>; hint?: string } = {},
+): Response {
+  const messageKey = options.messageKey ?? authErrorMessageKey[error];
+  c.header('cache-control', 'no-store');
+  return c.json(
+    { error, message: authMessage(messageKey, options.params), messageKey, ...(options.hint ? { hint: options.hint } : {}) },
+    status,
+  );
+}
+
+/** A wire code of 01 §8 on REST, with its status. */
+export function restAuthError(c: Context, code: AuthErrorCode, hint?: string): Response {
+  return restError(c, authErrorStatus[code], code, hint ? { hint } : {});
+}
+
+/** Body fields of a form-encoded, multipart or JSON request, as strings (other values are kept as they are). */
+export async function readInput(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const body: unknown = await c.req.json();
+      return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    }
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      const body = await c.req.parseBody();
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(body)) out[key] = typeof value === 'string' ? value : undefined;
+      return out;
+    }
+  } catch {
+    return {};
+  }
+  return {};
+}

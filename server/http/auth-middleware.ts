@@ -1,0 +1,55 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { authSettings } from '../auth/settings';
+import { maintenanceEnabled } from '../auth/maintenance';
+import { authenticateRequest } from '../auth/authenticate';
+import { authErrorMessageKey, authMessage } from '../../src/domain/auth/messages';
+import { restAuthError } from './auth-http';
+
+export const GRAPH_PATH = '/api/v2/graph';
+
+/** REST paths that work without a session (and ignore a stale one). */
+const PUBLIC_PATHS = new Set([
+  '/api/health',
+  '/api/oauth/token',
+  '/api/oauth/sso-buttons',
+  '/api/oauth/revoke',
+  '/api/oauth/logout',
+  '/api/passwordreset',
+  '/api/imitate/stop',
+]);
+const PUBLIC_PREFIXES = ['/api/invitations/', '/api/dev/'];
+/** What a session that still owes its second factor may reach (besides the public paths). */
+const MFA_PENDING_PREFIXES = ['/api/oauth/mfa/'];
+
+export const isPublicRestPath = (path: string): boolean =>
+  PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * Runs before every /api/ route registered after it (mountAuthRoutes is mounted first):
+ * maintenance mode for everything but health; for REST, the wire codes of 01 §8 for a bad token, a
+ * forbidden impersonation chain or a missing second factor. Anonymous requests pass: each route
+ * decides whether it needs a user. The graph endpoint applies the same rules per operation (graph-route.ts).
+ */
+export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
+  app.use('/api/*', async (c, next) => {
+    const path = c.req.path;
+    if (path === '/api/health') return next();
+    const settings = authSettings(config);
+    if (await maintenanceEnabled(db, settings)) {
+      if (path === GRAPH_PATH) {
+        const code = 'maintenance_mode_enabled';
+        return c.json({ data: null, errors: [{ message: authMessage(authErrorMessageKey[code]), extensions: { code } }] }, 200);
+      }
+      return restAuthError(c, 'maintenance_mode_enabled');
+    }
+    if (path === GRAPH_PATH || isPublicRestPath(path)) return next();
+    const result = await authenticateRequest(db, c.req.raw, settings);
+    if (result.kind === 'error') return restAuthError(c, result.code, result.hint);
+    if (result.kind === 'mfa_pending' && !MFA_PENDING_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return restAuthError(c, result.code);
+    }
+    return next();
+  });
+}

@@ -1,0 +1,59 @@
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { authSettings } from '../auth/settings';
+import { authenticateRequest, type SessionInfo } from '../auth/authenticate';
+import { beginMfaSetup, confirmMfaSetup, verifyMfaCode, type MfaCodeOutcome } from '../auth/mfa';
+import { MfaCodeSchema } from '../../src/domain/auth/schemas';
+import type { NextStep } from '../../src/domain/auth/error-codes';
+import { clearAuthCookies, readInput, restAuthError, restError } from './auth-http';
+import { clientIp } from './client-ip';
+
+/**
+ * Two-step authentication (TOTP, six digits). All act on the signed-in (real) user's session and are
+ * open while the second factor is still owed.
+ * GET  /api/oauth/mfa/setup          → {secret, otpauthUri, qrCodeDataUrl} (only while not set up)
+ * POST /api/oauth/mfa/setup {code}   → {success: true, next} ; enrolment confirmed, session validated
+ * POST /api/oauth/mfa/verify {code}  → {success: true, next} ; session validated
+ *   errors: 400 invalid_request | mfa_code_invalid | mfa_already_set_up | mfa_not_set_up;
+ *           401 mfa_too_many_attempts (the session has ended, cookies cleared) | no_current_user | token codes
+ */
+export function mountOAuthMfaRoutes(app: Hono, db: Db, config: Config): void {
+  const sessionOf = async (c: Context): Promise<SessionInfo | Response> => {
+    const result = await authenticateRequest(db, c.req.raw, authSettings(config));
+    if (result.kind === 'anonymous') return restAuthError(c, 'no_current_user');
+    if (result.kind === 'error') return restAuthError(c, result.code, result.hint);
+    return result.session;
+  };
+
+  app.get('/api/oauth/mfa/setup', async (c) => {
+    const session = await sessionOf(c);
+    if (session instanceof Response) return session;
+    const data = await beginMfaSetup(db, authSettings(config), session.userId);
+    if (data === 'already_set_up') return restError(c, 400, 'mfa_already_set_up');
+    c.header('cache-control', 'no-store');
+    return c.json(data);
+  });
+
+  const codeRoute = (path: string, check: typeof verifyMfaCode) =>
+    app.post(path, async (c) => {
+      const session = await sessionOf(c);
+      if (session instanceof Response) return session;
+      const parsed = v.safeParse(MfaCodeSchema, await readInput(c));
+      if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'validation.mfaCode' });
+      const settings = authSettings(config);
+      const outcome: MfaCodeOutcome = await check(db, settings, session, parsed.output.code, clientIp(c));
+      if (!outcome.ok) {
+        if (outcome.error === 'mfa_too_many_attempts') {
+          clearAuthCookies(c, settings);
+          return restError(c, 401, outcome.error);
+        }
+        return restError(c, 400, outcome.error, outcome.reused ? { hint: 'Code already used' } : {});
+      }
+      const next: NextStep[] = session.passwordValidated ? [] : ['password_change_required'];
+      return c.json({ success: true, next });
+    });
+  codeRoute('/api/oauth/mfa/setup', confirmMfaSetup);
+  codeRoute('/api/oauth/mfa/verify', verifyMfaCode);
+}

@@ -1,0 +1,107 @@
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { authSettings } from '../auth/settings';
+import { signInWithPassword } from '../auth/sign-in';
+import { authenticateRequest } from '../auth/authenticate';
+import { chainFromRequest } from '../auth/impersonation';
+import { hashToken, revokeSessionById, tokenFromRequest } from '../auth/session';
+import { audit } from '../auth/audit';
+import { PasswordGrantSchema, RevokeSchema } from '../../src/domain/auth/schemas';
+import { IMITATE_USER_HEADER } from '../../src/domain/shared/constants';
+import { clearAuthCookies, readInput, restError, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
+import { clientIp } from './client-ip';
+
+/**
+ * POST /api/oauth/token      form: grant_type=password, username, password
+ *   200 {access_token, token_type: 'Bearer', expires_in, next: NextStep[]} + Set-Cookie access_token (HttpOnly)
+ *   400 invalid_request | unsupported_grant_type | invalid_grant; 403 user_blocked; 429 account_locked
+ * POST /api/oauth/revoke     {token} (JSON or form) → 200 {success: true} whether or not it was open (RFC 7009)
+ * GET  /api/oauth/logout     not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
+ *                            with x-imitate-user: leaves only the latest impersonation, the token stays → {success, chain}
+ * POST /api/oauth/sso-buttons → [] (single sign-on adapters come later)
+ */
+export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
+  app.post('/api/oauth/token', async (c) => {
+    const settings = authSettings(config);
+    const input = await readInput(c);
+    if (input.grant_type !== undefined && input.grant_type !== 'password') {
+      return restError(c, 400, 'unsupported_grant_type');
+    }
+    const parsed = v.safeParse(PasswordGrantSchema, input);
+    if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: parsed.issues[0]?.message ?? 'validation.invalid', params: { field: 'gebruikersnaam of wachtwoord' } });
+    const result = await signInWithPassword(db, settings, {
+      username: parsed.output.username,
+      password: parsed.output.password,
+      ip: clientIp(c),
+      userAgent: c.req.header('user-agent'),
+    });
+    if (!result.ok) {
+      if (result.error === 'account_locked') {
+        const until = result.lockedUntil ?? new Date(settings.now().getTime() + settings.lockMinutes * 60_000);
+        const seconds = Math.max(1, Math.ceil((until.getTime() - settings.now().getTime()) / 1000));
+        c.header('retry-after', String(seconds));
+        return restError(c, 429, 'account_locked', { params: { minutes: Math.ceil(seconds / 60) } });
+      }
+      return restError(c, result.error === 'user_blocked' ? 403 : 400, result.error);
+    }
+    setAccessTokenCookie(c, settings, result.token);
+    setIdentityChainCookie(c, settings, []);
+    c.header('cache-control', 'no-store');
+    return c.json({
+      access_token: result.token,
+      token_type: 'Bearer',
+      expires_in: Math.round((result.expiresAt.getTime() - settings.now().getTime()) / 1000),
+      next: result.next,
+    });
+  });
+
+  app.post('/api/oauth/revoke', async (c) => {
+    const settings = authSettings(config);
+    const parsed = v.safeParse(RevokeSchema, await readInput(c));
+    const token = parsed.success ? parsed.output.token : tokenFromRequest(c.req.raw);
+    if (token) await revokeAndAudit(db, hashToken(token), 'revoked', 'token.revoke', clientIp(c));
+    if (token && token === tokenFromRequest(c.req.raw)) clearAuthCookies(c, settings);
+    return c.json({ success: true });
+  });
+
+  app.get('/api/oauth/logout', async (c) => {
+    const settings = authSettings(config);
+    const ip = clientIp(c);
+    if (c.req.header(IMITATE_USER_HEADER)) {
+      // Logout while impersonating only leaves the latest impersonation (01 §4); the session stays.
+      const result = await authenticateRequest(db, c.req.raw, settings);
+      const chain = result.kind === 'viewer' ? result.viewer.chain : (chainFromRequest(c.req.raw) ?? []);
+      const next = chain.slice(0, -1);
+      if (result.kind === 'viewer' && chain.length > 0) {
+        await audit(db, {
+          action: 'impersonation.stop',
+          companyId: result.viewer.companyId,
+          userId: result.viewer.realUserId,
+          onBehalfOfUserId: chain[chain.length - 1] ?? null,
+          details: { chain: next, via: 'logout' },
+          ip,
+        });
+      }
+      setIdentityChainCookie(c, settings, next);
+      return c.json({ success: true, chain: next });
+    }
+    const token = tokenFromRequest(c.req.raw);
+    if (token) await revokeAndAudit(db, hashToken(token), 'logout', 'logout', ip);
+    clearAuthCookies(c, settings);
+    c.header('cache-control', 'no-store');
+    return c.json({ success: true, chain: [] });
+  });
+
+  app.post('/api/oauth/sso-buttons', (c) => c.json([]));
+}
+
+async function revokeAndAudit(db: Db, sessionId: string, reason: string, action: string, ip: string): Promise<void> {
+  const { rows } = await db.query<{ user_id: number; company_id: number }>('SELECT user_id, company_id FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  const row = rows[0];
+  if (!row) return;
+  if (await revokeSessionById(db, sessionId, reason)) {
+    await audit(db, { action, companyId: row.company_id, userId: row.user_id, ip });
+  }
+}
