@@ -136,10 +136,12 @@ export function can(viewer: Viewer | null, privilege: Privilege | string, resour
 
 /** The viewer of a graph request, or a `no_current_user` error (01 §8). */
 export function requireViewer(ctx: Pick<GraphContext, 'viewer'>): Viewer {
-  if (!ctx.viewer) {
-    throw new GraphQLError('Er is geen gebruiker aangemeld.', { extensions: { code: 'no_current_user' } });
-  }
+  if (!ctx.viewer) throw noCurrentUser();
   return ctx.viewer;
+}
+
+export function noCurrentUser(): GraphQLError {
+  return new GraphQLError('U bent niet ingelogd. Log alstublieft in.', { extensions: { code: 'no_current_user' } });
 }
 
 /** Refusal text shared by every mutation: the same for "not allowed", "unknown id" and "outside scope". */

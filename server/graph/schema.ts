@@ -4,6 +4,13 @@ import './types/auth-password';
 import './types/auth-mfa';
 import './types/auth-registration';
 import './types/auth-invitation';
+import './types/company';
+import './types/user';
+import './types/participant';
+import './types/status';
+import './types/me';
+import './types/access';
+import './types/invitation';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

@@ -1,0 +1,295 @@
+import * as v from 'valibot';
+import { builder, fail, MutationResult, ok } from '../builder';
+import { join, raw, run, sql, type SqlFragment } from '../../db/sql';
+import { participantsScope, isCompanyAdmin } from '../../auth/scope';
+import { can, NOT_FOUND_OR_FORBIDDEN, requireViewer } from '../../auth/permissions';
+import type { Viewer } from '../../auth/viewer';
+import type { Queryable } from '../../db/db';
+import { Company, Participant, Project, Status, User } from '../refs';
+import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
+import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
+import { pageClause, paginatedType } from '../paginated';
+import { loadStatus } from './status';
+import { AddParticipantSchema } from '../../../src/domain/participants/participant-input';
+import { parseDutchDate } from '../../../src/domain/users/field-rules';
+import { roleKind } from '../../../src/domain/users/roles-policy';
+import { Role } from '../../../src/domain/shared/roles';
+import { ParticipantStatus } from '../../../src/domain/shared/participant-status';
+
+interface AddressShape {
+  street: string | null;
+  houseNumber: string | null;
+  houseNumberAddition: string | null;
+  zipcode: string | null;
+  city: string | null;
+}
+const Address = builder.objectRef<AddressShape>('Address').implement({
+  fields: (t) => ({
+    street: t.exposeString('street', { nullable: true }),
+    houseNumber: t.exposeString('houseNumber', { nullable: true }),
+    houseNumberAddition: t.exposeString('houseNumberAddition', { nullable: true }),
+    zipcode: t.exposeString('zipcode', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+  }),
+});
+
+const scopedUser = (id: number | null) => async (_p: ParticipantRow, _a: unknown, ctx: { db: Queryable; viewer: Viewer | null }) =>
+  id === null ? null : findInScope<UserRow>(ctx.db, 'users', requireViewer(ctx), id);
+
+Participant.implement({
+  description: 'A participant (deelnemer): the person guided toward work.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    uuid: t.exposeString('uuid'),
+    bsn: t.exposeString('bsn', { nullable: true }),
+    identification: t.exposeString('identification', { nullable: true }),
+    personalCode: t.exposeString('personal_code', { nullable: true }),
+    initials: t.exposeString('initials', { nullable: true }),
+    firstname: t.exposeString('firstname'),
+    givenName: t.exposeString('firstname'),
+    prefix: t.exposeString('prefix', { nullable: true }),
+    lastname: t.exposeString('lastname'),
+    surname: t.exposeString('lastname'),
+    fullName: t.string({ resolve: (p) => [p.firstname, p.prefix, p.lastname].filter((x) => x).join(' ') }),
+    email: t.exposeString('email', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    sex: t.exposeString('sex'),
+    birthdate: t.exposeString('birthdate', { nullable: true }),
+    address: t.field({
+      type: Address,
+      resolve: (p) => ({ street: p.street, houseNumber: p.house_number, houseNumberAddition: p.house_number_addition, zipcode: p.zipcode, city: p.city }),
+    }),
+    municipality: t.exposeString('municipality', { nullable: true }),
+    timeRegistered: t.string({ nullable: true, resolve: (p) => isoOrNull(p.time_registered) }),
+    dateEnd: t.exposeString('date_end', { nullable: true }),
+    display: t.exposeInt('display'),
+    hidden: t.boolean({ resolve: (p) => p.display === 2 }),
+    company: t.field({ type: Company, nullable: true, resolve: (p, _a, ctx) => findInScope<CompanyRow>(ctx.db, 'companies', requireViewer(ctx), p.company_id) }),
+    project: t.field({
+      type: Project,
+      nullable: true,
+      resolve: (p, _a, ctx) => (p.project_id === null ? null : findInScope<ProjectRow>(ctx.db, 'projects', requireViewer(ctx), p.project_id)),
+    }),
+    coach: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.coach_id)(p, a, ctx) }),
+    manager: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.manager_id)(p, a, ctx) }),
+    counselor: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.manager_id)(p, a, ctx) }),
+    user: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.user_id)(p, a, ctx) }),
+    status: t.field({ type: Status, nullable: true, resolve: (p, _a, ctx) => loadStatus(ctx.db, requireViewer(ctx), p.status_id) }),
+    targetStatus: t.field({
+      type: Status,
+      nullable: true,
+      resolve: (p, _a, ctx) => (p.target_status_id === null ? null : loadStatus(ctx.db, requireViewer(ctx), p.target_status_id)),
+    }),
+    settings: t.field({ type: 'JSON', resolve: (p) => p.settings }),
+  }),
+});
+
+const ParticipantPage = paginatedType('Participant', Participant);
+
+const escapeLike = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+interface ParticipantFilter {
+  search?: string | null;
+  bsn?: string | null;
+  statusIds?: readonly number[] | null;
+  caseload?: boolean | null;
+  includeHidden?: boolean | null;
+  projectId?: string | null;
+}
+
+function participantWhere(viewer: Viewer, f: ParticipantFilter): SqlFragment {
+  const parts: SqlFragment[] = [sql`t.deleted_at IS NULL`, sql`t.display <> 0`, participantsScope(viewer, 't')];
+  if (!f.includeHidden) parts.push(sql`t.display = 1`);
+  const term = f.search?.trim();
+  if (term) {
+    const like = escapeLike(term);
+    parts.push(
+      sql`(lower(t.firstname) LIKE ${like} OR lower(t.lastname) LIKE ${like} OR lower(concat_ws(' ', t.firstname, t.prefix, t.lastname)) LIKE ${like} OR coalesce(t.bsn, '') = ${term} OR lower(coalesce(t.email, '')) LIKE ${like})`,
+    );
+  }
+  if (f.bsn?.trim()) parts.push(sql`t.bsn = ${f.bsn.trim()}`);
+  if (f.statusIds?.length) parts.push(sql`t.status_id = ANY(${[...f.statusIds]}::int[])`);
+  if (f.caseload) parts.push(sql`(t.coach_id = ${viewer.userId} OR t.manager_id = ${viewer.userId})`);
+  if (f.projectId) {
+    const pid = parseId(f.projectId);
+    parts.push(pid === null ? raw('FALSE') : sql`t.project_id = ${pid}`);
+  }
+  return join(parts, ' AND ');
+}
+
+builder.queryField('participants', (t) =>
+  t.field({
+    type: ParticipantPage,
+    description: 'Participants in scope: search by name, BSN or e-mail, filter by status, caseload (mine), project; paged.',
+    args: {
+      search: t.arg.string(),
+      bsn: t.arg.string(),
+      statusIds: t.arg.intList(),
+      caseload: t.arg.boolean({ description: 'Only participants of whom the viewer is coach or manager.' }),
+      includeHidden: t.arg.boolean(),
+      projectId: t.arg.id(),
+      page: t.arg.int(),
+      perPage: t.arg.int(),
+    },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const where = participantWhere(viewer, args);
+      const count = await run<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM participants t WHERE ${where}`);
+      const { rows } = await run<ParticipantRow>(
+        ctx.db,
+        sql`SELECT t.* FROM participants t WHERE ${where} ORDER BY lower(t.lastname), lower(t.firstname), t.id${pageClause(args)}`,
+      );
+      return { totalItems: count.rows[0]?.n ?? 0, records: rows };
+    },
+  }),
+);
+
+builder.queryField('participant', (t) =>
+  t.field({
+    type: Participant,
+    nullable: true,
+    description: 'A participant by id or uuid, when in scope; otherwise null (participant not found).',
+    args: { id: t.arg.id(), uuid: t.arg.string() },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      if (args.id) return findInScope<ParticipantRow>(ctx.db, 'participants', viewer, args.id);
+      if (args.uuid && /^[0-9a-f-]{36}$/i.test(args.uuid)) {
+        const { rows } = await run<ParticipantRow>(
+          ctx.db,
+          sql`SELECT t.* FROM participants t WHERE t.uuid = ${args.uuid}::uuid AND t.deleted_at IS NULL AND ${participantsScope(viewer, 't')}`,
+        );
+        return rows[0] ?? null;
+      }
+      return null;
+    },
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------- mutations
+
+const ParticipantInput = builder.inputType('ParticipantInput', {
+  fields: (t) => ({
+    firstname: t.string({ required: true }),
+    prefix: t.string(),
+    lastname: t.string({ required: true }),
+    initials: t.string(),
+    bsn: t.string(),
+    identification: t.string(),
+    personalCode: t.string(),
+    email: t.string(),
+    phone: t.string(),
+    sex: t.string(),
+    birthdate: t.string({ description: 'DD-MM-YYYY' }),
+    street: t.string(),
+    houseNumber: t.string(),
+    houseNumberAddition: t.string(),
+    zipcode: t.string(),
+    city: t.string(),
+    municipality: t.string(),
+    projectId: t.id(),
+    coachId: t.id(),
+    managerId: t.id(),
+    statusId: t.int(),
+  }),
+});
+
+const textOrNull = (s: string | null | undefined) => (s === undefined || s === null || s === '' ? null : s);
+
+/** A staff user of the viewer's company, in the viewer's user scope, that may hold a caseload. */
+async function staffUserInScope(db: Queryable, viewer: Viewer, id: unknown): Promise<number | null | 'invalid'> {
+  if (id === null || id === undefined || id === '') return null;
+  const user = await findInScope<UserRow>(db, 'users', viewer, id as string);
+  if (!user || Number(user.acl_role_id) === Role.participant || user.display !== 1) return 'invalid';
+  return Number(user.id);
+}
+
+builder.mutationField('addParticipant', (t) =>
+  t.field({
+    type: CreateResult,
+    args: { input: t.arg({ type: ParticipantInput, required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      if (!can(viewer, 'add', 'participants')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
+      const parsed = v.safeParse(AddParticipantSchema, args.input);
+      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      const input = parsed.output;
+      return ctx.db.transaction(async (tx) => {
+        // project: the viewer's own when they are bound to one; otherwise one of the company's
+        let projectId: number | null = null;
+        if (viewer.projectId !== null && !isCompanyAdmin(viewer)) projectId = viewer.projectId;
+        else if (input.projectId !== null && input.projectId !== undefined && input.projectId !== '') {
+          const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
+          if (!project) return notCreated('Dit project bestaat niet.');
+          projectId = Number(project.id);
+        }
+        const coach = await staffUserInScope(tx, viewer, input.coachId);
+        const manager = await staffUserInScope(tx, viewer, input.managerId);
+        if (coach === 'invalid') return notCreated('Deze coach bestaat niet.');
+        if (manager === 'invalid') return notCreated('Deze trajectbegeleider bestaat niet.');
+        // a manager or coach adding a participant keeps them in their own caseload
+        const kind = roleKind(viewer.roleId);
+        const managerId = manager ?? (kind === 'manager' && !viewer.accessToAllParticipants && coach !== viewer.userId ? viewer.userId : null);
+        const statusId = input.statusId ?? ParticipantStatus.Zero;
+        const status = await tx.query('SELECT 1 FROM participant_statuses WHERE id = $1', [statusId]);
+        if (!status.rows.length) return notCreated('Veld status is ongeldig');
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO participants (company_id, project_id, firstname, prefix, lastname, initials, bsn, identification, personal_code,
+                                     email, phone, sex, birthdate, street, house_number, house_number_addition, zipcode, city,
+                                     municipality, coach_id, manager_id, status_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING id`,
+          [
+            viewer.companyId, projectId, input.firstname, textOrNull(input.prefix), input.lastname, textOrNull(input.initials),
+            textOrNull(input.bsn), textOrNull(input.identification), textOrNull(input.personalCode), textOrNull(input.email),
+            textOrNull(input.phone), input.sex ?? 'unknown', input.birthdate ? parseDutchDate(input.birthdate) : null,
+            textOrNull(input.street), textOrNull(input.houseNumber), textOrNull(input.houseNumberAddition),
+            textOrNull(input.zipcode?.replace(/\s+/g, '').toUpperCase()), textOrNull(input.city), textOrNull(input.municipality),
+            coach, managerId, statusId,
+          ],
+        );
+        const id = Number(rows[0]?.id);
+        await auditMutation(tx, { ...ctx, viewer }, 'participant.add', 'participant', id);
+        return created(id);
+      });
+    },
+  }),
+);
+
+/** Hides or shows a participant (01 §4). Shared by the graph mutations and the legacy REST toggle. */
+export async function setParticipantVisibility(
+  db: { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> },
+  ctx: { viewer: Viewer; ip: string },
+  id: unknown,
+  visible: boolean,
+): Promise<{ success: boolean; reason: string | null }> {
+  const viewer = ctx.viewer;
+  if (!can(viewer, 'hide', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
+  return db.transaction(async (tx) => {
+    const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, id as string, { forUpdate: true });
+    if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
+    await tx.query('UPDATE participants SET display = $1 WHERE id = $2 AND company_id = $3', [visible ? 1 : 2, p.id, viewer.companyId]);
+    await auditMutation(tx, ctx, visible ? 'participant.unhide' : 'participant.hide', 'participant', Number(p.id));
+    return ok();
+  });
+}
+
+builder.mutationField('setParticipantVisibility', (t) =>
+  t.field({
+    type: MutationResult,
+    args: { id: t.arg.id({ required: true }), visible: t.arg.boolean({ required: true }) },
+    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, args.visible),
+  }),
+);
+builder.mutationField('hideParticipant', (t) =>
+  t.field({
+    type: MutationResult,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, false),
+  }),
+);
+builder.mutationField('unhideParticipant', (t) =>
+  t.field({
+    type: MutationResult,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, true),
+  }),
+);

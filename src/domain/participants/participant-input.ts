@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { optionalDate, optionalEmail, optionalText, requiredText, sex } from '../users/field-rules';
+
+/** A BSN: nine digits passing the eleven test (elfproef). */
+export function isValidBsn(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  const sum = digits.slice(0, 8).reduce((acc, d, i) => acc + d * (9 - i), 0) - (digits[8] ?? 0);
+  return sum % 11 === 0;
+}
+
+const optionalId = v.nullish(v.union([v.string(), v.number()]));
+
+/** Adding a participant (participant wizard, addParticipant). */
+export const AddParticipantSchema = v.object({
+  firstname: requiredText('voornaam', 100),
+  prefix: optionalText('tussenvoegsel', 30),
+  lastname: requiredText('achternaam', 100),
+  initials: optionalText('voorletters', 20),
+  bsn: v.nullish(
+    v.union([
+      v.literal(''),
+      v.pipe(v.string(), v.trim(), v.check(isValidBsn, 'Veld BSN is geen geldig burgerservicenummer')),
+    ], 'Veld BSN is geen geldig burgerservicenummer'),
+  ),
+  identification: optionalText('persoonsnummer', 50),
+  personalCode: optionalText('persoonlijke code', 50),
+  email: optionalEmail(),
+  phone: optionalText('telefoonnummer', 30),
+  sex,
+  birthdate: optionalDate('geboortedatum'),
+  street: optionalText('straat', 200),
+  houseNumber: optionalText('huisnummer', 20),
+  houseNumberAddition: optionalText('toevoeging', 20),
+  zipcode: v.nullish(
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^\d{4}\s?[A-Za-z]{2}$/, 'Veld postcode is geen geldige postcode'))], 'Veld postcode is geen geldige postcode'),
+  ),
+  city: optionalText('woonplaats', 100),
+  municipality: optionalText('gemeente', 100),
+  projectId: optionalId,
+  coachId: optionalId,
+  managerId: optionalId,
+  statusId: v.nullish(v.pipe(v.number('Veld status is ongeldig'), v.integer('Veld status is ongeldig'))),
+});
+export type AddParticipantInput = v.InferOutput<typeof AddParticipantSchema>;
+
+/** Search of the participants list. */
+export const ParticipantSearchSchema = v.object({
+  search: optionalText('zoeken', 200),
+  statusIds: v.nullish(v.array(v.number())),
+});
