@@ -1,8 +1,6 @@
 import type { MenuCatalogue } from '../../domain/navigation/menu-types';
-import type nl from '../../i18n/nl.json';
-
-/** A label of the menu: a key under `menu` in the locale files. */
-export type MenuLabelKey = `menu.${keyof typeof nl.menu}`;
+import type { PortalKind } from '../../domain/navigation/portal';
+import type { MenuLabelKey } from '../../i18n/keys';
 
 type Catalogue = MenuCatalogue<MenuLabelKey>;
 
@@ -200,8 +198,6 @@ export const participantStandardCatalogue = [
   { id: 'standard-vacancies', uri: '/deelnemerportal/vacature', labelKey: 'menu.vacancies' },
   { id: 'standard-documents', uri: '/deelnemerportal/document', labelKey: 'menu.myDocuments' },
 ] as const satisfies Catalogue;
-
-export type PortalKind = 'newer' | 'standard';
 
 /** The catalogue a user's menu is built from: staff, or the participant portal the company chose. */
 export function catalogueFor(isParticipant: boolean, portal: PortalKind): Catalogue {

@@ -35,7 +35,6 @@ export const LEGACY_PATH_PREFIXES: readonly string[] = [
   '/messages',
   '/api/client',
   '/deelnemerportal',
-  '/default',
 ];
 
 /** True when `pathname` lies under one of the legacy prefixes. */

@@ -1,0 +1,33 @@
+import { redirect } from '@tanstack/react-router';
+import { AccessDeniedError } from '../domain/navigation/access-denied-error';
+import { decideAccess } from '../domain/navigation/access';
+import type { RouteArea } from '../domain/navigation/access';
+import { homeRedirectFor, portalKindFor } from '../domain/navigation/portal';
+import { ensureSession, sessionStore } from './session-store';
+
+/**
+ * `beforeLoad` of the guarded layouts: resolves the session, then applies the access rules of
+ * src/domain/navigation/access.ts — sign in, confinement to registration, or the 403 page.
+ */
+export async function guardRoute(area: RouteArea, pathname: string): Promise<void> {
+  const session = await ensureSession();
+  const decision = decideAccess(session, area, pathname);
+  switch (decision.kind) {
+    case 'allow':
+      return;
+    case 'login':
+      throw redirect({ to: '/login/{-$request}', params: { request: undefined }, search: { redirect_uri: decision.redirectUri } });
+    case 'redirect':
+      throw redirect({ href: decision.to });
+    case 'forbidden':
+      throw new AccessDeniedError(pathname);
+  }
+}
+
+/** `beforeLoad` of `/`: participants go to their portal's home, confined ones to registration. */
+export function redirectHome(): void {
+  const user = sessionStore.user;
+  if (!user) return;
+  const target = homeRedirectFor(user, portalKindFor(sessionStore.company?.participantPortalVersion));
+  if (target) throw redirect({ href: target });
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { isParticipantUser } from '../domain/navigation/access';
+import { portalKindFor } from '../domain/navigation/portal';
+import { AppShell } from '../features/shell/app-shell';
+import { applyBranding } from '../lib/branding';
+import { catalogueFor } from './menu/catalogue';
+import { sessionStore } from './session-store';
+
+interface SignedInLayoutProps {
+  children: ReactNode;
+}
+
+/** Composes the shell from the session: the user's menu catalogue, company name and branding. */
+export function SignedInLayout({ children }: SignedInLayoutProps) {
+  const session = useSnapshot(sessionStore);
+  const branding = session.company?.branding ?? null;
+
+  useEffect(() => {
+    applyBranding(branding);
+  }, [branding]);
+
+  const user = session.user;
+  if (!user) return null;
+  const catalogue = catalogueFor(isParticipantUser(user), portalKindFor(session.company?.participantPortalVersion));
+  return (
+    <AppShell
+      user={user}
+      companyName={session.company?.name ?? null}
+      logoUri={branding?.logoUri ?? null}
+      impersonating={session.identityChain.length > 0}
+      catalogue={catalogue}
+    >
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+export type SignInResult = { ok: true } | { ok: false; reason: 'rejected'; message: string | null; code: string | null } | { ok: false; reason: 'network' };
+
+function stringField(body: unknown, key: string): string | null {
+  if (typeof body !== 'object' || body === null || !(key in body)) return null;
+  const value: unknown = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/**
+ * The password grant (01 §7): `POST /api/oauth/token`, form-encoded. The server sets the session
+ * cookie; the answer's `message` (when given) is what the user sees on failure.
+ */
+export async function signInWithPassword(username: string, password: string): Promise<SignInResult> {
+  let response: Response;
+  try {
+    response = await fetch('/api/oauth/token', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+    });
+  } catch {
+    return { ok: false, reason: 'network' };
+  }
+  if (response.ok) return { ok: true };
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  return { ok: false, reason: 'rejected', message: stringField(body, 'message'), code: stringField(body, 'error') };
+}

@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../lib/ui/language-switcher';
+import { Logo } from '../../lib/ui/logo';
+import { UserMenu } from './user-menu';
+import type { ShellUser } from './user-menu';
+
+interface AppHeaderProps {
+  user: ShellUser;
+  companyName: string | null;
+  logoUri: string | null;
+  impersonating: boolean;
+  onOpenMenu: () => void;
+  menuButtonExpanded: boolean;
+  drawerId: string;
+}
+
+/** The banner: menu button (phones), logo and company name, language and user menu. */
+export function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId }: AppHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header">
+      <button
+        type="button"
+        className="app-header__menu-button"
+        aria-label={t('shell.openMenu')}
+        aria-expanded={menuButtonExpanded}
+        aria-controls={drawerId}
+        onClick={onOpenMenu}
+      >
+        <span className="hamburger" aria-hidden="true" />
+      </button>
+      <Link className="app-header__home" to="/">
+        <Logo logoUri={logoUri} companyName={companyName} />
+      </Link>
+      <div className="app-header__tools">
+        <LanguageSwitcher className="language-switcher--on-header" />
+        <UserMenu user={user} impersonating={impersonating} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuCatalogue } from '../../domain/navigation/menu-types';
+import type { MenuLabelKey } from '../../i18n/keys';
+import { AppHeader } from './app-header';
+import { MainMenu } from './main-menu';
+import { MenuDrawer } from './menu-drawer';
+import { MenuSkeleton } from './menu-skeleton';
+import { useMainMenu } from './use-main-menu';
+import type { ShellUser } from './user-menu';
+
+interface AppShellProps {
+  user: ShellUser & { id: number };
+  companyName: string | null;
+  logoUri: string | null;
+  impersonating: boolean;
+  catalogue: MenuCatalogue<MenuLabelKey>;
+  children: ReactNode;
+}
+
+/** The signed-in layout: skip link, banner, main menu (side nav or drawer) and the main landmark. */
+export function AppShell({ user, companyName, logoUri, impersonating, catalogue, children }: AppShellProps) {
+  const { t } = useTranslation();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const { status, menu } = useMainMenu(catalogue, String(user.id));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [pathname]);
+
+  const menuContent = (
+    <>
+      {menu ? <MainMenu menu={menu} pathname={pathname} /> : status === 'error' ? null : <MenuSkeleton />}
+      {status === 'offline' ? <p className="main-menu__notice">{t('shell.menuOffline')}</p> : null}
+      {status === 'error' ? (
+        <p className="main-menu__notice main-menu__notice--error" role="alert">
+          {t('shell.menuUnavailable')}
+        </p>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader
+        user={user}
+        companyName={companyName}
+        logoUri={logoUri}
+        impersonating={impersonating}
+        onOpenMenu={() => setDrawerOpen(true)}
+        menuButtonExpanded={drawerOpen}
+        drawerId={drawerId}
+      />
+      <div className="app-shell__body">
+        <nav className="app-shell__sidebar" aria-label={t('shell.mainMenu')}>
+          {menuContent}
+        </nav>
+        <MenuDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+          {menuContent}
+        </MenuDrawer>
+        <main id="main" tabIndex={-1} className="app-shell__main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

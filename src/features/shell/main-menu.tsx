@@ -1,0 +1,70 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activeEntryId, activeMenuUri } from '../../domain/navigation/active-entry';
+import { normaliseUri } from '../../domain/navigation/filter-menu';
+import type { MenuEntry } from '../../domain/navigation/menu-types';
+import type { MenuLabelKey } from '../../i18n/keys';
+import { MenuLink } from './menu-link';
+
+interface MainMenuProps {
+  menu: readonly MenuEntry<MenuLabelKey>[];
+  pathname: string;
+}
+
+/** The main menu as a navigation landmark: links, and groups that fold open (disclosure buttons). */
+export function MainMenu({ menu, pathname }: MainMenuProps) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const activeUri = activeMenuUri(menu, pathname);
+  const activeId = activeEntryId(menu, pathname);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(activeId ? [activeId] : []));
+
+  useEffect(() => {
+    if (activeId) setOpen((previous) => (previous.has(activeId) ? previous : new Set([...previous, activeId])));
+  }, [activeId]);
+
+  const toggle = (id: string) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const isCurrent = (uri: string) => activeUri !== null && normaliseUri(uri) === activeUri;
+
+  return (
+    <ul className="main-menu">
+      {menu.map((entry) => {
+        if (!entry.children) {
+          return (
+            <li key={entry.id} className="main-menu__item">
+              <MenuLink uri={entry.uri} current={isCurrent(entry.uri)} className="main-menu__link">
+                {t(entry.labelKey)}
+              </MenuLink>
+            </li>
+          );
+        }
+        const listId = `${baseId}-${entry.id}`;
+        const expanded = open.has(entry.id);
+        return (
+          <li key={entry.id} className={entry.id === activeId ? 'main-menu__item main-menu__item--active' : 'main-menu__item'}>
+            <button type="button" className="main-menu__group" aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(entry.id)}>
+              <span>{t(entry.labelKey)}</span>
+              <span className="main-menu__chevron" aria-hidden="true" />
+            </button>
+            <ul id={listId} className="main-menu__sub" hidden={!expanded}>
+              {entry.children.map((child) => (
+                <li key={child.id}>
+                  <MenuLink uri={child.uri} current={isCurrent(child.uri)} className="main-menu__link main-menu__link--sub">
+                    {t(child.labelKey)}
+                  </MenuLink>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

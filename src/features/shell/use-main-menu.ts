@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useState } from 'react';
+import { filterMenu } from '../../domain/navigation/filter-menu';
+import { parseNavigationAnswer } from '../../domain/navigation/navigation-answer';
+import type { MenuCatalogue, MenuEntry, NavigationAnswer } from '../../domain/navigation/menu-types';
+
+export type MenuStatus = 'loading' | 'refreshing' | 'ready' | 'offline' | 'error';
+
+export interface MainMenuState<L extends string> {
+  status: MenuStatus;
+  /** Null while nothing is known yet (first load without a cached answer, or a failure). */
+  menu: MenuEntry<L>[] | null;
+}
+
+const CACHE_PREFIX = 'werkpad.navigation.';
+
+function readCache(key: string): NavigationAnswer | null {
+  try {
+    const raw = localStorage.getItem(CACHE_PREFIX + key);
+    return raw ? parseNavigationAnswer(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(key: string, answer: NavigationAnswer): void {
+  try {
+    localStorage.setItem(CACHE_PREFIX + key, JSON.stringify(answer));
+  } catch {
+    // Storage full or unavailable: the menu still shows, only not offline.
+  }
+}
+
+async function fetchNavigation(signal: AbortSignal): Promise<NavigationAnswer> {
+  const response = await fetch('/api/navigation', { credentials: 'include', headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`GET /api/navigation answered ${response.status}`);
+  const answer = parseNavigationAnswer(await response.json());
+  if (!answer) throw new Error('GET /api/navigation answered an unexpected shape');
+  return answer;
+}
+
+/**
+ * The main menu: the catalogue filtered by `GET /api/navigation` (01 §2). The last answer is kept in
+ * localStorage per user (`cacheKey`), shown at once on the next visit and kept when the request fails.
+ */
+export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cacheKey: string): MainMenuState<L> {
+  const [answer, setAnswer] = useState<NavigationAnswer | null>(() => readCache(cacheKey));
+  const [status, setStatus] = useState<MenuStatus>(() => (readCache(cacheKey) ? 'refreshing' : 'loading'));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const retry = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const cached = readCache(cacheKey);
+    setAnswer(cached);
+    setStatus(cached ? 'refreshing' : 'loading');
+    fetchNavigation(controller.signal).then(
+      (fresh) => {
+        writeCache(cacheKey, fresh);
+        setAnswer(fresh);
+        setStatus('ready');
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setStatus(cached ? 'offline' : 'error');
+      },
+    );
+    return () => controller.abort();
+  }, [cacheKey, attempt]);
+
+  const menu = useMemo(() => (answer ? filterMenu(catalogue, answer) : null), [catalogue, answer]);
+  return { status, menu };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { brandingCssVariables, contrastRatio, readableTextColor, resolveBranding } from './branding';
+
+describe('readableTextColor', () => {
+  it.each([
+    ['#000000', '#ffffff'],
+    ['#ffffff', '#000000'],
+    ['#fafafa', '#000000'],
+    ['#1d3557', '#ffffff'],
+    ['not-a-colour', '#000000'],
+  ])('%s -> %s', (bg, expected) => {
+    expect(readableTextColor(bg)).toBe(expected);
+  });
+
+  it('always reaches at least 4.5:1 on the default colours', () => {
+    for (const bg of ['#3383a9', '#fafafa', '#242424']) {
+      expect(contrastRatio(bg, readableTextColor(bg))).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe('resolveBranding', () => {
+  it('uses the spec defaults (01 §9)', () => {
+    expect(resolveBranding(null)).toEqual({
+      primaryColor: '#3383a9',
+      headerColor: '#3383a9',
+      mainMenuBackgroundColor: '#fafafa',
+      mainMenuActiveColor: '#3383a9',
+      mainMenuTextAndIconColor: '#242424',
+      logoUri: null,
+    });
+  });
+
+  it('overrides colour by colour and ignores invalid values', () => {
+    const branding = resolveBranding({ headerColor: '#112233', primaryColor: 'red', logoUri: '/logo.png' });
+    expect(branding.headerColor).toBe('#112233');
+    expect(branding.primaryColor).toBe('#3383a9');
+    expect(branding.logoUri).toBe('/logo.png');
+  });
+
+  it('maps to CSS custom properties', () => {
+    const vars = brandingCssVariables(resolveBranding({ headerColor: '#112233' }));
+    expect(vars['--color-header']).toBe('#112233');
+    expect(vars['--color-on-header']).toBe('#ffffff');
+    expect(vars['--menu-background']).toBe('#fafafa');
+  });
+});

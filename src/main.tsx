@@ -1,0 +1,24 @@
+import { createRoot } from 'react-dom/client';
+import './app/styles.css';
+import { App } from './app/app';
+import { initSentry } from './app/sentry';
+import { initI18n } from './i18n/i18n';
+import { applyBranding } from './lib/branding';
+
+initI18n();
+applyBranding(null);
+void initSentry();
+
+// A stale chunk after a deployment (vite's preload failed): reload once to fetch the new version.
+const PRELOAD_RELOAD_KEY = 'werkpad.preload-reloaded';
+window.setTimeout(() => sessionStorage.removeItem(PRELOAD_RELOAD_KEY), 30_000);
+window.addEventListener('vite:preloadError', (event) => {
+  const key = PRELOAD_RELOAD_KEY;
+  if (sessionStorage.getItem(key)) return;
+  sessionStorage.setItem(key, '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App />);

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+
+export const Route = createFileRoute('/_app/_participant/my-communication-preferences')({
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <UnderConstructionPage screen="myCommunicationPreferences" />;
+}

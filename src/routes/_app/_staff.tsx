@@ -1,0 +1,8 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { guardRoute } from '../../app/guards';
+
+/** Staff routes: participants see the 403 page. */
+export const Route = createFileRoute('/_app/_staff')({
+  beforeLoad: ({ location }) => guardRoute('staff', location.pathname),
+  component: Outlet,
+});

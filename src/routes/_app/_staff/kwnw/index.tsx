@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+
+export const Route = createFileRoute('/_app/_staff/kwnw/')({
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <UnderConstructionPage screen="kwnw" />;
+}

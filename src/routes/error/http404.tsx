@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NamedErrorPage } from '../../features/errors/named-error-page';
+
+export const Route = createFileRoute('/error/http404')({
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <NamedErrorPage kind="http404" standalone />;
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NamedErrorPage } from '../../features/errors/named-error-page';
+
+export const Route = createFileRoute('/error/werkplannotfound')({
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  return <NamedErrorPage kind="werkplannotfound" standalone />;
+}
