@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphContext } from '../graph/context';
 import type { Viewer } from './viewer';
@@ -98,11 +98,26 @@ export function useAuthGate(): Plugin<AuthGraphContext> {
   };
 }
 
-/** No introspection (__schema, __type) in production; __typename keeps answering. */
+/**
+ * Refuses __schema and __type (graphql's NoSchemaIntrospectionCustomRule, but by name only, so it does
+ * not depend on which copy of the graphql module built the schema). __typename keeps answering.
+ */
+export function noIntrospectionRule(context: ValidationContext): ASTVisitor {
+  return {
+    Field(node) {
+      const name = node.name.value;
+      if (name === '__schema' || name === '__type') {
+        context.reportError(new GraphQLError(`GraphQL introspection has been disabled, but the requested query contained the field "${name}".`, { nodes: node }));
+      }
+    },
+  };
+}
+
+/** No introspection in production. */
 export function useNoIntrospection(enabled: boolean): Plugin {
   return {
     onValidate({ addValidationRule }) {
-      if (enabled) addValidationRule(NoSchemaIntrospectionCustomRule);
+      if (enabled) addValidationRule(noIntrospectionRule);
     },
   };
 }
