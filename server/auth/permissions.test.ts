@@ -64,3 +64,11 @@ describe('requireViewer', () => {
     expect(requireViewer({ viewer: v })).toBe(v);
   });
 });
+
+describe('wage-value expert flag', () => {
+  it('lets a coach add measurements, never a participant', () => {
+    expect(can(viewer(Role.coach), 'add', 'wageValueMeasurements')).toBe(false);
+    expect(can(viewer(Role.coach), 'add', 'wageValueMeasurements', { wageValueExpert: true })).toBe(true);
+    expect(can(viewer(Role.participant), 'view', 'wageValueMeasurements', { wageValueExpert: true })).toBe(false);
+  });
+});

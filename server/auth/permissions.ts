@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Viewer } from './viewer';
 import type { GraphContext } from '../graph/context';
+import type { Queryable } from '../db/db';
 import { roleKind, type RoleKind } from '../../src/domain/users/roles-policy';
 
 /**
@@ -128,10 +129,37 @@ export function isPrivilege(value: string): value is Privilege {
   return (privileges as readonly string[]).includes(value);
 }
 
-/** May this viewer do `privilege` on `resource` at all? Unknown names answer false. */
-export function can(viewer: Viewer | null, privilege: Privilege | string, resource: Resource | string): boolean {
+/** Flags of the user that add privileges to their role. */
+export interface ViewerFlags {
+  /** users.wage_value_expert: a staff user who performs wage-value measurements (loonwaardedeskundige). */
+  wageValueExpert?: boolean;
+}
+
+/** What the wage-value expert flag adds for staff (not for participants or the chronos account). */
+const expertGrants: Grants = {
+  wageValueMeasurements: ['view', 'add', 'edit', 'export'],
+  wageValuePlans: ['view', 'add', 'edit'],
+};
+
+/**
+ * May this viewer do `privilege` on `resource` at all? Unknown names answer false. Pass the user's flags
+ * (see loadViewerFlags) where the wage-value expert flag matters.
+ */
+export function can(viewer: Viewer | null, privilege: Privilege | string, resource: Resource | string, flags: ViewerFlags = {}): boolean {
   if (!viewer || !isResource(resource) || !isPrivilege(privilege)) return false;
-  return matrix[roleKind(viewer.roleId)][resource]?.includes(privilege) ?? false;
+  const kind = roleKind(viewer.roleId);
+  if (matrix[kind][resource]?.includes(privilege)) return true;
+  if (flags.wageValueExpert && kind !== 'participant' && kind !== 'chronos') return expertGrants[resource]?.includes(privilege) ?? false;
+  return false;
+}
+
+/** The flags of the viewer's (effective) user. */
+export async function loadViewerFlags(db: Queryable, viewer: Viewer): Promise<ViewerFlags> {
+  const { rows } = await db.query<{ wage_value_expert: boolean }>(
+    'SELECT wage_value_expert FROM users WHERE id = $1 AND company_id = $2',
+    [viewer.userId, viewer.companyId],
+  );
+  return { wageValueExpert: rows[0]?.wage_value_expert ?? false };
 }
 
 /** The viewer of a graph request, or a `no_current_user` error (01 §8). */
