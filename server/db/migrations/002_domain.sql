@@ -26,6 +26,7 @@ CREATE INDEX participants_status ON participants(company_id, status_id);
 CREATE INDEX participants_project ON participants(project_id);
 CREATE INDEX user_imitation_options_target ON user_imitation_options(target_user_id);
 CREATE INDEX users_company_role ON users(company_id, acl_role_id);
+CREATE INDEX projects_company_seq ON projects(company_id, change_seq);
 
 ALTER TABLE acl_roles ADD COLUMN uuid uuid NOT NULL DEFAULT gen_random_uuid() UNIQUE;
 ALTER TABLE acl_roles ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { openDb, type Db } from '../db/db';
+import { migrate } from '../db/migrate';
+
+/**
+ * A fresh migrated database for a test file: PGlite in memory, or — with WERKPAD_TEST_DB=postgres —
+ * a new database `t_<random>` on the server at WERKPAD_TEST_PG_URL (started by tests/setup/postgres.ts).
+ * Closing a PostgreSQL test database also drops it.
+ */
+export async function createTestDb(): Promise<Db> {
+  if (process.env.WERKPAD_TEST_DB !== 'postgres') {
+    const db = openDb({});
+    await migrate(db);
+    return db;
+  }
+  const serverUrl = process.env.WERKPAD_TEST_PG_URL;
+  if (!serverUrl) throw new Error('WERKPAD_TEST_DB=postgres needs WERKPAD_TEST_PG_URL (tests/setup/postgres.ts sets it)');
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  const admin = openDb({ databaseUrl: serverUrl });
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openDb({ databaseUrl: url.toString() });
+  await migrate(db);
+  return {
+    ...db,
+    kind: db.kind,
+    async close() {
+      await db.close();
+      const dropper = openDb({ databaseUrl: serverUrl });
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.close();
+      }
+    },
+  };
+}
