@@ -11,6 +11,9 @@ import './types/status';
 import './types/me';
 import './types/access';
 import './types/invitation';
+import './types/sync-push-result';
+import './types/sync-pull';
+import './types/sync-probe';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

@@ -1,0 +1,68 @@
+import { builder } from '../builder';
+import type { GraphContext } from '../context';
+import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collections';
+import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
+import { serverCollection } from '../../sync/registry';
+import { committedHighWater, DEFAULT_PULL_LIMIT, pullCollection } from '../../sync/pull';
+import { requireViewer } from '../../sync/viewer-error';
+
+const PullCheckpointInput = builder.inputType('PullCheckpointInput', {
+  description: 'Where the client stands in a collection; {seq: 0} for the first pull.',
+  fields: (t) => ({
+    seq: t.float({ required: true }),
+    scopeKey: t.string({ required: false }),
+  }),
+});
+
+const PullCheckpoint = builder.objectRef<Checkpoint>('PullCheckpoint').implement({
+  fields: (t) => ({
+    seq: t.exposeFloat('seq'),
+    scopeKey: t.exposeString('scopeKey', { nullable: true }),
+  }),
+});
+
+const PullResult = builder.objectRef<PullAnswer>('PullResult').implement({
+  description:
+    'Changed documents after a checkpoint in change order; deletions and documents that left the viewer\'s scope as {uuid, id, _deleted: true}.',
+  fields: (t) => ({
+    documents: t.field({ type: ['JSON'], resolve: (r) => r.documents }),
+    checkpoint: t.field({ type: PullCheckpoint, resolve: (r) => r.checkpoint }),
+    reset: t.exposeBoolean('reset', {
+      description: 'The scope changed: the answer starts from zero; drop local documents that are not pending.',
+    }),
+    hasMore: t.exposeBoolean('hasMore'),
+  }),
+});
+
+// One high-water mark per request, so a client may pull several collections in one query.
+const highWaterOf = new WeakMap<GraphContext, Promise<number>>();
+
+for (const name of COLLECTION_NAMES) {
+  const collection = serverCollection(name);
+  builder.queryField(pullFieldName(name), (t) =>
+    t.field({
+      type: PullResult,
+      description: `Replication pull of ${name} (ARCHITECTURE.md).`,
+      args: {
+        checkpoint: t.arg({ type: PullCheckpointInput, required: true }),
+        limit: t.arg.int({ required: false }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const viewer = await requireViewer(ctx);
+        let highWater = highWaterOf.get(ctx);
+        if (!highWater) {
+          highWater = committedHighWater(ctx.db);
+          highWaterOf.set(ctx, highWater);
+        }
+        return pullCollection(
+          ctx.db,
+          viewer,
+          collection,
+          { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null },
+          args.limit ?? DEFAULT_PULL_LIMIT,
+          await highWater,
+        );
+      },
+    }),
+  );
+}

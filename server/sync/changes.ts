@@ -1,0 +1,86 @@
+import type { Db } from '../db/db';
+import { collectionOfTable } from './registry';
+import type { CollectionName } from '../../src/domain/sync/collections';
+
+export const CHANGES_CHANNEL = 'werkpad_changes';
+
+type Listener = (collections: CollectionName[]) => void;
+
+export interface ChangeHub {
+  /** Resolves once LISTEN is active, so no change after it is missed. */
+  subscribe(companyId: number, listener: Listener): Promise<() => void>;
+}
+
+const hubs = new WeakMap<Db, ChangeHub>();
+
+/**
+ * One LISTEN per server process and database (NOTIFY crosses processes), fanned out to the SSE
+ * connections of each company, held only while someone listens (so the database can close).
+ * Notifications of one burst are coalesced per company for `batchMs`.
+ */
+export function changeHub(db: Db, batchMs = 50): ChangeHub {
+  const existing = hubs.get(db);
+  if (existing) return existing;
+  const listeners = new Map<number, Set<Listener>>();
+  const pending = new Map<number, Set<CollectionName>>();
+  let count = 0;
+  let listening: Promise<() => Promise<void>> | null = null;
+
+  const flush = (companyId: number) => {
+    const names = pending.get(companyId);
+    pending.delete(companyId);
+    if (!names) return;
+    for (const l of listeners.get(companyId) ?? []) l([...names]);
+  };
+  const onPayload = (payload: string) => {
+    let parsed: { c?: unknown; t?: unknown };
+    try {
+      parsed = JSON.parse(payload) as { c?: unknown; t?: unknown };
+    } catch {
+      return;
+    }
+    const companyId = Number(parsed.c);
+    const collection = typeof parsed.t === 'string' ? collectionOfTable(parsed.t) : undefined;
+    if (!collection || !Number.isFinite(companyId) || !listeners.has(companyId)) return;
+    let names = pending.get(companyId);
+    if (!names) {
+      names = new Set();
+      pending.set(companyId, names);
+      setTimeout(() => flush(companyId), batchMs);
+    }
+    names.add(collection.name);
+  };
+
+  const hub: ChangeHub = {
+    async subscribe(companyId, listener) {
+      let set = listeners.get(companyId);
+      if (!set) listeners.set(companyId, (set = new Set()));
+      set.add(listener);
+      count++;
+      listening ??= db.listen(CHANGES_CHANNEL, onPayload);
+      try {
+        await listening;
+      } catch (err) {
+        listening = null;
+        set.delete(listener);
+        count--;
+        throw err;
+      }
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(companyId);
+        count--;
+        if (count === 0 && listening) {
+          const stop = listening;
+          listening = null;
+          void stop.then((unlisten) => unlisten()).catch(() => undefined);
+        }
+      };
+    },
+  };
+  hubs.set(db, hub);
+  return hub;
+}

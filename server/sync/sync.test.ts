@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSyncFixture, type SyncFixture } from './test-fixture';
+import { pullCollection, committedHighWater } from './pull';
+import { serverCollection } from './registry';
+import { sql } from '../db/sql';
+import type { Viewer } from '../auth/viewer';
+import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
+import { uuidv7 } from '../../src/domain/sync/uuid-v7';
+
+let f: SyncFixture;
+beforeAll(async () => {
+  f = await createSyncFixture();
+});
+afterAll(async () => {
+  await f.db.close();
+});
+
+const PULL = `query($cp: PullCheckpointInput!, $limit: Int) {
+  pullParticipants(checkpoint: $cp, limit: $limit) { documents checkpoint { seq scopeKey } reset hasMore }
+}`;
+const SAVE = `mutation($cmid: ID!, $uuid: ID!, $body: String!, $base: Int) {
+  saveSyncProbe(clientMutationId: $cmid, uuid: $uuid, body: $body, baseRevision: $base) { success reason conflict }
+}`;
+const BUMP = `mutation($cmid: ID!, $uuid: ID!, $delta: Int!) {
+  bumpSyncProbe(clientMutationId: $cmid, uuid: $uuid, delta: $delta) { success reason conflict }
+}`;
+
+async function addParticipant(companyId: number, lastname: string, coachId: number | null = null): Promise<string> {
+  const { rows } = await f.db.query<{ uuid: string }>(
+    'INSERT INTO participants (company_id, firstname, lastname, coach_id) VALUES ($1, $2, $3, $4) RETURNING uuid',
+    [companyId, 'Piet', lastname, coachId],
+  );
+  return String(rows[0]?.uuid);
+}
+
+async function pull(token: string, cp: { seq: number; scopeKey: string | null }, limit?: number): Promise<PullAnswer> {
+  const res = await f.graph<{ pullParticipants: PullAnswer }>(token, PULL, { cp, limit });
+  expect(res.errors).toBeUndefined();
+  return res.data!.pullParticipants;
+}
+
+describe('pull', () => {
+  it('answers documents in change order in batches, with checkpoints, only of the own company', async () => {
+    const a = f.users[0]!;
+    await addParticipant(f.companyId, 'Een');
+    await addParticipant(f.companyId, 'Twee');
+    await addParticipant(f.companyId, 'Drie');
+    await addParticipant(f.otherCompanyId, 'Vreemd');
+    const first = await pull(a.token, { seq: 0, scopeKey: null }, 2);
+    expect(first.documents.map((d) => d.lastname)).toEqual(['Een', 'Twee']);
+    expect(first.hasMore).toBe(true);
+    const second = await pull(a.token, first.checkpoint, 2);
+    expect(second.documents.map((d) => d.lastname)).toEqual(['Drie']);
+    expect(second.hasMore).toBe(false);
+    const doc = second.documents[0]!;
+    expect(doc).toMatchObject({ firstname: 'Piet', companyId: f.companyId, revision: 1, _deleted: false });
+    expect(typeof doc.uuid).toBe('string');
+    expect(typeof doc.updatedAt).toBe('string');
+    expect(doc).not.toHaveProperty('change_seq');
+    const empty = await pull(a.token, second.checkpoint);
+    expect(empty.documents).toEqual([]);
+    expect(empty.checkpoint.seq).toBeGreaterThanOrEqual(second.checkpoint.seq);
+  });
+
+  it('sends deletions as tombstones after the checkpoint, and skips them on a first sync', async () => {
+    const a = f.users[0]!;
+    const start = await pull(a.token, { seq: 0, scopeKey: null }, 1000);
+    const uuid = await addParticipant(f.companyId, 'Weg');
+    await f.db.query('UPDATE participants SET deleted_at = now() WHERE uuid = $1', [uuid]);
+    const next = await pull(a.token, start.checkpoint);
+    expect(next.documents).toEqual([expect.objectContaining({ uuid, _deleted: true })]);
+    const fresh = await pull(a.token, { seq: 0, scopeKey: null }, 1000);
+    expect(fresh.documents.find((d) => d.uuid === uuid)).toBeUndefined();
+  });
+
+  it('turns documents that leave the scope into deletions (per-row rule)', async () => {
+    const [a, b] = [f.users[0]!, f.users[1]!];
+    const viewer: Viewer = {
+      userId: a.id, companyId: f.companyId, projectId: null, roleId: 4, accessToAllParticipants: false,
+      participantId: null, realUserId: a.id, chain: [], sessionId: 'x',
+    };
+    const caseload = { ...serverCollection('participants'), scope: (v: Viewer, t: string) => sql([`${t}.coach_id = `, ''], v.userId) };
+    const uuid = await addParticipant(f.companyId, 'Overdracht', a.id);
+    const hw = () => committedHighWater(f.db);
+    const before = await pullCollection(f.db, viewer, caseload, { seq: 0, scopeKey: null }, 1000, await hw());
+    expect(before.documents.find((d) => d.uuid === uuid)).toMatchObject({ lastname: 'Overdracht', _deleted: false });
+    await f.db.query('UPDATE participants SET coach_id = $2 WHERE uuid = $1', [uuid, b.id]);
+    const after = await pullCollection(f.db, viewer, caseload, before.checkpoint, 1000, await hw());
+    expect(after.documents).toEqual([{ uuid, id: expect.any(Number), revision: 2, _deleted: true }]);
+  });
+
+  it('starts over with reset when the scope key changed', async () => {
+    const a = f.users[0]!;
+    const start = await pull(a.token, { seq: 0, scopeKey: null }, 1000);
+    const again = await pull(a.token, { seq: start.checkpoint.seq, scopeKey: 'old-scope' }, 1000);
+    expect(again.reset).toBe(true);
+    expect(again.documents.length).toBe(start.documents.length);
+  });
+
+  it('refuses without a session, with a catalogue code', async () => {
+    const res = await f.graph('nonsense', PULL, { cp: { seq: 0 } });
+    expect(res.errors?.[0]?.extensions?.code).toBe('access_denied');
+  });
+});
+
+describe('push: idempotency and conflicts', () => {
+  it('applies a mutation once and answers a replay with the first answer', async () => {
+    const a = f.users[0]!;
+    const uuid = uuidv7();
+    const cmid = uuidv7();
+    const first = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, { cmid, uuid, body: 'hallo' });
+    expect(first.data?.saveSyncProbe).toEqual({ success: true, reason: null, conflict: null });
+    const bump = { cmid: uuidv7(), uuid, delta: 5 };
+    await f.graph(a.token, BUMP, bump);
+    const replay = await f.graph<{ bumpSyncProbe: PushAnswer }>(a.token, BUMP, bump);
+    expect(replay.data?.bumpSyncProbe.success).toBe(true);
+    // Two identical deliveries at once.
+    const twin = { cmid: uuidv7(), uuid, delta: 7 };
+    await Promise.all([f.graph(a.token, BUMP, twin), f.graph(a.token, BUMP, twin)]);
+    const { rows } = await f.db.query<{ counter: number }>('SELECT counter FROM sync_probes WHERE uuid = $1', [uuid]);
+    expect(rows[0]?.counter).toBe(12);
+    const { rows: processed } = await f.db.query('SELECT 1 FROM processed_mutations WHERE client_mutation_id = $1', [twin.cmid]);
+    expect(processed.length).toBe(1);
+  });
+
+  it('stores a rejection too: a replay answers the same reason', async () => {
+    const a = f.users[0]!;
+    const vars = { cmid: uuidv7(), uuid: uuidv7(), body: 'x'.repeat(501) };
+    const one = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, vars);
+    const two = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, vars);
+    expect(one.data?.saveSyncProbe).toEqual({ success: false, reason: 'body_too_long', conflict: null });
+    expect(two.data?.saveSyncProbe).toEqual(one.data?.saveSyncProbe);
+  });
+
+  it('will not let another user replay someone else\'s mutation id', async () => {
+    const [a, b] = [f.users[0]!, f.users[1]!];
+    const vars = { cmid: uuidv7(), uuid: uuidv7(), body: 'van a' };
+    await f.graph(a.token, SAVE, vars);
+    const other = await f.graph<{ saveSyncProbe: PushAnswer }>(b.token, SAVE, { ...vars, uuid: uuidv7() });
+    expect(other.data?.saveSyncProbe.reason).toBe('client_mutation_id_reused');
+  });
+
+  it('answers a conflict with the server document when the base revision is old', async () => {
+    const a = f.users[0]!;
+    const uuid = uuidv7();
+    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'v1' });
+    const ok = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'v2', base: 1 });
+    expect(ok.data?.saveSyncProbe.success).toBe(true);
+    const stale = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'v2-other', base: 1 });
+    expect(stale.data?.saveSyncProbe).toMatchObject({
+      success: false,
+      reason: 'conflict',
+      conflict: { serverDocument: { uuid, body: 'v2', revision: 2 } },
+    });
+  });
+
+  it('keeps the other company out', async () => {
+    const [a, c] = [f.users[0]!, f.users[2]!];
+    const uuid = uuidv7();
+    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'intern' });
+    const res = await f.graph<{ bumpSyncProbe: PushAnswer }>(c.token, BUMP, { cmid: uuidv7(), uuid, delta: 1 });
+    expect(res.data?.bumpSyncProbe).toMatchObject({ success: false, reason: 'not_found' });
+    const hijack = await f.graph<{ saveSyncProbe: PushAnswer }>(c.token, SAVE, { cmid: uuidv7(), uuid, body: 'overname' });
+    expect(hijack.data?.saveSyncProbe).toMatchObject({ success: false, reason: 'access_denied' });
+  });
+});
+
+describe('stream', () => {
+  it('pokes the company with the changed collections', async () => {
+    const a = f.users[0]!;
+    const res = await f.app.request('/api/v2/stream', { headers: { authorization: `Bearer ${a.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil('event: ready');
+    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid: uuidv7(), body: 'poke' });
+    await readUntil('event: poke');
+    expect(text).toContain('syncProbes');
+    await reader.cancel();
+  });
+
+  it('refuses without a session', async () => {
+    const res = await f.app.request('/api/v2/stream');
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,72 @@
+import { openDb, type Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { createSession } from '../auth/session';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { Hono } from 'hono';
+
+export interface SyncFixture {
+  db: Db;
+  app: Hono;
+  companyId: number;
+  otherCompanyId: number;
+  /** Users with a bearer token each: two of the first company, one of the other. */
+  users: { id: number; companyId: number; token: string }[];
+  graph<T = Record<string, unknown>>(token: string, query: string, variables?: Record<string, unknown>): Promise<{
+    data?: T;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  }>;
+}
+
+/** A fresh database: PGlite in memory, or a new database on the test PostgreSQL server (WERKPAD_TEST_PG_URL). */
+export async function openFreshDb(): Promise<Db> {
+  const url = process.env.WERKPAD_TEST_PG_URL;
+  if (!url) return openDb({});
+  const name = `sync_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = openDb({ databaseUrl: url });
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return openDb({ databaseUrl: target.toString() });
+}
+
+/** A migrated database with two companies, users and sessions, and the app on it. */
+export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
+  const db = given ?? (await openFreshDb());
+  await migrate(db);
+  const company = async (name: string) =>
+    Number((await db.query<{ id: number }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [name])).rows[0]?.id);
+  const companyId = await company('Sync BV');
+  const otherCompanyId = await company('Ander BV');
+  const user = async (cid: number, username: string) => {
+    const id = Number(
+      (
+        await db.query<{ id: number }>(
+          'INSERT INTO users (company_id, acl_role_id, username, given_name, surname) VALUES ($1, 4, $2, $2, $3) RETURNING id',
+          [cid, username, 'Test'],
+        )
+      ).rows[0]?.id,
+    );
+    const { token } = await createSession(db, { id, companyId: cid }, { mfaValidated: true });
+    return { id, companyId: cid, token };
+  };
+  const users = [await user(companyId, 'coach-a'), await user(companyId, 'coach-b'), await user(otherCompanyId, 'coach-c')];
+  const config = { ...loadConfig({}), production: false, seedDemo: false };
+  const app = createApp({ db, config });
+  return {
+    db,
+    app,
+    companyId,
+    otherCompanyId,
+    users,
+    async graph(token, query, variables = {}) {
+      const res = await app.request('/api/v2/graph', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()) as never;
+    },
+  };
+}
