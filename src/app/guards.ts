@@ -1,13 +1,14 @@
-import { redirect } from '@tanstack/react-router';
-import { AccessDeniedError } from '../domain/navigation/access-denied-error';
+import { notFound, redirect } from '@tanstack/react-router';
 import { decideAccess } from '../domain/navigation/access';
 import type { RouteArea } from '../domain/navigation/access';
 import { homeRedirectFor, portalKindFor } from '../domain/navigation/portal';
+import { FORBIDDEN } from '../features/errors/forbidden';
 import { ensureSession, sessionStore } from './session-store';
 
 /**
  * `beforeLoad` of the guarded layouts: resolves the session, then applies the access rules of
- * src/domain/navigation/access.ts — sign in, confinement to registration, or the 403 page.
+ * src/domain/navigation/access.ts — sign in, confinement to registration, or the 403 page (a not-found
+ * carrying FORBIDDEN, rendered by the layout's RouteNotFoundPage).
  */
 export async function guardRoute(area: RouteArea, pathname: string): Promise<void> {
   const session = await ensureSession();
@@ -20,7 +21,7 @@ export async function guardRoute(area: RouteArea, pathname: string): Promise<voi
     case 'redirect':
       throw redirect({ href: decision.to });
     case 'forbidden':
-      throw new AccessDeniedError(pathname);
+      throw notFound({ data: FORBIDDEN });
   }
 }
 

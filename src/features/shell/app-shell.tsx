@@ -24,7 +24,7 @@ interface AppShellProps {
 export function AppShell({ user, companyName, logoUri, impersonating, catalogue, children }: AppShellProps) {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const { status, menu } = useMainMenu(catalogue, String(user.id));
+  const { status, menu, retry } = useMainMenu(catalogue, String(user.id));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
 
@@ -37,9 +37,12 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
       {menu ? <MainMenu menu={menu} pathname={pathname} /> : status === 'error' ? null : <MenuSkeleton />}
       {status === 'offline' ? <p className="main-menu__notice">{t('shell.menuOffline')}</p> : null}
       {status === 'error' ? (
-        <p className="main-menu__notice main-menu__notice--error" role="alert">
-          {t('shell.menuUnavailable')}
-        </p>
+        <div className="main-menu__notice main-menu__notice--error" role="alert">
+          <p>{t('shell.menuUnavailable')}</p>
+          <button type="button" className="button" onClick={retry}>
+            {t('app.retry')}
+          </button>
+        </div>
       ) : null}
     </>
   );

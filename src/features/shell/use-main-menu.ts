@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { filterMenu } from '../../domain/navigation/filter-menu';
 import { parseNavigationAnswer } from '../../domain/navigation/navigation-answer';
 import type { MenuCatalogue, MenuEntry, NavigationAnswer } from '../../domain/navigation/menu-types';
@@ -9,6 +9,8 @@ export interface MainMenuState<L extends string> {
   status: MenuStatus;
   /** Null while nothing is known yet (first load without a cached answer, or a failure). */
   menu: MenuEntry<L>[] | null;
+  /** Asks the server again (also done automatically when the browser comes back online). */
+  retry: () => void;
 }
 
 const CACHE_PREFIX = 'werkpad.navigation.';
@@ -47,11 +49,12 @@ export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cache
   const [status, setStatus] = useState<MenuStatus>(() => (readCache(cacheKey) ? 'refreshing' : 'loading'));
   const [attempt, setAttempt] = useState(0);
 
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
   useEffect(() => {
-    const retry = () => setAttempt((n) => n + 1);
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
-  }, []);
+  }, [retry]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -73,5 +76,5 @@ export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cache
   }, [cacheKey, attempt]);
 
   const menu = useMemo(() => (answer ? filterMenu(catalogue, answer) : null), [catalogue, answer]);
-  return { status, menu };
+  return { status, menu, retry };
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
 import { redirectHome } from '../../app/guards';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { sessionStore } from '../../app/session-store';
+import { HomePage } from '../../features/shell/home-page';
 
 export const Route = createFileRoute('/_app/')({
   beforeLoad: () => redirectHome(),
@@ -8,5 +10,6 @@ export const Route = createFileRoute('/_app/')({
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="home" />;
+  const { user } = useSnapshot(sessionStore);
+  return <HomePage givenName={user?.givenName ?? ''} />;
 }
