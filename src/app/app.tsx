@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
+import { CrashPage } from '../features/errors/crash-page';
 import { router } from './router';
+import { useChunkWatchdog } from './use-chunk-watchdog';
 
 export function App() {
-  return (
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>
-  );
+  const chunkTimeout = useChunkWatchdog(router);
+  return <StrictMode>{chunkTimeout ? <CrashPage error={chunkTimeout} /> : <RouterProvider router={router} />}</StrictMode>;
 }

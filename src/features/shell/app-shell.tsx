@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +25,10 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
   const { t } = useTranslation();
   const pathname = useLocation({ select: (location) => location.pathname });
   const { status, menu, retry } = useMainMenu(catalogue, String(user.id));
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer remembers the page it was opened on, so navigating anywhere closes it.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpen = drawerPath === pathname;
   const drawerId = useId();
-
-  useEffect(() => {
-    setDrawerOpen(false);
-  }, [pathname]);
 
   const menuContent = (
     <>
@@ -57,7 +55,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         companyName={companyName}
         logoUri={logoUri}
         impersonating={impersonating}
-        onOpenMenu={() => setDrawerOpen(true)}
+        onOpenMenu={() => setDrawerPath(pathname)}
         menuButtonExpanded={drawerOpen}
         drawerId={drawerId}
       />
@@ -65,7 +63,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         <nav className="app-shell__sidebar" aria-label={t('shell.mainMenu')}>
           {menuContent}
         </nav>
-        <MenuDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <MenuDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerPath(null)}>
           {menuContent}
         </MenuDrawer>
         <main id="main" tabIndex={-1} className="app-shell__main">

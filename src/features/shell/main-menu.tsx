@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeEntryId, activeMenuUri } from '../../domain/navigation/active-entry';
 import { normaliseUri } from '../../domain/navigation/filter-menu';
@@ -17,19 +17,10 @@ export function MainMenu({ menu, pathname }: MainMenuProps) {
   const baseId = useId();
   const activeUri = activeMenuUri(menu, pathname);
   const activeId = activeEntryId(menu, pathname);
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(activeId ? [activeId] : []));
-
-  useEffect(() => {
-    if (activeId) setOpen((previous) => (previous.has(activeId) ? previous : new Set([...previous, activeId])));
-  }, [activeId]);
-
-  const toggle = (id: string) =>
-    setOpen((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Groups the user folded open or shut; the others follow the page: the active group is open.
+  const [toggled, setToggled] = useState<Readonly<Record<string, boolean>>>({});
+  const isOpen = (id: string) => toggled[id] ?? id === activeId;
+  const toggle = (id: string) => setToggled((previous) => ({ ...previous, [id]: !(previous[id] ?? id === activeId) }));
 
   const isCurrent = (uri: string) => activeUri !== null && normaliseUri(uri) === activeUri;
 
@@ -46,7 +37,7 @@ export function MainMenu({ menu, pathname }: MainMenuProps) {
           );
         }
         const listId = `${baseId}-${entry.id}`;
-        const expanded = open.has(entry.id);
+        const expanded = isOpen(entry.id);
         return (
           <li key={entry.id} className={entry.id === activeId ? 'main-menu__item main-menu__item--active' : 'main-menu__item'}>
             <button type="button" className="main-menu__group" aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(entry.id)}>

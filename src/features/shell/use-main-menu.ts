@@ -44,12 +44,27 @@ async function fetchNavigation(signal: AbortSignal): Promise<NavigationAnswer> {
  * The main menu: the catalogue filtered by `GET /api/navigation` (01 §2). The last answer is kept in
  * localStorage per user (`cacheKey`), shown at once on the next visit and kept when the request fails.
  */
-export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cacheKey: string): MainMenuState<L> {
-  const [answer, setAnswer] = useState<NavigationAnswer | null>(() => readCache(cacheKey));
-  const [status, setStatus] = useState<MenuStatus>(() => (readCache(cacheKey) ? 'refreshing' : 'loading'));
-  const [attempt, setAttempt] = useState(0);
+interface State {
+  key: string;
+  answer: NavigationAnswer | null;
+  status: MenuStatus;
+}
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+function initialState(key: string): State {
+  const answer = readCache(key);
+  return { key, answer, status: answer ? 'refreshing' : 'loading' };
+}
+
+export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cacheKey: string): MainMenuState<L> {
+  const [state, setState] = useState<State>(() => initialState(cacheKey));
+  const [attempt, setAttempt] = useState(0);
+  // Another user signed in: start from their cache (adjusting state while rendering, not in an effect).
+  if (state.key !== cacheKey) setState(initialState(cacheKey));
+
+  const retry = useCallback(() => {
+    setState((previous) => ({ ...previous, status: previous.answer ? 'refreshing' : 'loading' }));
+    setAttempt((n) => n + 1);
+  }, []);
 
   useEffect(() => {
     window.addEventListener('online', retry);
@@ -58,23 +73,20 @@ export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cache
 
   useEffect(() => {
     const controller = new AbortController();
-    const cached = readCache(cacheKey);
-    setAnswer(cached);
-    setStatus(cached ? 'refreshing' : 'loading');
     fetchNavigation(controller.signal).then(
       (fresh) => {
         writeCache(cacheKey, fresh);
-        setAnswer(fresh);
-        setStatus('ready');
+        setState({ key: cacheKey, answer: fresh, status: 'ready' });
       },
       () => {
         if (controller.signal.aborted) return;
-        setStatus(cached ? 'offline' : 'error');
+        setState((previous) => (previous.key === cacheKey ? { ...previous, status: previous.answer ? 'offline' : 'error' } : previous));
       },
     );
     return () => controller.abort();
   }, [cacheKey, attempt]);
 
+  const { answer, status } = state;
   const menu = useMemo(() => (answer ? filterMenu(catalogue, answer) : null), [catalogue, answer]);
   return { status, menu, retry };
 }
