@@ -46,6 +46,9 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
       }
       return restError(c, result.error === 'user_blocked' ? 403 : 400, result.error);
     }
+    // The session this browser held until now is replaced, not left open.
+    const previous = tokenFromRequest(c.req.raw);
+    if (previous) await revokeSessionById(db, hashToken(previous), 'replaced');
     setAccessTokenCookie(c, settings, result.token);
     setIdentityChainCookie(c, settings, []);
     c.header('cache-control', 'no-store');

@@ -6,10 +6,13 @@ import { loadConfig, type Config } from '../config';
 import { createApp } from '../app';
 import { configureAuth, type AuthSettings } from '../auth/settings';
 import { hashPassword } from '../auth/passwords';
+import { hashToken } from '../auth/session';
+import * as OTPAuth from 'otpauth';
 
 /** Test helpers for sign-in. Everything runs through app.request(): no network. */
 
-export const TEST_PASSWORD = 'Test-Wachtwoord-2026!';
+/** The demo seed's password too, so signIn(app, 'admin') works against seeded demo users as well as these fixtures. */
+export const TEST_PASSWORD = 'Demo-Wachtwoord-2026!';
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the throwaway PostgreSQL server
@@ -115,6 +118,27 @@ export async function signIn(app: Hono, username: string, password = TEST_PASSWO
   const body = (await res.json()) as { access_token?: string };
   if (res.status !== 200 || !body.access_token) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(body)}`);
   return body.access_token;
+}
+
+/**
+ * Finishes two-step authentication for a session that owes it: enrols (when not set up) or validates,
+ * computing the code from the secret in the database, as an authenticator app would.
+ */
+export async function completeMfa(app: Hono, db: Db, token: string, now: Date = new Date()): Promise<void> {
+  const { rows } = await db.query<{ mfa_secret: string | null; mfa_setup: boolean }>(
+    'SELECT u.mfa_secret, u.mfa_setup FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
+    [hashToken(token)],
+  );
+  let secret = rows[0]?.mfa_secret ?? null;
+  const setUp = rows[0]?.mfa_setup ?? false;
+  if (!setUp) {
+    const res = await rest(app, '/api/oauth/mfa/setup', { token });
+    secret = ((await res.json()) as { secret: string }).secret;
+  }
+  if (!secret) throw new Error('no second-factor secret');
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: now.getTime() });
+  const res = await rest(app, setUp ? '/api/oauth/mfa/verify' : '/api/oauth/mfa/setup', { token, json: { code } });
+  if (res.status !== 200) throw new Error(`second factor failed: ${res.status} ${await res.text()}`);
 }
 
 export interface GraphAnswer<T = Record<string, unknown>> {
