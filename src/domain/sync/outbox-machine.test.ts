@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backoffDelay,
+  BACKOFF_MAX_MS,
+  conflictFields,
+  newOutboxRow,
+  nextToSend,
+  OutboxTransitionError,
+  resolutionArgs,
+  transition,
+  type OutboxEvent,
+  type OutboxRow,
+  type OutboxStatus,
+} from './outbox-machine';
+
+const NOW = 1_000_000;
+const row = (status: OutboxStatus, extra: Partial<OutboxRow> = {}): OutboxRow => ({
+  ...newOutboxRow({ clientMutationId: 'a', op: 'saveSyncProbe', args: { body: 'x' }, collection: 'syncProbes', target: 'u1', patch: { body: 'x' } }, 0),
+  status,
+  ...extra,
+});
+
+describe('outbox transitions', () => {
+  const cases: [string, OutboxStatus, OutboxEvent, OutboxStatus | null, string[], Partial<OutboxRow>?][] = [
+    ['send a pending row', 'pending', { type: 'send' }, 'sending', []],
+    ['success leaves the outbox', 'sending', { type: 'answer', answer: { success: true, reason: null } }, null, []],
+    ['rejection rolls back and keeps the input', 'sending', { type: 'answer', answer: { success: false, reason: 'body_too_long' } }, 'failed', ['rollback'], { error: 'body_too_long', args: { body: 'x' } }],
+    ['conflict rolls back and keeps the server version', 'sending',
+      { type: 'answer', answer: { success: false, reason: 'conflict', conflict: { serverDocument: { uuid: 'u1', revision: 3, body: 'y' } } } },
+      'conflict', ['rollback'], { serverDocument: { uuid: 'u1', revision: 3, body: 'y' } }],
+    ['network error goes back to pending with a backoff', 'sending', { type: 'networkError', error: 'offline' }, 'pending', [], { attempts: 1, error: 'offline' }],
+    ['a blocked session does not count as an attempt', 'sending', { type: 'blocked', code: 'token_expired' }, 'pending', [], { attempts: 0 }],
+    ['retry a failed row re-applies it', 'failed', { type: 'retry' }, 'pending', ['reapply'], { error: null, attempts: 0 }],
+    ['retry a conflict', 'conflict', { type: 'retry' }, 'pending', ['reapply'], { serverDocument: null }],
+    ['discard a pending row rolls back', 'pending', { type: 'discard' }, null, ['rollback']],
+    ['discard a failed row (already rolled back)', 'failed', { type: 'discard' }, null, []],
+    ['recover a row that was being sent', 'sending', { type: 'recover' }, 'pending', []],
+    ['recover leaves others alone', 'failed', { type: 'recover' }, 'failed', []],
+  ];
+  it.each(cases)('%s', (_name, from, event, to, effects, expected) => {
+    const result = transition(row(from), event, NOW, 0.5);
+    expect(result.row?.status ?? null).toBe(to);
+    expect(result.effects).toEqual(effects);
+    if (expected) expect(result.row).toMatchObject(expected);
+  });
+
+  it.each<[OutboxStatus, OutboxEvent['type']]>([
+    ['sending', 'send'],
+    ['failed', 'send'],
+    ['pending', 'answer'],
+    ['pending', 'retry'],
+    ['pending', 'networkError'],
+  ])('refuses %s + %s', (from, type) => {
+    const event = { type, answer: { success: true, reason: null }, error: 'x', code: 'x' } as OutboxEvent;
+    expect(() => transition(row(from), event, NOW)).toThrow(OutboxTransitionError);
+  });
+
+  it('does not roll back when nothing was applied optimistically', () => {
+    const plain = { ...row('sending'), patch: null };
+    expect(transition(plain, { type: 'answer', answer: { success: false, reason: 'nope' } }, NOW).effects).toEqual([]);
+  });
+});
+
+describe('backoff', () => {
+  it.each([
+    [1, 0, 500],
+    [1, 1, 1_000],
+    [2, 1, 2_000],
+    [4, 0.5, 6_000],
+    [30, 1, BACKOFF_MAX_MS],
+  ])('attempt %i with random %d waits %i ms', (attempts, random, ms) => {
+    expect(backoffDelay(attempts, random)).toBe(ms);
+  });
+  it('schedules the next attempt', () => {
+    const after = transition(row('sending', { attempts: 2 }), { type: 'networkError', error: 'x' }, NOW, 1).row!;
+    expect(after.nextAttemptAt).toBe(NOW + 4_000);
+  });
+});
+
+describe('nextToSend', () => {
+  const r = (id: string, status: OutboxStatus, nextAttemptAt = 0): OutboxRow => ({ ...row(status), clientMutationId: id, nextAttemptAt });
+  it.each<[string, OutboxRow[], string | null, number | null]>([
+    ['empty', [], null, null],
+    ['oldest first, whatever the storage order', [r('b', 'pending'), r('a', 'pending')], 'a', null],
+    ['failed and conflicting rows do not block', [r('a', 'failed'), r('b', 'conflict'), r('c', 'pending')], 'c', null],
+    ['one in flight at a time', [r('a', 'sending'), r('b', 'pending')], null, null],
+    ['a row in backoff holds the rows behind it', [r('a', 'pending', NOW + 10), r('b', 'pending')], null, NOW + 10],
+    ['backoff over', [r('a', 'pending', NOW - 1), r('b', 'pending')], 'a', null],
+  ])('%s', (_name, rows, id, waitUntil) => {
+    const next = nextToSend(rows, NOW);
+    expect(next.row?.clientMutationId ?? null).toBe(id);
+    expect(next.waitUntil).toBe(waitUntil);
+  });
+});
+
+describe('conflicts', () => {
+  const conflict = row('conflict', {
+    args: { uuid: 'u1', body: 'mine', baseRevision: 1 },
+    patch: { body: 'mine', counter: 2 },
+    serverDocument: { uuid: 'u1', revision: 4, body: 'theirs', counter: 2 },
+  });
+  it('lists the fields that differ', () => {
+    expect(conflictFields(conflict)).toEqual([{ field: 'body', mine: 'mine', server: 'theirs' }]);
+  });
+  it('resolves with the chosen values on the server revision', () => {
+    expect(resolutionArgs(conflict, { body: 'theirs' })).toEqual({
+      args: { uuid: 'u1', body: 'theirs', baseRevision: 4 },
+      patch: { body: 'theirs', counter: 2 },
+    });
+  });
+});

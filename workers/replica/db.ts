@@ -1,0 +1,26 @@
+import { Dexie, type Table } from 'dexie';
+import type { CollectionName } from '../../src/domain/sync/collections';
+import { declareReplicaSchema, replicaName, type CheckpointRow, type MetaRow } from '../../src/domain/sync/replica-schema';
+import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
+import type { ReplicaDocument } from '../../src/domain/sync/types';
+
+/** The replica as the worker uses it: one Dexie database per user and company. */
+export interface Replica {
+  dexie: Dexie;
+  docs(name: CollectionName): Table<ReplicaDocument, string>;
+  outbox: Table<OutboxRow, string>;
+  checkpoints: Table<CheckpointRow, string>;
+  meta: Table<MetaRow, string>;
+}
+
+export function openReplica(session: { companyId: number; userId: number }, name = replicaName(session)): Replica {
+  const dexie = new Dexie(name);
+  declareReplicaSchema(dexie);
+  return {
+    dexie,
+    docs: (collection) => dexie.table<ReplicaDocument, string>(collection),
+    outbox: dexie.table<OutboxRow, string>('outbox'),
+    checkpoints: dexie.table<CheckpointRow, string>('checkpoints'),
+    meta: dexie.table<MetaRow, string>('meta'),
+  };
+}

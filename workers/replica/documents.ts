@@ -1,0 +1,122 @@
+import type { CollectionName } from '../../src/domain/sync/collections';
+import { withDerived } from '../../src/domain/sync/collections';
+import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
+import type { PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
+import type { Replica } from './db';
+
+const ACTIVE = new Set(['pending', 'sending']);
+
+export function isActive(row: OutboxRow): boolean {
+  return ACTIVE.has(row.status);
+}
+
+/**
+ * The local document: the server's version (`base`, null when it does not exist there) with the
+ * optimistic patches of the active outbox rows applied in order, marked `_pending`.
+ */
+export function materialize(
+  collection: CollectionName,
+  target: string,
+  base: ReplicaDocument | null,
+  rows: readonly OutboxRow[],
+): ReplicaDocument | null {
+  let doc: ReplicaDocument | null = base;
+  const active = rows.filter((r) => isActive(r) && r.patch);
+  for (const row of active) {
+    if (row.patch?._deleted === true) doc = null;
+    else doc = { ...(doc ?? { uuid: target }), ...row.patch, uuid: target };
+  }
+  if (!doc) return null;
+  const { _pending: _ignored, ...rest } = doc;
+  return withDerived(collection, active.length > 0 ? { ...rest, _pending: true } : rest);
+}
+
+/** Outbox rows that change one document, oldest first. */
+export async function rowsFor(replica: Replica, collection: CollectionName, target: string): Promise<OutboxRow[]> {
+  const rows = await replica.outbox.where('[collection+target]').equals([collection, target]).toArray();
+  return rows.sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
+}
+
+/**
+ * The server's version of a document as far as the replica knows it: the `previous` captured by the
+ * oldest active outbox row, or the stored document itself when no active row touches it.
+ */
+export async function serverBase(
+  replica: Replica,
+  collection: CollectionName,
+  target: string,
+  rows: readonly OutboxRow[],
+): Promise<ReplicaDocument | null> {
+  const first = rows.find((r) => isActive(r) && r.previous !== undefined);
+  if (first) return first.previous ?? null;
+  const current = await replica.docs(collection).get(target);
+  if (!current) return null;
+  const { _pending: _ignored, ...rest } = current;
+  return rest;
+}
+
+/** Writes what the document should look like now, from its server base and the active rows. Call inside a transaction. */
+export async function rematerialize(
+  replica: Replica,
+  collection: CollectionName,
+  target: string,
+  base: ReplicaDocument | null,
+  rows: readonly OutboxRow[],
+): Promise<void> {
+  const doc = materialize(collection, target, base, rows);
+  if (doc) await replica.docs(collection).put(doc);
+  else await replica.docs(collection).delete(target);
+}
+
+/**
+ * Applies one pull page in ONE transaction with its checkpoint, so a crash never leaves documents
+ * without their checkpoint or the reverse (resumable). Tombstones delete; documents with active
+ * outbox rows become the new server base of those rows and keep the optimistic patches on top.
+ * A reset drops the collection's documents that no active row holds.
+ */
+export async function applyPullPage(
+  replica: Replica,
+  collection: CollectionName,
+  answer: PullAnswer,
+  now: number,
+): Promise<void> {
+  const table = replica.docs(collection);
+  await replica.dexie.transaction('rw', [table, replica.outbox, replica.checkpoints], async () => {
+    const active = (await replica.outbox.where('status').anyOf('pending', 'sending').toArray()).filter(
+      (r) => r.collection === collection && r.target,
+    );
+    const byTarget = new Map<string, OutboxRow[]>();
+    for (const row of active.sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1))) {
+      const list = byTarget.get(row.target!) ?? [];
+      list.push(row);
+      byTarget.set(row.target!, list);
+    }
+    if (answer.reset) {
+      const keep = new Set(byTarget.keys());
+      const all = await table.toCollection().primaryKeys();
+      await table.bulkDelete(all.filter((k) => !keep.has(k)));
+    }
+    const plainPuts: ReplicaDocument[] = [];
+    const plainDeletes: string[] = [];
+    for (const doc of answer.documents) {
+      const rows = byTarget.get(doc.uuid);
+      const { _deleted: deleted, ...fields } = doc;
+      const base: ReplicaDocument | null = deleted ? null : fields;
+      if (!rows) {
+        if (base) plainPuts.push(withDerived(collection, base));
+        else plainDeletes.push(doc.uuid);
+        continue;
+      }
+      for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base });
+      await rematerialize(replica, collection, doc.uuid, base, rows);
+    }
+    if (plainPuts.length) await table.bulkPut(plainPuts);
+    if (plainDeletes.length) await table.bulkDelete(plainDeletes);
+    await replica.checkpoints.put({
+      collection,
+      seq: answer.checkpoint.seq,
+      scopeKey: answer.checkpoint.scopeKey,
+      syncedAt: now,
+    });
+  });
+}

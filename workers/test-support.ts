@@ -1,0 +1,22 @@
+import type { GraphOutcome, GraphTransport } from './graph-client';
+import { openReplica, type Replica } from './replica/db';
+
+let counter = 0;
+/** A fresh replica in fake-indexeddb (tests import 'fake-indexeddb/auto' first). */
+export function testReplica(): Replica {
+  counter++;
+  return openReplica({ companyId: 1, userId: counter }, `werkpad-test-${counter}-${Math.random().toString(36).slice(2)}`);
+}
+
+/** A transport answering from a script: each call takes the next outcome for that operation. */
+export function scriptedTransport(
+  answer: (query: string, variables: Record<string, unknown>) => GraphOutcome<unknown>,
+): GraphTransport & { calls: { query: string; variables: Record<string, unknown> }[] } {
+  const calls: { query: string; variables: Record<string, unknown> }[] = [];
+  const transport = (async (query: string, variables: Record<string, unknown>) => {
+    calls.push({ query, variables });
+    return answer(query, variables);
+  }) as GraphTransport & { calls: typeof calls };
+  transport.calls = calls;
+  return transport;
+}
