@@ -1,6 +1,8 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { isLegacyPath } from '../../domain/navigation/legacy-paths';
+import { participantMenuFor, staffMenu } from '../../domain/navigation/menu-permissions';
+import type { MenuNode } from '../../domain/navigation/menu-permissions';
 import type { MenuCatalogue } from '../../domain/navigation/menu-types';
 import { routeTree } from '../../routeTree.gen';
 import { participantPortalCatalogue, participantStandardCatalogue, staffCatalogue } from './catalogue';
@@ -70,5 +72,20 @@ describe('route tree', () => {
     ['/bestaat-niet', '/$'],
   ])('%s -> %s', (path, routeId) => {
     expect(routeIdFor(path)).toBe(routeId);
+  });
+});
+
+/** uri tree of a menu, to compare the client catalogue with what the server builds its answer from. */
+function uriTree(menu: readonly (MenuNode | MenuCatalogue[number])[]): string[] {
+  return menu.flatMap((entry) => [entry.uri, ...(entry.children ?? []).map((child) => `${entry.uri} > ${child.uri}`)]);
+}
+
+describe('client catalogue and server navigation rules name the same uris', () => {
+  it.each<[string, MenuCatalogue, readonly MenuNode[]]>([
+    ['staff', staffCatalogue, staffMenu],
+    ['participant portal (newer)', participantPortalCatalogue, participantMenuFor('education')],
+    ['participant portal (standard)', participantStandardCatalogue, participantMenuFor('standard')],
+  ])('%s', (_name, catalogue, serverMenu) => {
+    expect(uriTree(serverMenu)).toEqual(uriTree(catalogue));
   });
 });
