@@ -6,8 +6,12 @@ import * as v from 'valibot';
  */
 export const required = (field: string) => `Veld ${field} is niet ingevuld`;
 
+/** A required text; a missing key reads as empty so the message names the field (not valibot's "Invalid key"). */
 export const requiredText = (field: string, max = 255) =>
-  v.pipe(v.string(required(field)), v.trim(), v.nonEmpty(required(field)), v.maxLength(max, `Veld ${field} mag maximaal ${max} tekens bevatten`));
+  v.optional(
+    v.pipe(v.string(required(field)), v.trim(), v.nonEmpty(required(field)), v.maxLength(max, `Veld ${field} mag maximaal ${max} tekens bevatten`)),
+    '',
+  );
 
 export const optionalText = (field: string, max = 255) =>
   v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, `Veld ${field} mag maximaal ${max} tekens bevatten`)));
@@ -52,10 +56,13 @@ export const sex = v.nullish(v.picklist(['male', 'female', 'other', 'unknown'], 
 
 /** A numeric identifier given as text or number. */
 export const numericId = (message: string) =>
-  v.pipe(
-    v.union([v.string(message), v.number(message)], message),
-    v.transform((x) => String(x).trim()),
-    v.regex(/^\d{1,15}$/, message),
-    v.transform(Number),
-    v.minValue(1, message),
+  v.optional(
+    v.pipe(
+      v.union([v.string(message), v.number(message)], message),
+      v.transform((x) => String(x).trim()),
+      v.regex(/^\d{1,15}$/, message),
+      v.transform(Number),
+      v.minValue(1, message),
+    ),
+    '',
   );
