@@ -1,6 +1,9 @@
 import type { Queryable } from '../db';
 
-/** One row to insert: column name to value. Objects (jsonb) are sent as JSON text; arrays as PostgreSQL arrays. */
+/**
+ * One row to insert: column name to value. Objects and arrays of objects (jsonb) are sent as JSON text;
+ * arrays of scalars as PostgreSQL arrays (bigint[], integer[]).
+ */
 export type InsertRow = Record<string, unknown>;
 
 /** PostgreSQL allows 65535 parameters per statement; stay well below. */
@@ -8,9 +11,10 @@ const MAX_PARAMS = 30_000;
 
 function toParam(value: unknown): unknown {
   if (value === undefined) return null;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)) {
-    return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    return value.some((v) => v !== null && typeof v === 'object') ? JSON.stringify(value) : value;
   }
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
   return value;
 }
 
