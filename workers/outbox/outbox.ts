@@ -1,4 +1,7 @@
 import type { CollectionName } from '../../src/domain/sync/collections';
+import type { EnqueueInput } from '../../src/domain/sync/api-contract';
+
+export type { EnqueueInput };
 import {
   newOutboxRow,
   resolutionArgs,
@@ -10,15 +13,6 @@ import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import type { Replica } from '../replica/db';
 import { isActive, rematerialize, rowsFor, serverBase } from '../replica/documents';
 import { isOperationName } from './operations';
-
-export interface EnqueueInput {
-  /** A mutation of workers/outbox/operations.ts. */
-  op: string;
-  /** Its arguments without clientMutationId. */
-  args: Record<string, unknown>;
-  /** The document changed optimistically, with the fields it gets (`_deleted: true` to remove it). */
-  optimistic?: { collection: CollectionName; target: string; patch: Record<string, unknown> };
-}
 
 function tables(replica: Replica, collection: CollectionName | null) {
   return collection ? [replica.outbox, replica.docs(collection)] : [replica.outbox];

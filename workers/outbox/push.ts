@@ -1,4 +1,4 @@
-import { nextToSend } from '../../src/domain/sync/outbox-machine';
+import { nextToSend, type OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { PushAnswer } from '../../src/domain/sync/types';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
@@ -20,7 +20,7 @@ export type PushOutcome =
 export async function pushOutbox(
   replica: Replica,
   transport: GraphTransport,
-  options: { now?: () => number; random?: () => number; onChange?: () => void } = {},
+  options: { now?: () => number; random?: () => number; onChange?: () => void; onSent?: (row: OutboxRow) => void } = {},
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -32,6 +32,7 @@ export async function pushOutbox(
     const outcome = document
       ? await transport<{ result: PushAnswer }>(document, { ...row.args, clientMutationId: row.clientMutationId })
       : ({ kind: 'error', message: `unknown_operation:${row.op}` } as const);
+    if (outcome.kind === 'data' || outcome.kind === 'error') options.onSent?.(row);
     switch (outcome.kind) {
       case 'data':
         await applyEvent(replica, row.clientMutationId, { type: 'answer', answer: outcome.data.result }, now(), random());

@@ -1,0 +1,54 @@
+/**
+ * React hooks for screens reading the replica directly (liveQuery: they re-render when the worker
+ * writes, in this tab or another), and for the sync status and the outbox page.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import type { OutboxRow } from '../../domain/sync/outbox-machine';
+import type { ReplicaDocument } from '../../domain/sync/types';
+import { syncStore } from '../sync-client';
+import { replicaReader, type ReplicaReader } from './replica-db';
+import * as q from './queries';
+
+/** The signed-in user's replica, or null before sync started. */
+export function useReplica(): ReplicaReader | null {
+  const { session } = useSnapshot(syncStore);
+  return session ? replicaReader(session) : null;
+}
+
+/** Any replica query; undefined while loading (or before sign-in). */
+export function useReplicaQuery<T>(query: (r: ReplicaReader) => Promise<T>, deps: unknown[]): T | undefined {
+  const replica = useReplica();
+  return useLiveQuery(() => (replica ? query(replica) : undefined), [replica, ...deps]);
+}
+
+export const useInbox = (recipientKey: string, limit = 50): ReplicaDocument[] | undefined =>
+  useReplicaQuery((r) => q.inbox(r, recipientKey, limit), [recipientKey, limit]);
+
+export const useSent = (senderKey: string, limit = 50): ReplicaDocument[] | undefined =>
+  useReplicaQuery((r) => q.sent(r, senderKey, limit), [senderKey, limit]);
+
+export const useParticipantSearch = (text: string, limit = 50): ReplicaDocument[] | undefined =>
+  useReplicaQuery((r) => q.searchParticipants(r, text, limit), [text, limit]);
+
+export const useWorkPlansOfCoach = (coachId: number, status: string): ReplicaDocument[] | undefined =>
+  useReplicaQuery((r) => q.workPlansOfCoach(r, coachId, status), [coachId, status]);
+
+export const useMeasurementsOfParticipant = (participantId: number): ReplicaDocument[] | undefined =>
+  useReplicaQuery((r) => q.measurementsOfParticipant(r, participantId), [participantId]);
+
+export const useUnreadCount = (recipientKey: string): number | undefined =>
+  useReplicaQuery((r) => q.unreadCount(r, recipientKey), [recipientKey]);
+
+/** One document by uuid. */
+export const useDocument = (collection: Parameters<ReplicaReader['docs']>[0], uuid: string | null): ReplicaDocument | undefined =>
+  useReplicaQuery((r) => (uuid ? r.docs(collection).get(uuid) : Promise.resolve(undefined)), [collection, uuid]);
+
+/** The outbox page: pending, failed and conflicting changes, oldest first. */
+export const useOutboxRows = (): OutboxRow[] | undefined =>
+  useReplicaQuery((r) => r.outbox.orderBy('clientMutationId').toArray(), []);
+
+/** The sync status for the shell (online, pending, last synced, first-sync progress, blocked code). */
+export function useSyncStatus() {
+  return useSnapshot(syncStore);
+}

@@ -1,0 +1,40 @@
+/**
+ * The main thread's read-only handle on the replica: the same IndexedDB database the sync worker
+ * writes, opened with the same schema (src/domain/sync/replica-schema.ts). Dexie tells every
+ * context when the worker writes, so liveQuery wakes the screens. Screens never write here: writes
+ * go through the worker API (syncApi().<area>.<action>).
+ */
+import { Dexie, type Table } from 'dexie';
+import type { CollectionName } from '../../domain/sync/collections';
+import { declareReplicaSchema, replicaName } from '../../domain/sync/replica-schema';
+import type { OutboxRow } from '../../domain/sync/outbox-machine';
+import type { ReplicaDocument } from '../../domain/sync/types';
+
+export interface ReplicaReader {
+  dexie: Dexie;
+  docs(name: CollectionName): Table<ReplicaDocument, string>;
+  outbox: Table<OutboxRow, string>;
+}
+
+let current: { key: string; reader: ReplicaReader } | null = null;
+
+/** The replica of a user and company (cached; switching user closes the previous one). */
+export function replicaReader(session: { companyId: number; userId: number }): ReplicaReader {
+  const key = replicaName(session);
+  if (current?.key === key) return current.reader;
+  current?.reader.dexie.close();
+  const dexie = new Dexie(key);
+  declareReplicaSchema(dexie);
+  const reader: ReplicaReader = {
+    dexie,
+    docs: (name) => dexie.table<ReplicaDocument, string>(name),
+    outbox: dexie.table<OutboxRow, string>('outbox'),
+  };
+  current = { key, reader };
+  return reader;
+}
+
+export function closeReplicaReader(): void {
+  current?.reader.dexie.close();
+  current = null;
+}

@@ -1,0 +1,66 @@
+/**
+ * The one place on the main thread that talks to the sync worker (STYLE.md). Creates the worker,
+ * wraps it with comlink, and mirrors its status into a valtio store the shell reads
+ * (online/offline, pending and failed counts, last synced, first-sync progress, blocking codes).
+ */
+import { proxy as comlinkProxy, wrap, type Remote } from 'comlink';
+import { proxy } from 'valtio';
+import { initialSyncStatus, type SyncApiContract, type SyncSession, type SyncStatus } from '../domain/sync/api-contract';
+
+export type { SyncSession, SyncStatus };
+
+/** Sync status for the shell; read with valtio's useSnapshot (or useSyncStatus from ./replica/hooks). */
+export const syncStore = proxy<SyncStatus & { session: SyncSession | null }>({ ...initialSyncStatus(), session: null });
+
+/**
+ * The API as seen from here: every namespace's methods answer promises. (comlink's Remote<T> types
+ * nested plain objects as promised values; at run time `remote.sync.start()` walks the path.)
+ */
+export type SyncRemote = { [Area in keyof SyncApiContract]: Remote<SyncApiContract[Area]> };
+
+let worker: Worker | null = null;
+let remote: SyncRemote | null = null;
+let subscription: number | null = null;
+
+/** The worker's API (created on first use). Every call is async; await it (no floating promises). */
+export function syncApi(): SyncRemote {
+  if (!remote) {
+    worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'werkpad-sync' });
+    remote = wrap<SyncApiContract>(worker) as unknown as SyncRemote;
+  }
+  return remote;
+}
+
+function applyStatus(status: SyncStatus): void {
+  Object.assign(syncStore, status);
+}
+
+/** After sign-in: open this user's replica, start syncing, follow the status. */
+export async function startSync(session: SyncSession): Promise<void> {
+  const api = syncApi();
+  syncStore.session = session;
+  if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
+  applyStatus(await api.sync.start(session));
+  // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
+/** Sign-out: with `deleteReplica` the user's replica goes too (ask first when changes are pending). */
+export async function stopSync(options: { deleteReplica: boolean }): Promise<void> {
+  if (!remote) return;
+  const session = syncStore.session;
+  if (options.deleteReplica && session) await remote.sync.deleteReplica(session);
+  else await remote.sync.stop();
+  if (subscription !== null) await remote.sync.unsubscribe(subscription);
+  subscription = null;
+  syncStore.session = null;
+  applyStatus(initialSyncStatus());
+}
+
+/** For tests and hot reload: end the worker. */
+export function terminateSync(): void {
+  worker?.terminate();
+  worker = null;
+  remote = null;
+  subscription = null;
+}

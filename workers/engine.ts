@@ -1,0 +1,219 @@
+import { COLLECTION_NAMES, type CollectionName } from '../src/domain/sync/collections';
+import { backoffDelay } from '../src/domain/sync/outbox-machine';
+import type { GraphTransport } from './graph-client';
+import type { Replica } from './replica/db';
+import { outboxCounts, recoverOutbox } from './outbox/outbox';
+import { pushOutbox } from './outbox/push';
+import { pullCollections } from './pull/pull';
+import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/api-contract';
+
+export type { SyncStatus };
+export const initialStatus = initialSyncStatus;
+
+export interface EngineDeps {
+  replica: Replica;
+  transport: GraphTransport;
+  collections?: readonly CollectionName[];
+  now?: () => number;
+  random?: () => number;
+  pullLimit?: number;
+}
+
+/**
+ * Runs the sync cycle for the leader: push the outbox in order, then pull the collections that
+ * changed (all of them on start, reconnect and `online`; the poked ones otherwise), until nothing
+ * is left. Offline or 5xx: wait with backoff and try again; pauses while offline and resumes on
+ * `setOnline(true)` or a poke. A blocking catalogue code stops until `resume()`.
+ */
+export class SyncEngine {
+  private status: SyncStatus = initialStatus();
+  private listeners = new Set<(s: SyncStatus) => void>();
+  private dirty = new Set<CollectionName>();
+  private pushWanted = false;
+  private running: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private pushOnTimer = false;
+  private started = false;
+  private readonly collections: readonly CollectionName[];
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.collections = deps.collections ?? COLLECTION_NAMES;
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  get replica(): Replica {
+    return this.deps.replica;
+  }
+
+  getStatus(): SyncStatus {
+    return { ...this.status, firstSync: this.status.firstSync ? { ...this.status.firstSync } : null };
+  }
+
+  subscribe(listener: (s: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.getStatus());
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    const snapshot = this.getStatus();
+    for (const l of this.listeners) l(snapshot);
+  }
+
+  /** Refreshes the outbox counts (also for tabs that are not the leader). */
+  async refreshCounts(): Promise<void> {
+    const c = await outboxCounts(this.deps.replica);
+    this.set({ pending: c.pending, failed: c.failed, conflicts: c.conflict, oldestPendingAt: c.oldestPendingAt });
+  }
+
+  async start(options: { leader: boolean; online: boolean }): Promise<void> {
+    this.started = true;
+    const checkpoints = await this.deps.replica.checkpoints.count();
+    this.set({
+      leader: options.leader,
+      online: options.online,
+      state: 'idle',
+      firstSync: checkpoints === 0 ? { documents: 0, collectionsDone: 0, collectionsTotal: this.collections.length, done: false } : null,
+    });
+    const meta = await this.deps.replica.meta.get('lastSyncedAt');
+    if (typeof meta?.value === 'number') this.set({ lastSyncedAt: meta.value });
+    await this.refreshCounts();
+    if (!options.leader) return;
+    await recoverOutbox(this.deps.replica);
+    this.requestSync();
+  }
+
+  stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.set({ state: 'stopped' });
+    return this.running ?? Promise.resolve();
+  }
+
+  /** Leadership arrived (another tab closed): start syncing here. */
+  becomeLeader(): void {
+    this.set({ leader: true });
+    void recoverOutbox(this.deps.replica).then(() => this.requestSync());
+  }
+
+  setOnline(online: boolean): void {
+    this.set({ online });
+    if (online) {
+      this.failures = 0;
+      this.requestSync();
+    } else if (this.status.state !== 'blocked') {
+      this.set({ state: 'offline' });
+    }
+  }
+
+  /** Stream refused or another path found a blocking code. */
+  blockWith(code: string): void {
+    this.block(code);
+  }
+
+  /** The shell dealt with a blocking code (signed in again): continue. */
+  resume(): void {
+    this.set({ blockedCode: null, state: 'idle' });
+    this.requestSync();
+  }
+
+  /** Something changed: push the outbox and pull these collections (all when none given). */
+  requestSync(collections?: readonly CollectionName[], options: { push?: boolean } = {}): Promise<void> {
+    for (const c of collections ?? this.collections) if (this.collections.includes(c)) this.dirty.add(c);
+    if (options.push !== false) this.pushWanted = true;
+    return this.kick();
+  }
+
+  /** The outbox gained rows (this tab or another): push them. */
+  requestPush(): Promise<void> {
+    this.pushWanted = true;
+    return this.kick();
+  }
+
+  private kick(): Promise<void> {
+    if (!this.started || !this.status.leader || this.status.state === 'blocked') return this.running ?? Promise.resolve();
+    if (!this.status.online) return Promise.resolve();
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.running ??= this.loop().finally(() => {
+      this.running = null;
+      if (this.started && (this.dirty.size > 0 || this.pushWanted) && this.status.state === 'idle') void this.kick();
+    });
+    return this.running;
+  }
+
+  private retryLater(until?: number, push = false): void {
+    const delay = until !== undefined ? Math.max(0, until - this.now()) : backoffDelay(++this.failures, this.random());
+    if (this.timer) clearTimeout(this.timer);
+    if (push) this.pushOnTimer = true;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.pushOnTimer) this.pushWanted = true;
+      this.pushOnTimer = false;
+      void this.kick();
+    }, delay);
+  }
+
+  private async loop(): Promise<void> {
+    const touched = new Set<CollectionName>();
+    while (this.started && this.status.online && (this.dirty.size > 0 || this.pushWanted)) {
+      this.set({ state: 'syncing', error: null });
+      if (this.pushWanted) {
+        this.pushWanted = false;
+        const pushed = await pushOutbox(this.deps.replica, this.deps.transport, {
+          now: this.now,
+          random: this.random,
+          onChange: () => void this.refreshCounts(),
+          onSent: (row) => {
+            if (row.collection) touched.add(row.collection);
+          },
+        });
+        await this.refreshCounts();
+        if (pushed.kind === 'blocked') return this.block(pushed.code);
+        if (pushed.kind === 'offline') {
+          this.pushWanted = true;
+          this.set({ state: 'offline', error: pushed.error });
+          return this.retryLater();
+        }
+        if (pushed.kind === 'wait') this.retryLater(pushed.until, true);
+        // Our own writes changed the server: pull what they touched. Other effects arrive by poke.
+        for (const c of touched) this.dirty.add(c);
+        touched.clear();
+      }
+      if (this.dirty.size > 0) {
+        const names = this.collections.filter((c) => this.dirty.has(c));
+        this.dirty.clear();
+        const first = this.status.firstSync && !this.status.firstSync.done;
+        const pulled = await pullCollections(this.deps.replica, this.deps.transport, names, {
+          ...(this.deps.pullLimit ? { limit: this.deps.pullLimit } : {}),
+          now: this.now,
+          onProgress: first ? (p) => this.set({ firstSync: { ...p, done: false } }) : undefined,
+        });
+        if (pulled.kind !== 'done') for (const n of names) this.dirty.add(n);
+        if (pulled.kind === 'blocked') return this.block(pulled.code);
+        if (pulled.kind === 'offline' || pulled.kind === 'error') {
+          this.set({ state: pulled.kind === 'offline' ? 'offline' : 'error', error: pulled.kind === 'offline' ? pulled.error : pulled.message });
+          return this.retryLater();
+        }
+        const at = this.now();
+        await this.deps.replica.meta.put({ key: 'lastSyncedAt', value: at });
+        this.set({ lastSyncedAt: at, ...(first ? { firstSync: { ...this.status.firstSync!, done: true } } : {}) });
+        await this.refreshCounts();
+      }
+      this.failures = 0;
+    }
+    if (this.status.state === 'syncing') this.set({ state: 'idle' });
+  }
+
+  private block(code: string): void {
+    this.set({ state: 'blocked', blockedCode: code });
+  }
+}
