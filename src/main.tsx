@@ -14,7 +14,8 @@ const PRELOAD_RELOAD_KEY = 'werkpad.preload-reloaded';
 window.setTimeout(() => sessionStorage.removeItem(PRELOAD_RELOAD_KEY), 30_000);
 window.addEventListener('vite:preloadError', (event) => {
   const key = PRELOAD_RELOAD_KEY;
-  if (sessionStorage.getItem(key)) return;
+  // Offline a reload cannot help: let the route show its "could not be loaded" page instead.
+  if (!navigator.onLine || sessionStorage.getItem(key)) return;
   sessionStorage.setItem(key, '1');
   event.preventDefault();
   window.location.reload();

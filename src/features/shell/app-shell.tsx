@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuCatalogue } from '../../domain/navigation/menu-types';
 import type { MenuLabelKey } from '../../i18n/keys';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import { AppHeader } from './app-header';
 import { MainMenu } from './main-menu';
 import { MenuDrawer } from './menu-drawer';
@@ -29,6 +30,16 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === pathname;
   const drawerId = useId();
+  const online = useOnlineStatus();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  // After an in-app navigation, move focus to the new page so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   const menuContent = (
     <>
@@ -66,7 +77,12 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         <MenuDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerPath(null)}>
           {menuContent}
         </MenuDrawer>
-        <main id="main" tabIndex={-1} className="app-shell__main">
+        <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">
+          {online ? null : (
+            <p className="offline-banner" role="status">
+              {t('shell.offlineBanner')}
+            </p>
+          )}
           {children}
         </main>
       </div>
