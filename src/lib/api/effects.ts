@@ -1,0 +1,86 @@
+import { setPendingSteps, setSessionNotice } from './auth-flow-state';
+import { loginHrefFor, type CatalogueAction, type SessionNotice } from './error-catalogue';
+import { clearIdentityChain } from './identity-chain-cookie';
+import { notifySignedOut, type SignedOutReason } from './session-events';
+
+/** What carrying out a catalogue action needs from the app: the session store and the router. */
+export interface ApiEffects {
+  /** Forgets the signed-in user in memory (the session store). */
+  clearSession: () => void;
+  /** Reloads the session for the current cookie and chain (after leaving impersonation). */
+  refreshSession: () => Promise<void>;
+  /** Goes to an address of the app. */
+  navigate: (href: string) => void | Promise<void>;
+}
+
+const defaultEffects: ApiEffects = {
+  clearSession: () => undefined,
+  refreshSession: () => Promise.resolve(),
+  // Without the app's router a full page load does it; the next page checks the session with the server.
+  navigate: (href) => globalThis.location?.assign(href),
+};
+
+let effects: ApiEffects = defaultEffects;
+
+/** The app installs its session store and router here; answers a function that restores the previous ones. */
+export function setApiEffects(next: Partial<ApiEffects>): () => void {
+  const previous = effects;
+  effects = { ...effects, ...next };
+  return () => {
+    effects = previous;
+  };
+}
+
+const reasonOf = (notice: SessionNotice | null): SignedOutReason =>
+  notice === 'expired' ? 'expired' : notice === 'maintenance' ? 'maintenance' : notice === 'mfaAttempts' ? 'mfaAttempts' : 'noCurrentUser';
+
+function currentPath(): string | null {
+  const path = globalThis.location?.pathname;
+  if (!path || path.startsWith('/login') || path === '/user/logout' || path === '/') return null;
+  return path;
+}
+
+/**
+ * Ends the session on this device: forgets the second-factor steps, the identity chain and the
+ * session, tells the sign-out listeners, asks the server to drop its cookie, and opens Login.
+ */
+export async function endSessionLocally(notice: SessionNotice | null, options: { navigate?: boolean; redirect?: boolean } = {}): Promise<void> {
+  const redirectUri = options.redirect === false ? null : currentPath();
+  setPendingSteps([]);
+  clearIdentityChain();
+  effects.clearSession();
+  setSessionNotice(notice);
+  await notifySignedOut(reasonOf(notice));
+  // The token is dead already; this only removes its HttpOnly cookie (fails quietly in maintenance or offline).
+  void fetch('/api/oauth/logout', { credentials: 'include' }).catch(() => undefined);
+  if (options.navigate !== false) await effects.navigate(loginHrefFor(notice, redirectUri));
+}
+
+let busy: Promise<void> | null = null;
+
+/**
+ * Carries out a catalogue action once, however many requests fail at the same moment
+ * (every open request of an expired session answers token_expired together).
+ */
+export function runCatalogueAction(action: CatalogueAction): Promise<void> {
+  if (action.kind === 'stay' || action.kind === 'passThrough') return Promise.resolve();
+  if (busy) return busy;
+  busy = (async () => {
+    switch (action.kind) {
+      case 'signIn':
+        await endSessionLocally(action.notice);
+        return;
+      case 'secondFactor':
+        await effects.navigate(action.to);
+        return;
+      case 'leaveImpersonation':
+        clearIdentityChain();
+        await effects.refreshSession();
+        await effects.navigate(action.to);
+        return;
+    }
+  })().finally(() => {
+    busy = null;
+  });
+  return busy;
+}
