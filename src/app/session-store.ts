@@ -1,6 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import type { Branding } from '../domain/shared/constants';
 import type { AccessSession } from '../domain/navigation/access';
+import { loadSessionFromServer } from '../lib/api/load-session';
 
 export type SessionStatus = AccessSession['status'];
 
@@ -78,15 +79,18 @@ export function clearSession(): void {
 }
 
 /**
- * Loads the session state (user, identity chain, company) for the current cookie.
- * STUB: the sign-in work replaces this with the `me` query; until then it restores what
- * session storage holds and otherwise marks the session anonymous.
+ * Loads the session state (user, identity chain, company) for the current cookie with the `me` query
+ * (src/lib/api/load-session.ts). Offline, it restores what session storage holds.
  */
 export async function refreshSession(): Promise<void> {
   const stored = readStored();
-  if (stored) Object.assign(sessionStore, stored);
+  const loaded = await loadSessionFromServer();
+  if (loaded.kind === 'signed-in') {
+    setSession(loaded.session);
+    return;
+  }
+  if (loaded.kind === 'offline' && stored) Object.assign(sessionStore, stored);
   else clearSession();
-  return Promise.resolve();
 }
 
 /** Resolves an unknown session once; route guards await this before deciding. */
