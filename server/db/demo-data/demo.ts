@@ -4,7 +4,7 @@ import { Role } from '../../../src/domain/shared/roles';
 import type { Queryable } from '../db';
 import type { SeedContext } from './context';
 import { employers } from './dutch';
-import { seedDashboards, seedExtras, seedStatuses } from './extras';
+import { seedDashboards, seedExtras, seedPlansOfApproach, seedStatuses } from './extras';
 import { insertRow, insertRows } from './insert';
 import { seedMessages, type Party, type ThreadRequest } from './messages';
 import { type ParticipantDraft, type StaffDef, draftParticipant, insertParticipants, participantUserRow, seedStaff } from './people';
@@ -147,6 +147,7 @@ export async function seedDemoCompany(tx: Queryable, passwordHash: string, now: 
     });
   });
   await seedWorkPlans(ctx, ref, planRequests);
+  await seedPlansOfApproach(ctx, pIds.filter((_, i) => drafts[i]?.status_id === ParticipantStatus.KWNW), manager);
 
   // Messages: the demo participant with coach and manager, the coach's caseload, staff about a participant.
   const u = (userId: number): Party => ({ userId });

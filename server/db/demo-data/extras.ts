@@ -82,3 +82,23 @@ export async function seedExtras(ctx: SeedContext, x: ExtrasInput): Promise<void
     { ...base(ctx), adapter_id: 'oidc', label: 'Inloggen met uw organisatieaccount', enabled: false, settings: { issuer: 'https://login.example.nl', clientId: 'werkpad-demo' }, notes: 'Voorbeeldkoppeling, nog niet actief.' },
   ]);
 }
+
+/** KWNW plans of approach (plan van aanpak) for participants on the shortest route to work. */
+export async function seedPlansOfApproach(ctx: SeedContext, participantIds: readonly number[], userId: number): Promise<void> {
+  await insertRows(ctx.tx, 'plans_of_approach', participantIds.map((participantId) => ({
+    ...base(ctx),
+    participant_id: participantId,
+    kwnw_version: 'kwnw2',
+    status: 'open',
+    content: {
+      goal: 'Binnen zes maanden een betaalde baan van minimaal 20 uur per week.',
+      strengths: ['Betrouwbaar', 'Werkt graag buiten'],
+      obstacles: ['Geen rijbewijs', 'Weinig werkervaring in Nederland'],
+      agreements: [
+        { description: 'Solliciteert wekelijks op twee vacatures', due: isoDate(30, ctx.now) },
+        { description: 'Start met taalcoaching op de werkvloer', due: isoDate(14, ctx.now) },
+      ],
+    },
+    updated_by_user_id: userId,
+  })));
+}
