@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, ensureSession, refreshSession, sessionStore, setSession } from './session-store';
 
 const user = { id: 3, username: 'coach', givenName: 'Sanne', surname: 'de Vries', roleId: 4, participantId: null, participantStatusId: null, companyId: 1 };
@@ -8,8 +8,11 @@ async function flush(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-describe('session store', () => {
+// The server cannot be reached in these tests: refreshSession falls back to what this tab stored.
+describe('session store (offline)', () => {
+  afterEach(() => vi.unstubAllGlobals());
   beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     sessionStorage.clear();
     Object.assign(sessionStore, { status: 'unknown', user: null, identityChain: [], company: null });
   });

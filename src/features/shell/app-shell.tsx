@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuCatalogue } from '../../domain/navigation/menu-types';
 import type { MenuLabelKey } from '../../i18n/keys';
@@ -83,6 +83,14 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
               {t('shell.offlineBanner')}
             </p>
           )}
+          {impersonating ? (
+            <div className="imitation-banner" role="status">
+              <span>{t('shell.imitating', { name: `${user.givenName} ${user.surname}`.trim() || user.username })}</span>
+              <Link to="/stop-imitate" className="imitation-banner__link">
+                {t('shell.stopImitate')}
+              </Link>
+            </div>
+          ) : null}
           {children}
         </main>
       </div>

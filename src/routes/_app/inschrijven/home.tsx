@@ -11,5 +11,5 @@ export const Route = createFileRoute('/_app/inschrijven/home')({
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="registrationHome" />;
+  return <UnderConstructionPage screen="registrationHome" backLink={false} />;
 }

@@ -6,5 +6,5 @@ export const Route = createFileRoute('/_app/_participant/deelnemerportal/')({
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="standardPortal" />;
+  return <UnderConstructionPage screen="standardPortal" backLink={false} />;
 }

@@ -6,5 +6,5 @@ export const Route = createFileRoute('/_app/_participant/participant-portal/')({
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="participantPortal" />;
+  return <UnderConstructionPage screen="participantPortal" backLink={false} />;
 }
