@@ -4,7 +4,7 @@ import type { SessionNotice } from './error-catalogue';
 const NEXT_KEY = 'werkpad.auth.next';
 const NOTICE_KEY = 'werkpad.auth.notice';
 const STEPS: readonly NextStep[] = ['mfa_setup_required', 'mfa_validation_required', 'password_change_required'];
-const NOTICES: readonly SessionNotice[] = ['expired', 'maintenance', 'mfaAttempts', 'noCurrentUser'];
+const NOTICES: readonly SessionNotice[] = ['expired', 'maintenance', 'mfaAttempts', 'noCurrentUser', 'inactivity'];
 
 function read(key: string): string | null {
   try {

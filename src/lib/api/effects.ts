@@ -31,8 +31,7 @@ export function setApiEffects(next: Partial<ApiEffects>): () => void {
   };
 }
 
-const reasonOf = (notice: SessionNotice | null): SignedOutReason =>
-  notice === 'expired' ? 'expired' : notice === 'maintenance' ? 'maintenance' : notice === 'mfaAttempts' ? 'mfaAttempts' : 'noCurrentUser';
+const reasonOf = (notice: SessionNotice | null): SignedOutReason => notice ?? 'noCurrentUser';
 
 function currentPath(): string | null {
   const path = globalThis.location?.pathname;

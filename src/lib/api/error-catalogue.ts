@@ -1,7 +1,7 @@
 import { AccessDeniedHint, AuthErrorCode } from '../../domain/auth/error-codes';
 
 /** What the client shows on Login after a session ended (01 §4, §8). */
-export type SessionNotice = 'expired' | 'maintenance' | 'mfaAttempts' | 'noCurrentUser';
+export type SessionNotice = 'expired' | 'maintenance' | 'mfaAttempts' | 'noCurrentUser' | 'inactivity';
 
 /** What the client does with an answer carrying a code of the error catalogue (01 §8). */
 export type CatalogueAction =

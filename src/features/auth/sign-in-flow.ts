@@ -1,0 +1,26 @@
+import { refreshSession, sessionStore } from '../../app/session-store';
+import { safeRedirectTarget } from '../../domain/navigation/access';
+import { pendingSteps } from '../../lib/api/auth-flow-state';
+import { loginHrefFor } from '../../lib/api/error-catalogue';
+
+export type Navigate = (href: string) => Promise<void> | void;
+
+/** `?redirect_uri=…` to carry the way back through the sign-in steps. */
+export function redirectQuery(redirectUri: string | null | undefined): string {
+  return redirectUri ? `?${new URLSearchParams({ redirect_uri: redirectUri }).toString()}` : '';
+}
+
+/**
+ * After a password grant or a second-factor step (01 §4): the second factor first (setup, then
+ * validation), then the user's data; an unvalidated password forces the password change; otherwise
+ * where the user was going, or home (which sends participants to their portal or the registration area).
+ */
+export async function continueAfterSignIn(navigate: Navigate, redirectUri?: string | null): Promise<void> {
+  const steps = pendingSteps();
+  if (steps.includes('mfa_setup_required')) return navigate(`/login/setup${redirectQuery(redirectUri)}`);
+  if (steps.includes('mfa_validation_required')) return navigate(`/login/verify${redirectQuery(redirectUri)}`);
+  await refreshSession();
+  if (sessionStore.status !== 'signed-in') return navigate(loginHrefFor(null, redirectUri ?? null));
+  if (steps.includes('password_change_required')) return navigate(`/user/changepassword${redirectQuery(redirectUri)}`);
+  return navigate(safeRedirectTarget(redirectUri));
+}
