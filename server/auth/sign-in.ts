@@ -51,7 +51,8 @@ export async function signInWithPassword(db: Queryable, settings: AuthSettings, 
   const who = { companyId: user?.company_id ?? null, userId: user?.id ?? null, ip: input.ip };
 
   const accountSlot = await reserveAttempt(db, settings, account);
-  const addressSlot = await reserveAttempt(db, settings, address);
+  // Without a known client address (no connection info, proxy not trusted) there is nothing to count per address.
+  const addressSlot = input.ip === 'unknown' ? { key: address, locked: false, lockedUntil: null } : await reserveAttempt(db, settings, address);
   if (accountSlot.locked || addressSlot.locked) {
     await audit(db, { ...who, action: 'login.refused_locked', details: { username: input.username, account: accountSlot.locked, address: addressSlot.locked } });
     return { ok: false, error: 'account_locked', lockedUntil: accountSlot.lockedUntil ?? addressSlot.lockedUntil };
@@ -61,7 +62,7 @@ export async function signInWithPassword(db: Queryable, settings: AuthSettings, 
   if (!valid || !user || user.display === Visibility.deleted || user.display === Visibility.hidden) {
     await audit(db, { ...who, action: 'login.failure', details: { username: input.username } });
     const accountLock = await settleFailure(db, settings, account);
-    const addressLock = await settleFailure(db, settings, address);
+    const addressLock = input.ip === 'unknown' ? null : await settleFailure(db, settings, address);
     const lockedUntil = accountLock ?? addressLock;
     if (lockedUntil) {
       await audit(db, { ...who, action: 'login.lockout', details: { username: input.username, account: accountLock !== null, address: addressLock !== null, until: lockedUntil.toISOString() } });
@@ -71,7 +72,7 @@ export async function signInWithPassword(db: Queryable, settings: AuthSettings, 
   }
 
   await settleSuccess(db, account);
-  await settleSuccess(db, address);
+  if (input.ip !== 'unknown') await settleSuccess(db, address);
   if (user.display === Visibility.blocked) {
     await audit(db, { ...who, action: 'login.blocked', details: { username: input.username } });
     return { ok: false, error: 'user_blocked' };
