@@ -40,6 +40,8 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(port),
+      WERKPAD_BUILD_DIR: `.tmp/e2e-dist-${port}`,
+      WERKPAD_STATIC_DIR: `.tmp/e2e-dist-${port}`,
       WERKPAD_DATA_DIR: process.env.WERKPAD_E2E_DATA,
       WERKPAD_LOGIN_MAX_FAILURES: process.env.WERKPAD_LOGIN_MAX_FAILURES ?? '5',
     },

@@ -46,7 +46,9 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   build: {
-    outDir: 'dist',
+    // Browser tests build into their own folder so parallel runs never overwrite each other's dist.
+    outDir: process.env.WERKPAD_BUILD_DIR ?? 'dist',
+    emptyOutDir: true,
     sourcemap: true,
   },
 });
