@@ -95,5 +95,6 @@ export function issuesText(issues: readonly { message: string }[]): string {
 export function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return null;
 }

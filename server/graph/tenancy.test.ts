@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  GraphQLArgument,
   GraphQLEnumType,
-  GraphQLField,
   GraphQLInputObjectType,
   GraphQLInputType,
   GraphQLNamedType,
@@ -29,7 +27,7 @@ const isNonNullType = (t: AnyType): t is AnyType & { ofType: AnyType } => kindOf
 const isListType = (t: AnyType): boolean => kindOf(t) === 'GraphQLList';
 function getNamedType(t: AnyType): GraphQLNamedType {
   let cur: unknown = t;
-  while (cur && typeof cur === 'object' && 'ofType' in cur) cur = (cur as { ofType: unknown }).ofType;
+  while (cur && typeof cur === 'object' && 'ofType' in cur) cur = (cur).ofType;
   return cur as GraphQLNamedType;
 }
 const isInputObjectType = (t: unknown): t is GraphQLInputObjectType => kindOf(t) === 'GraphQLInputObjectType';
@@ -255,7 +253,7 @@ function org1Candidates(argName: string, fieldName: string, wantUuid: boolean): 
   const table = tableForArg(argName, fieldName);
   const source = wantUuid ? values.uuidsByTable : values.idsByTable;
   const rows = table ? source.get(table) : undefined;
-  if (rows?.length) return spread<unknown>(rows as readonly unknown[], 6);
+  if (rows?.length) return spread<unknown>(rows, 6);
   if (table === 'acl_roles') return [7];
   const fallback = new Set<unknown>();
   for (const list of source.values()) if (list[0] !== undefined) fallback.add(list[0]);
@@ -393,7 +391,7 @@ function buildCalls(actor: string): Call[] {
           const variables: Record<string, unknown> = {};
           const defs: string[] = [];
           const uses: string[] = [];
-          for (const arg of field.args as readonly GraphQLArgument[]) {
+          for (const arg of field.args) {
             const idLike = isIdLikeName(arg.name) || isUuidLikeName(arg.name);
             if (!isNonNullType(arg.type) && !(idLike && (withOptional(arg.name) || (arg.name === 'id' && /^(update|delete|set|save|edit|block|unblock)/i.test(field.name))))) continue;
             variables[arg.name] = valueFor(arg.name, arg.type, field.name, pick, withOptional);

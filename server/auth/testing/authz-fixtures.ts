@@ -1,29 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { openDb, type Db, type Queryable } from '../../db/db';
-import { migrate } from '../../db/migrate';
+import type { Db, Queryable } from '../../db/db';
+import { createTestDb } from '../../test/db';
 import type { Viewer } from '../viewer';
 import { Role } from '../../../src/domain/shared/roles';
 
-/**
- * A fresh migrated database for authorisation tests: PGlite in memory, or a new database on the
- * PostgreSQL test server when WERKPAD_TEST_PG_URL is set (tests/setup/postgres.ts).
- */
-export async function openAuthzTestDb(): Promise<Db> {
-  const base = process.env.WERKPAD_TEST_PG_URL;
-  let db: Db;
-  if (base) {
-    const name = `authz_${randomUUID().replace(/-/g, '')}`;
-    const admin = openDb({ databaseUrl: base });
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.close();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    db = openDb({ databaseUrl: url.toString() });
-  } else {
-    db = openDb({});
-  }
-  await migrate(db);
-  return db;
+/** A fresh migrated database (PGlite, or a new database on the PostgreSQL test server). */
+export function openAuthzTestDb(): Promise<Db> {
+  return createTestDb();
 }
 
 export interface Fixture {

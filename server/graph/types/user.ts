@@ -78,7 +78,7 @@ const privateString = (column: keyof UserRow) => ({
   nullable: true as const,
   resolve: (u: UserRow, _a: unknown, ctx: { viewer: Viewer | null }) => {
     const value = u[column];
-    return mayReadPrivate(requireViewer(ctx), u) && value !== null && value !== undefined ? String(value) : null;
+    return mayReadPrivate(requireViewer(ctx), u) && (typeof value === 'string' || typeof value === 'number') ? String(value) : null;
   },
 });
 
