@@ -62,12 +62,13 @@ function wireOnline(): void {
 async function leaderLoop(r: Running): Promise<void> {
   const lead = () => {
     r.engine.becomeLeader();
-    r.closeStream = openPokeStream({
+    const stream = openPokeStream({
       baseUrl: r.session.baseUrl ?? '',
       onPoke: (collections) => void r.engine.requestSync(collections, { push: false }),
       onOpen: () => void r.engine.requestSync(),
       onRefused: (code) => r.engine.blockWith(code),
-    }).close;
+    });
+    r.closeStream = () => stream.close();
   };
   if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) {
     lead();

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServerHarness } from '../tests/sync/server-harness';
 import { createGraphTransport, type GraphTransport } from './graph-client';
-import { testReplica } from './test-support';
+import { testReplica, urlOf } from './test-support';
 import { SyncEngine, type SyncStatus } from './engine';
 import { enqueue } from './outbox/outbox';
 import { uuidv7 } from '../src/domain/sync/uuid-v7';
@@ -17,7 +17,7 @@ beforeAll(async () => {
     baseUrl: 'http://werkpad.test',
     fetchFn: async (input, init) => {
       if (!online) throw new TypeError('Failed to fetch');
-      return f.app.request(String(input), init);
+      return f.app.request(urlOf(input), init);
     },
     headers: () => ({ authorization: `Bearer ${token}` }),
   });
@@ -47,7 +47,7 @@ describe('sync engine', () => {
     await engine.requestPush();
     expect(engine.getStatus().pending).toBe(0);
     const local = await replica.docs('syncProbes').get(uuid);
-    expect(local).toMatchObject({ body: 'via engine', revision: 1, id: expect.any(Number) });
+    expect(local).toMatchObject({ body: 'via engine', revision: 1, id: expect.any(Number) as number });
     await engine.stop();
   });
 
@@ -75,7 +75,7 @@ describe('sync engine', () => {
 
   it('stops on a blocking code until resumed', async () => {
     const replica = testReplica();
-    const refusing: GraphTransport = async () => ({ kind: 'blocked', code: 'token_expired' });
+    const refusing: GraphTransport = () => Promise.resolve({ kind: 'blocked', code: 'token_expired' });
     const engine = new SyncEngine({ replica, transport: refusing, collections: ['syncProbes'] });
     await engine.start({ leader: true, online: true });
     await engine.requestSync();

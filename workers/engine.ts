@@ -85,7 +85,7 @@ export class SyncEngine {
     await this.refreshCounts();
     if (!options.leader) return;
     await recoverOutbox(this.deps.replica);
-    this.requestSync();
+    void this.requestSync();
   }
 
   stop(): Promise<void> {
@@ -106,7 +106,7 @@ export class SyncEngine {
     this.set({ online });
     if (online) {
       this.failures = 0;
-      this.requestSync();
+      void this.requestSync();
     } else if (this.status.state !== 'blocked') {
       this.set({ state: 'offline' });
     }
@@ -120,7 +120,7 @@ export class SyncEngine {
   /** The shell dealt with a blocking code (signed in again): continue. */
   resume(): void {
     this.set({ blockedCode: null, state: 'idle' });
-    this.requestSync();
+    void this.requestSync();
   }
 
   /** Something changed: push the outbox and pull these collections (all when none given). */

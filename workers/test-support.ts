@@ -13,10 +13,15 @@ export function scriptedTransport(
   answer: (query: string, variables: Record<string, unknown>) => GraphOutcome<unknown>,
 ): GraphTransport & { calls: { query: string; variables: Record<string, unknown> }[] } {
   const calls: { query: string; variables: Record<string, unknown> }[] = [];
-  const transport = (async (query: string, variables: Record<string, unknown>) => {
+  const transport = ((query: string, variables: Record<string, unknown>) => {
     calls.push({ query, variables });
-    return answer(query, variables);
+    return Promise.resolve(answer(query, variables));
   }) as GraphTransport & { calls: typeof calls };
   transport.calls = calls;
   return transport;
+}
+
+/** The address of a fetch input, as the app's `request` takes it. */
+export function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }

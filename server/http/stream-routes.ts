@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { authenticateRequest } from '../auth/authenticate';
 import { changeHub } from '../sync/changes';
-import { ensureSyncTriggers } from '../sync/triggers';
+import { ensureSyncTriggersOnce } from '../sync/triggers';
 
 export const HEARTBEAT_MS = 25_000;
 
@@ -14,17 +14,13 @@ export const HEARTBEAT_MS = 25_000;
  * scope. A heartbeat comment every 25 s keeps proxies from closing the connection.
  */
 export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = HEARTBEAT_MS): void {
-  let triggersChecked: Promise<unknown> | null = null;
   app.get('/api/v2/stream', async (c) => {
     const auth = await authenticateRequest(db, c.req.raw);
     if (auth.kind !== 'viewer') {
       const code = 'code' in auth ? auth.code : 'no_current_user';
       return c.json({ errors: [{ message: code, extensions: { code } }] }, 401);
     }
-    triggersChecked ??= ensureSyncTriggers(db).catch((err: unknown) => {
-      triggersChecked = null;
-      console.error('sync triggers', err);
-    });
+    await ensureSyncTriggersOnce(db);
     const companyId = auth.viewer.companyId;
     let wake: (() => void) | null = null;
     const queue: string[][] = [];

@@ -86,7 +86,7 @@ describe('pull', () => {
     expect(before.documents.find((d) => d.uuid === uuid)).toMatchObject({ lastname: 'Overdracht', _deleted: false });
     await f.db.query('UPDATE participants SET coach_id = $2 WHERE uuid = $1', [uuid, b.id]);
     const after = await pullCollection(f.db, viewer, caseload, before.checkpoint, 1000, await hw());
-    expect(after.documents).toEqual([{ uuid, id: expect.any(Number), revision: 2, _deleted: true }]);
+    expect(after.documents).toEqual([{ uuid, id: expect.any(Number) as number, revision: 2, _deleted: true }]);
   });
 
   it('starts over with reset when the scope key changed', async () => {
@@ -191,5 +191,36 @@ describe('stream', () => {
   it('refuses without a session', async () => {
     const res = await f.app.request('/api/v2/stream');
     expect(res.status).toBe(401);
+  });
+});
+
+describe('committed high-water mark', () => {
+  it.runIf(process.env.WERKPAD_TEST_PG_URL)('never lets a checkpoint pass a write that is still in flight', async () => {
+    const a = f.users[0]!;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const started = new Promise<void>((r) => (inserted = r));
+    // T1 draws a change_seq and stays open.
+    const slow = f.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO sync_probes (uuid, company_id, user_id, body) VALUES ($1, $2, $3, $4)', [uuidv7(), f.companyId, a.id, 'slow']);
+      inserted();
+      await held;
+    });
+    await started;
+    // T2 draws a later change_seq and commits at once.
+    await f.db.query('INSERT INTO sync_probes (uuid, company_id, user_id, body) VALUES ($1, $2, $3, $4)', [uuidv7(), f.companyId, a.id, 'fast']);
+    let settled = false;
+    const mark = committedHighWater(f.db).then((hw) => {
+      settled = true;
+      return hw;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(settled).toBe(false); // waits for T1 rather than answering past its change
+    release();
+    await slow;
+    const hw = await mark;
+    const { rows } = await f.db.query<{ max: number }>('SELECT max(change_seq) AS max FROM sync_probes');
+    expect(hw).toBeGreaterThanOrEqual(Number(rows[0]?.max));
   });
 });

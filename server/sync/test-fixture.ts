@@ -31,6 +31,26 @@ export async function openFreshDb(): Promise<Db> {
   return openDb({ databaseUrl: target.toString() });
 }
 
+export function createTestApp(db: Db): Hono {
+  return createApp({ db, config: { ...loadConfig({}), production: false, seedDemo: false } });
+}
+
+/**
+ * The fixture on PGlite files in `dataDir`, with `restart()`: closes the database and opens it again
+ * with a new app, as a server process restart does (the fault-injection test).
+ */
+export async function createRestartableSyncFixture(dataDir: string): Promise<SyncFixture & { restart(): Promise<void> }> {
+  const fixture = await createSyncFixture(openDb({ dataDir }));
+  return Object.assign(fixture, {
+    async restart() {
+      await fixture.db.close();
+      fixture.db = openDb({ dataDir });
+      await migrate(fixture.db);
+      fixture.app = createTestApp(fixture.db);
+    },
+  });
+}
+
 /** A migrated database with two companies, users and sessions, and the app on it. */
 export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
   const db = given ?? (await openFreshDb());
@@ -52,16 +72,14 @@ export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
     return { id, companyId: cid, token };
   };
   const users = [await user(companyId, 'coach-a'), await user(companyId, 'coach-b'), await user(otherCompanyId, 'coach-c')];
-  const config = { ...loadConfig({}), production: false, seedDemo: false };
-  const app = createApp({ db, config });
-  return {
+  const fixture: SyncFixture = {
     db,
-    app,
+    app: createTestApp(db),
     companyId,
     otherCompanyId,
     users,
     async graph(token, query, variables = {}) {
-      const res = await app.request('/api/v2/graph', {
+      const res = await fixture.app.request('/api/v2/graph', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ query, variables }),
@@ -69,4 +87,5 @@ export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
       return (await res.json()) as never;
     },
   };
+  return fixture;
 }

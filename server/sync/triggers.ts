@@ -17,3 +17,18 @@ export async function ensureSyncTriggers(db: Db): Promise<string[]> {
   for (const { table_name } of rows) await db.query('SELECT sync_attach($1)', [table_name]);
   return rows.map((r) => r.table_name);
 }
+
+const ensured = new WeakMap<Db, Promise<unknown>>();
+
+/** ensureSyncTriggers once per database handle (pulls and the stream call it before relying on the triggers). */
+export function ensureSyncTriggersOnce(db: Db): Promise<unknown> {
+  let done = ensured.get(db);
+  if (!done) {
+    done = ensureSyncTriggers(db).catch((err: unknown) => {
+      ensured.delete(db);
+      throw err;
+    });
+    ensured.set(db, done);
+  }
+  return done;
+}

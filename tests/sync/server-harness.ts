@@ -19,3 +19,15 @@ export async function startSyncServer(): Promise<SyncServerHarness> {
   const mod = (await import(/* @vite-ignore */ FIXTURE_MODULE)) as { createSyncFixture(): Promise<SyncServerHarness> };
   return mod.createSyncFixture();
 }
+
+export interface RestartableSyncServer extends SyncServerHarness {
+  /** Closes the database and opens it again with a new app (a server process restart). */
+  restart(): Promise<void>;
+}
+
+export async function startRestartableSyncServer(dataDir: string): Promise<RestartableSyncServer> {
+  const mod = (await import(/* @vite-ignore */ FIXTURE_MODULE)) as {
+    createRestartableSyncFixture(dataDir: string): Promise<RestartableSyncServer>;
+  };
+  return mod.createRestartableSyncFixture(dataDir);
+}

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServerHarness } from '../../tests/sync/server-harness';
 import { createGraphTransport, type GraphTransport } from '../graph-client';
-import { testReplica } from '../test-support';
+import { testReplica, urlOf } from '../test-support';
 import { pullCollections, checkpointOf, type PullProgress } from './pull';
 import { enqueue } from '../outbox/outbox';
 import { pushOutbox } from '../outbox/push';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   const token = f.users[0]!.token;
   transport = createGraphTransport({
     baseUrl: 'http://werkpad.test',
-    fetchFn: (input, init) => Promise.resolve(f.app.request(String(input), init)),
+    fetchFn: (input, init) => Promise.resolve(f.app.request(urlOf(input), init)),
     headers: () => ({ authorization: `Bearer ${token}` }),
   });
 }, 120_000);
@@ -109,7 +109,7 @@ describe('pull loop against the server', () => {
 
   it('reports a blocking code when the session is gone', async () => {
     const replica = testReplica();
-    const anon = createGraphTransport({ baseUrl: 'http://werkpad.test', fetchFn: (i, init) => Promise.resolve(f.app.request(String(i), init)), headers: () => ({ authorization: 'Bearer nope' }) });
+    const anon = createGraphTransport({ baseUrl: 'http://werkpad.test', fetchFn: (i, init) => Promise.resolve(f.app.request(urlOf(i), init)), headers: () => ({ authorization: 'Bearer nope' }) });
     expect(await pullCollections(replica, anon, ['participants'])).toEqual({ kind: 'blocked', code: 'access_denied' });
   });
 });

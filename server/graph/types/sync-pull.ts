@@ -5,6 +5,7 @@ import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
 import { committedHighWater, DEFAULT_PULL_LIMIT, pullCollection } from '../../sync/pull';
 import { requireViewer } from '../../sync/viewer-error';
+import { ensureSyncTriggersOnce } from '../../sync/triggers';
 
 const PullCheckpointInput = builder.inputType('PullCheckpointInput', {
   description: 'Where the client stands in a collection; {seq: 0} for the first pull.',
@@ -51,7 +52,7 @@ for (const name of COLLECTION_NAMES) {
         const viewer = await requireViewer(ctx);
         let highWater = highWaterOf.get(ctx);
         if (!highWater) {
-          highWater = committedHighWater(ctx.db);
+          highWater = ensureSyncTriggersOnce(ctx.db).then(() => committedHighWater(ctx.db));
           highWaterOf.set(ctx, highWater);
         }
         return pullCollection(

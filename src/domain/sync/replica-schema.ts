@@ -8,7 +8,6 @@
  * change can be listed in `resetCollections`: its documents and checkpoint are cleared and the next
  * pull refills it. The outbox is never cleared: pending changes survive every upgrade.
  */
-import type { Dexie, Transaction } from 'dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
 
 export interface ReplicaVersion {
@@ -41,13 +40,25 @@ export function replicaName(session: { companyId: number; userId: number }): str
   return `werkpad-${session.companyId}-${session.userId}`;
 }
 
+/** What declaring the schema needs of a Dexie instance (structural, so this module imports no IndexedDB code). */
+export interface SchemaTarget {
+  version(n: number): {
+    stores(spec: Record<string, string | null>): {
+      upgrade(fn: (tx: UpgradeTransaction) => Promise<void>): unknown;
+    };
+  };
+}
+export interface UpgradeTransaction {
+  table(name: string): { clear(): PromiseLike<unknown>; delete(key: string): PromiseLike<unknown> };
+}
+
 /** Declares every version on a fresh Dexie instance, before it opens. */
-export function declareReplicaSchema(db: Dexie): void {
+export function declareReplicaSchema(db: SchemaTarget): void {
   for (const v of REPLICA_VERSIONS) {
     const declared = db.version(v.version).stores(v.stores);
     const reset = v.resetCollections ?? [];
     if (reset.length > 0) {
-      declared.upgrade(async (tx: Transaction) => {
+      declared.upgrade(async (tx) => {
         for (const name of reset) {
           await tx.table(name).clear();
           await tx.table('checkpoints').delete(name);
