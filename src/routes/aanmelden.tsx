@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../features/shell/under-construction-page';
+import { RegisterPage } from '../features/auth/register-page';
 
 export const Route = createFileRoute('/aanmelden')({
-  component: RouteComponent,
+  component: RegisterPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="selfRegistration" standalone />;
-}

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { ConfirmInvitationPage } from '../../features/auth/confirm-invitation-page';
 
 export const Route = createFileRoute('/login/confirm-invitation/$token')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="confirmInvitation" standalone />;
+  const { token } = Route.useParams();
+  return <ConfirmInvitationPage token={token} />;
 }

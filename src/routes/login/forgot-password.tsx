@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { ForgotPasswordPage } from '../../features/auth/forgot-password-page';
 
 export const Route = createFileRoute('/login/forgot-password')({
-  component: RouteComponent,
+  component: ForgotPasswordPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="forgotPassword" standalone />;
-}

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { ResetPasswordPage } from '../../features/auth/reset-password-page';
 
 export const Route = createFileRoute('/login/reset-password/$token')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="resetPassword" standalone />;
+  const { token } = Route.useParams();
+  return <ResetPasswordPage token={token} />;
 }

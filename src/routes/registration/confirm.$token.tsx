@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { ConfirmRegistrationPage } from '../../features/auth/confirm-registration-page';
 
 export const Route = createFileRoute('/registration/confirm/$token')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="confirmRegistration" standalone />;
+  const { token } = Route.useParams();
+  return <ConfirmRegistrationPage token={token} />;
 }

@@ -1,10 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../../../features/shell/under-construction-page';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { startImpersonation } from '../../../../../../../../features/auth/impersonation';
+import { LoadingPage } from '../../../../../../../../features/errors/loading-page';
 
 export const Route = createFileRoute('/_app/_staff/default/user/login-as/id/$id/')({
-  component: RouteComponent,
+  beforeLoad: async ({ params }) => {
+    const { to } = await startImpersonation(Number(params.id), false);
+    throw redirect({ href: to, replace: true });
+  },
+  component: LoadingPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="userLoginAs" />;
-}
