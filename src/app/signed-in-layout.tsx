@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { isParticipantUser } from '../domain/navigation/access';
 import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
+import { AuthLayer } from '../features/auth/auth-layer';
 import { applyBranding } from '../lib/branding';
 import { catalogueFor } from './menu/catalogue';
 import { sessionStore } from './session-store';
@@ -32,6 +33,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       impersonating={session.identityChain.length > 0}
       catalogue={catalogue}
     >
+      <AuthLayer />
       {children}
     </AppShell>
   );
