@@ -1,3 +1,5 @@
+import { parseNextSteps, setPendingSteps } from '../../lib/api/auth-flow-state';
+
 export type SignInResult = { ok: true } | { ok: false; reason: 'rejected'; message: string | null; code: string | null } | { ok: false; reason: 'network' };
 
 function stringField(body: unknown, key: string): string | null {
@@ -22,12 +24,16 @@ export async function signInWithPassword(username: string, password: string): Pr
   } catch {
     return { ok: false, reason: 'network' };
   }
-  if (response.ok) return { ok: true };
   let body: unknown = null;
   try {
     body = await response.json();
   } catch {
     body = null;
+  }
+  if (response.ok) {
+    // What the user still owes (two-step, a password change); src/features/auth/sign-in-flow.ts follows it.
+    setPendingSteps(parseNextSteps(body));
+    return { ok: true };
   }
   return { ok: false, reason: 'rejected', message: stringField(body, 'message'), code: stringField(body, 'error') };
 }
