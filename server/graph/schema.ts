@@ -14,6 +14,8 @@ import './types/invitation';
 import './types/sync-push-result';
 import './types/sync-pull';
 import './types/sync-probe';
+import './types/search';
+import './types/user-settings';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

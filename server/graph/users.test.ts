@@ -186,3 +186,41 @@ describe('setImitationOptions', () => {
     expect(byCoach.data?.setImitationOptions.success).toBe(false);
   });
 });
+
+describe('own settings, search history and search settings', () => {
+  it('setUserSettings stores theme and notification; a negative timeout is refused', async () => {
+    const okRes = await t.gql<{ setUserSettings: { success: boolean } }>('coach', 'mutation { setUserSettings(input: { theme: "dark", notificationSetting: "timeout", notificationTimeout: 7 }) { success reason } }');
+    expect(okRes.data?.setUserSettings.success).toBe(true);
+    const s = await t.gql<{ settings: Record<string, unknown> }>('coach', '{ settings }');
+    expect(s.data?.settings).toMatchObject({ theme: 'dark', notificationSetting: 'timeout', notificationTimeout: 7 });
+    const bad = await t.gql<{ setUserSettings: { success: boolean; reason: string } }>('coach', 'mutation { setUserSettings(input: { notificationTimeout: -1 }) { success reason } }');
+    expect(bad.data?.setUserSettings).toEqual({ success: false, reason: 'Veld meldingstijd moet minimaal 0 zijn' });
+  });
+
+  it('setSettings stores a widget order; unknown widgets are refused', async () => {
+    const res = await t.gql<{ setSettings: { success: boolean } }>('participant', 'mutation { setSettings(page: "home", widgets: ["my-tasks", "my-profile"]) { success reason } }');
+    expect(res.data?.setSettings.success).toBe(true);
+    const s = await t.gql<{ settings: { widgetOrders: Record<string, string[]> } }>('participant', '{ settings }');
+    expect(s.data?.settings.widgetOrders.home).toEqual(['my-tasks', 'my-profile']);
+    const bad = await t.gql<{ setSettings: { success: boolean } }>('participant', 'mutation { setSettings(page: "home", widgets: ["evil"]) { success reason } }');
+    expect(bad.data?.setSettings.success).toBe(false);
+  });
+
+  it('search history and settings are per user', async () => {
+    await t.gql('coach', 'mutation { addSearchHistory(subject: "participants", data: { search: "jansen" }) { success } }');
+    const mine = await t.gql<{ searchHistory: { data: unknown }[] }>('coach', '{ searchHistory(subject: "participants") { id data } }');
+    expect(mine.data?.searchHistory[0]?.data).toEqual({ search: 'jansen' });
+    const other = await t.gql<{ searchHistory: unknown[] }>('manager', '{ searchHistory(subject: "participants") { id } }');
+    expect(other.data?.searchHistory).toEqual([]);
+    await t.gql('coach', 'mutation { clearSearchHistory(subject: "participants") { success } }');
+    expect((await t.gql<{ searchHistory: unknown[] }>('coach', '{ searchHistory(subject: "participants") { id } }')).data?.searchHistory).toEqual([]);
+    const upd = await t.gql<{ updateSearchSettings: { success: boolean } }>(
+      'coach',
+      'mutation { updateSearchSettings(subject: "participants", columns: ["lastname", "status"], showCaseload: true, pagination: { rowsPerPage: 25, sortBy: "lastname", descending: false }) { success reason } }',
+    );
+    expect(upd.data?.updateSearchSettings.success).toBe(true);
+    const s = await t.gql<{ searchSettings: { showCaseload: boolean; pagination: { rowsPerPage: number } } }>('coach', '{ searchSettings(subject: "participants") { columns showCaseload pagination filter } }');
+    expect(s.data?.searchSettings).toMatchObject({ showCaseload: true, pagination: { rowsPerPage: 25 } });
+    expect((await t.gql<{ searchSettings: unknown }>('manager', '{ searchSettings(subject: "participants") { subject } }')).data?.searchSettings).toBeNull();
+  });
+});
