@@ -92,7 +92,8 @@ export function useAuthGate(): Plugin<AuthGraphContext> {
     onExecute({ args, setResultAndStopExecution }) {
       const auth = (args.contextValue as AuthGraphContext).auth;
       if (!auth) return;
-      const refused = gateOperation(auth, rootFieldNames(args.document, args.operationName));
+      const { document, operationName } = args as unknown as { document: DocumentNode; operationName?: string | null };
+      const refused = gateOperation(auth, rootFieldNames(document, operationName));
       if (refused) setResultAndStopExecution({ data: null, errors: [refused] });
     },
   };

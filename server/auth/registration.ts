@@ -96,5 +96,5 @@ export async function confirmRegistration(db: Db, settings: AuthSettings, token:
 class UsernameInUse extends Error {}
 
 export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === '23505';
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }

@@ -54,6 +54,15 @@ export function restAuthError(c: Context, code: AuthErrorCode, hint?: string): R
   return restError(c, authErrorStatus[code], code, hint ? { hint } : {});
 }
 
+/** The same as restAuthError, as a plain Response (for middleware, whose context type differs). */
+export function authErrorResponse(code: AuthErrorCode, hint?: string): Response {
+  const messageKey = authErrorMessageKey[code];
+  return new Response(JSON.stringify({ error: code, message: authMessage(messageKey), messageKey, ...(hint ? { hint } : {}) }), {
+    status: authErrorStatus[code],
+    headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' },
+  });
+}
+
 /** Body fields of a form-encoded, multipart or JSON request, as strings (other values are kept as they are). */
 export async function readInput(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';

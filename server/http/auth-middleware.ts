@@ -5,7 +5,7 @@ import { authSettings } from '../auth/settings';
 import { maintenanceEnabled } from '../auth/maintenance';
 import { authenticateRequest } from '../auth/authenticate';
 import { authErrorMessageKey, authMessage } from '../../src/domain/auth/messages';
-import { restAuthError } from './auth-http';
+import { authErrorResponse } from './auth-http';
 
 export const GRAPH_PATH = '/api/v2/graph';
 
@@ -42,13 +42,13 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
         const code = 'maintenance_mode_enabled';
         return c.json({ data: null, errors: [{ message: authMessage(authErrorMessageKey[code]), extensions: { code } }] }, 200);
       }
-      return restAuthError(c, 'maintenance_mode_enabled');
+      return authErrorResponse('maintenance_mode_enabled');
     }
     if (path === GRAPH_PATH || isPublicRestPath(path)) return next();
     const result = await authenticateRequest(db, c.req.raw, settings);
-    if (result.kind === 'error') return restAuthError(c, result.code, result.hint);
+    if (result.kind === 'error') return authErrorResponse(result.code, result.hint);
     if (result.kind === 'mfa_pending' && !MFA_PENDING_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      return restAuthError(c, result.code);
+      return authErrorResponse(result.code);
     }
     return next();
   });

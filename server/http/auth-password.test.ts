@@ -177,7 +177,7 @@ describe('invitations', () => {
   it('shows what the link is about, creates the user with the chosen password, then counts as used', async () => {
     const inv = await invite();
     expect(inv.link).toMatch(/\/login\/confirm-invitation\//);
-    const info = await (await rest(t.app, `/api/invitations/${inv.token}`)).json();
+    const info: unknown = await (await rest(t.app, `/api/invitations/${inv.token}`)).json();
     expect(info).toMatchObject({ state: 'valid', username: inv.username, givenName: 'Ina', surname: 'Uitgenodigd' });
     const viaGraph = await graph<{ invitationByToken: { state: string } }>(t.app, 'query($t: String!) { invitationByToken(token: $t) { state } }', { variables: { t: inv.token } });
     expect(viaGraph.data?.invitationByToken.state).toBe('valid');

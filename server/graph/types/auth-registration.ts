@@ -15,7 +15,10 @@ builder.mutationField('register', (t) =>
     args: { code: t.arg.string({ required: true }), username: t.arg.string({ required: true }), email: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const parsed = v.safeParse(RegisterSchema, args);
-      if (!parsed.success) return fail(reasonOf(parsed.issues, String(parsed.issues[0]?.path?.[0]?.key ?? '')));
+      if (!parsed.success) {
+        const key: unknown = parsed.issues[0]?.path?.[0]?.key;
+        return fail(reasonOf(parsed.issues, typeof key === 'string' ? key : ''));
+      }
       const settings = authSettings(ctx.config);
       const outcome = await register(ctx.db, ctx.config, settings, parsed.output, ctx.ip);
       switch (outcome) {
