@@ -6,6 +6,8 @@ import { mountStatic } from './http/static';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountNavigation } from './http/navigation-routes';
 import { mountStream } from './http/stream-routes';
+import { mountFiles } from './http/files-routes';
+import { mountPush } from './http/push-routes';
 
 export interface AppDeps {
   db: Db;
@@ -22,6 +24,8 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
   mountStream(app, db, config);
+  mountFiles(app, db, config);
+  mountPush(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {
