@@ -1,0 +1,193 @@
+import { builder } from '../builder';
+import { PushResult } from './sync-push-result';
+import { requireViewer } from '../../auth/permissions';
+import { withClientMutation } from '../../sync/client-mutation';
+import { paginatedType } from '../paginated';
+import { findMessage, listMessages, type MessageRow, type MessageTab } from '../../messages/store';
+import { recipientOptions, type RecipientOption } from '../../messages/reach';
+import { archive, sendMessage, setRead, type SentMessage } from '../../messages/mutations';
+import { notifyRecipient } from '../../messages/push';
+import type { AttachmentMeta } from '../../../src/domain/messages/attachments';
+
+/**
+ * Messages between staff and participants (01 §2, §3, §4, §7; docs/decisions-messages.md).
+ * Queries read the server; the screens read the replica and write through the outbox, whose
+ * mutations here all run through withClientMutation (a replay never applies twice).
+ */
+interface PartyShape {
+  type: 'user' | 'participant';
+  id: number;
+  givenName: string | null;
+  surname: string | null;
+  name: string;
+}
+
+const MessageParty = builder.objectRef<PartyShape>('MessageParty').implement({
+  description: 'A sender or recipient: a user or a participant.',
+  fields: (t) => ({
+    type: t.exposeString('type', { description: 'user or participant' }),
+    id: t.exposeID('id'),
+    givenName: t.exposeString('givenName', { nullable: true }),
+    surname: t.exposeString('surname', { nullable: true }),
+    name: t.exposeString('name'),
+  }),
+});
+
+const MessageAttachment = builder.objectRef<AttachmentMeta>('MessageAttachment').implement({
+  fields: (t) => ({
+    uuid: t.exposeString('uuid'),
+    name: t.exposeString('name'),
+    mime: t.exposeString('mime'),
+    size: t.exposeInt('size'),
+  }),
+});
+
+const MessageRecipient = builder.objectRef<RecipientOption>('MessageRecipient').implement({
+  description: 'Someone the viewer may write to.',
+  fields: (t) => ({
+    type: t.exposeString('kind', { description: 'user or participant' }),
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    roleId: t.exposeInt('roleId', { nullable: true }),
+  }),
+});
+
+const party = (m: MessageRow, side: 'sender' | 'recipient'): PartyShape => {
+  const userId = m[`${side}_user_id`];
+  return {
+    type: userId !== null ? 'user' : 'participant',
+    id: Number(userId ?? m[`${side}_participant_id`]),
+    givenName: m[`${side}_given_name`],
+    surname: m[`${side}_surname`],
+    name: m[`${side}_name`],
+  };
+};
+
+export const Message = builder.objectRef<MessageRow>('Message');
+Message.implement({
+  description: 'A message (01 §3). display false = archived by the recipient; senderDisplay false = archived by the sender.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    uuid: t.exposeString('uuid'),
+    subject: t.exposeString('subject'),
+    body: t.exposeString('body', { description: 'Sanitised HTML: paragraphs, line breaks, bold, italic, lists, http(s)/mailto links.' }),
+    sender: t.field({ type: MessageParty, resolve: (m) => party(m, 'sender') }),
+    recipient: t.field({ type: MessageParty, resolve: (m) => party(m, 'recipient') }),
+    attachments: t.field({ type: [MessageAttachment], resolve: (m) => m.attachments ?? [] }),
+    createdAt: t.string({ resolve: (m) => new Date(m.created_at).toISOString() }),
+    read: t.exposeBoolean('read'),
+    readAt: t.string({ nullable: true, resolve: (m) => (m.read_at ? new Date(m.read_at).toISOString() : null) }),
+    display: t.exposeBoolean('display'),
+    senderDisplay: t.exposeBoolean('sender_display'),
+    parentMessageId: t.id({ nullable: true, resolve: (m) => m.parent_message_id }),
+    parentMessage: t.field({
+      type: Message,
+      nullable: true,
+      resolve: (m, _a, ctx) => (m.parent_message_id === null ? null : findMessage(ctx.db, requireViewer(ctx), m.parent_message_id)),
+    }),
+    participantId: t.id({ nullable: true, resolve: (m) => m.participant_id }),
+  }),
+});
+
+const MessagePage = paginatedType('Message', Message);
+
+const MessageTabEnum = builder.enumType('MessageTab', { values: ['inbox', 'sent', 'archived'] as const });
+
+builder.queryField('messages', (t) =>
+  t.field({
+    type: MessagePage,
+    description: 'One tab of the viewer\'s messages, newest first. Unread count: messages(tab: inbox, read: false, perPage: 1) { totalItems }.',
+    args: {
+      tab: t.arg({ type: MessageTabEnum, defaultValue: 'inbox' }),
+      read: t.arg.boolean({ required: false }),
+      page: t.arg.int({ defaultValue: 1 }),
+      perPage: t.arg.int({ defaultValue: 15, description: '0 answers every record' }),
+    },
+    resolve: (_r, args, ctx) =>
+      listMessages(ctx.db, requireViewer(ctx), { tab: (args.tab ?? 'inbox') as MessageTab, read: args.read, page: args.page, perPage: args.perPage }),
+  }),
+);
+
+builder.queryField('message', (t) =>
+  t.field({
+    type: Message,
+    nullable: true,
+    args: { id: t.arg.id({ required: true, description: 'numeric id or uuid' }) },
+    resolve: (_r, args, ctx) => findMessage(ctx.db, requireViewer(ctx), String(args.id)),
+  }),
+);
+
+builder.queryField('messageRecipients', (t) =>
+  t.field({
+    type: [MessageRecipient],
+    description: 'The users and participants the viewer may write to whose name contains `search`.',
+    args: { search: t.arg.string({ defaultValue: '' }), limit: t.arg.int({ defaultValue: 20 }) },
+    resolve: (_r, args, ctx) => recipientOptions(ctx.db, requireViewer(ctx), args.search ?? '', args.limit ?? 20),
+  }),
+);
+
+const MessageRecipientInput = builder.inputType('MessageRecipientInput', {
+  description: 'Exactly one of participantId or userId.',
+  fields: (t) => ({ participantId: t.id({ required: false }), userId: t.id({ required: false }) }),
+});
+
+const SendMessageInput = builder.inputType('SendMessageInput', {
+  fields: (t) => ({
+    clientMutationId: t.id({ required: true }),
+    uuid: t.id({ required: true, description: 'The message uuid the client generated (kept by the server).' }),
+    subject: t.string({ required: false }),
+    body: t.string({ required: false, description: 'HTML; sanitised by the server.' }),
+    recipient: t.field({ type: MessageRecipientInput, required: false }),
+    parentMessageId: t.id({ required: false }),
+    attachmentIds: t.idList({ required: false, description: 'uuids of files uploaded with POST /api/files' }),
+  }),
+});
+
+builder.mutationField('sendMessage', (t) =>
+  t.field({
+    type: PushResult,
+    args: { input: t.arg({ type: SendMessageInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => {
+      let sent: (SentMessage & { subject: string }) | null = null;
+      const answer = await withClientMutation(ctx, 'sendMessage', String(input.clientMutationId), ({ tx, viewer }) =>
+        sendMessage(tx, viewer, { ...input, uuid: String(input.uuid) }, (m) => {
+          sent = { ...m, subject: String(input.subject ?? '') };
+        }),
+      );
+      const done = sent as (SentMessage & { subject: string }) | null;
+      if (answer.success && done && ctx.viewer) {
+        const viewer = ctx.viewer;
+        const senderName = (await ctx.db.query<{ sender_name: string }>('SELECT sender_name FROM messages WHERE id = $1', [done.id])).rows[0]?.sender_name ?? '';
+        void notifyRecipient(ctx.db, ctx.config, viewer.companyId, done.recipient, { uuid: String(input.uuid), subject: done.subject, senderName });
+      }
+      return answer;
+    },
+  }),
+);
+
+for (const [name, read] of [
+  ['readMessage', true],
+  ['unreadMessage', false],
+] as const) {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: PushResult,
+      description: read ? 'Marks a received message read (the unread counter drops by one).' : 'Marks a received message unread.',
+      args: { clientMutationId: t.arg.id({ required: true }), id: t.arg.id({ required: true, description: 'numeric id or uuid' }) },
+      resolve: (_r, args, ctx) =>
+        withClientMutation(ctx, name, String(args.clientMutationId), ({ tx, viewer }) => setRead(tx, viewer, String(args.id), read)),
+    }),
+  );
+}
+
+builder.mutationField('archiveMessage', (t) =>
+  t.field({
+    type: PushResult,
+    description: 'Archives several messages at once (display false); every id must be the viewer\'s, or nothing changes.',
+    args: { clientMutationId: t.arg.id({ required: true }), ids: t.arg.idList({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      withClientMutation(ctx, 'archiveMessage', String(args.clientMutationId), ({ tx, viewer }) =>
+        archive(tx, viewer, args.ids.map((x) => String(x))),
+      ),
+  }),
+);

@@ -1,0 +1,53 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { restViewer } from './rest-viewer';
+import { findDownload, readStored, storeUpload } from '../messages/files';
+import { ATTACHMENT_MAX_BYTES } from '../../src/domain/messages/attachments';
+import { reasonNl } from '../../src/domain/messages/reasons';
+
+/**
+ * Message attachments (docs/decisions-messages.md):
+ *   POST /api/files      multipart with a `file` part → 201 {uuid, name, mime, size}; 400/413 {error, message}
+ *   GET  /api/files/:uuid → the bytes as an attachment, for whoever may read the message (or the uploader)
+ */
+export function mountFiles(app: Hono, db: Db, config: Config): void {
+  app.post('/api/files', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > ATTACHMENT_MAX_BYTES + 64 * 1024) {
+      return c.json({ error: 'file_too_large', message: reasonNl('messages.errors.fileTooLarge') }, 413);
+    }
+    let file: unknown = null;
+    try {
+      file = (await c.req.raw.formData()).get('file');
+    } catch {
+      file = null;
+    }
+    if (!(file instanceof File)) return c.json({ error: 'file_missing', message: reasonNl('messages.errors.fileMissing') }, 400);
+    const result = await storeUpload(db, config.dataDir, viewer, file);
+    if (!result.ok) {
+      return c.json({ error: result.reason.replace('messages.errors.', ''), message: reasonNl(result.reason) }, result.status);
+    }
+    return c.json(result.file, 201);
+  });
+
+  app.get('/api/files/:uuid', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    const row = await findDownload(db, viewer, c.req.param('uuid'));
+    const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
+    if (!row || !bytes) return c.json({ error: 'not_found', message: reasonNl('messages.errors.attachmentNotFound') }, 404);
+    const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'content-type': row.mime,
+        'content-length': String(bytes.length),
+        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    });
+  });
+}

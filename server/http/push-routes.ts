@@ -1,0 +1,38 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { restViewer } from './rest-viewer';
+import { parseSubscription, saveSubscription, vapidKeys } from '../messages/push';
+
+/**
+ * Web push (issue 5):
+ *   GET  /api/push/vapid-public-key → {publicKey}
+ *   POST /api/fcm {subscription} (or the subscription itself, or {token: <subscription JSON>}) → {success}
+ */
+export function mountPush(app: Hono, db: Db, config: Config): void {
+  app.get('/api/push/vapid-public-key', async (c) => c.json({ publicKey: (await vapidKeys(db)).publicKey }));
+
+  app.post('/api/fcm', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    let body: unknown = null;
+    try {
+      body = await c.req.json();
+    } catch {
+      body = null;
+    }
+    const b = (body ?? {}) as { subscription?: unknown; token?: unknown };
+    let candidate: unknown = b.subscription ?? body;
+    if (typeof b.token === 'string') {
+      try {
+        candidate = JSON.parse(b.token);
+      } catch {
+        candidate = null;
+      }
+    }
+    const sub = parseSubscription(candidate);
+    if (!sub) return c.json({ success: false, reason: 'Ongeldig push-abonnement.' }, 400);
+    await saveSubscription(db, viewer, sub, c.req.header('user-agent') ?? null);
+    return c.json({ success: true, reason: null });
+  });
+}

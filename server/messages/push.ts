@@ -1,0 +1,110 @@
+import webpush from 'web-push';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import type { Viewer } from '../auth/viewer';
+import type { Party } from './reach';
+
+/**
+ * Web push (the spec's Firebase token call becomes POST /api/fcm with a web-push subscription).
+ * The VAPID key pair is generated on first use and kept in the database, so every server process
+ * signs with the same keys. Sending goes through `webpush.sendNotification` (tests mock 'web-push').
+ */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export async function vapidKeys(db: Db): Promise<VapidKeys> {
+  const read = async () =>
+    (await db.query<{ public_key: string; private_key: string }>('SELECT public_key, private_key FROM push_vapid_keys WHERE id = 1')).rows[0];
+  let row = await read();
+  if (!row) {
+    const fresh = webpush.generateVAPIDKeys();
+    // Two processes starting at once: the first insert wins, both read the same keys.
+    await db.query('INSERT INTO push_vapid_keys (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [
+      fresh.publicKey,
+      fresh.privateKey,
+    ]);
+    row = await read();
+  }
+  if (!row) throw new Error('VAPID keys could not be stored');
+  return { publicKey: row.public_key, privateKey: row.private_key };
+}
+
+export interface SubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export function parseSubscription(value: unknown): SubscriptionInput | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
+  if (typeof v.endpoint !== 'string' || !/^https:\/\//.test(v.endpoint) || v.endpoint.length > 2000) return null;
+  if (typeof v.keys?.p256dh !== 'string' || typeof v.keys.auth !== 'string') return null;
+  return { endpoint: v.endpoint, keys: { p256dh: v.keys.p256dh, auth: v.keys.auth } };
+}
+
+/** Stores (or moves to this user) a subscription. */
+export async function saveSubscription(db: Db, viewer: Viewer, sub: SubscriptionInput, userAgent: string | null): Promise<void> {
+  await db.query(
+    `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys, user_agent) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (endpoint) DO UPDATE SET company_id = EXCLUDED.company_id, user_id = EXCLUDED.user_id, keys = EXCLUDED.keys,
+       user_agent = EXCLUDED.user_agent`,
+    [viewer.companyId, viewer.realUserId === viewer.userId ? viewer.userId : viewer.realUserId, sub.endpoint, JSON.stringify(sub.keys), userAgent?.slice(0, 500) ?? null],
+  );
+}
+
+export interface PushMessage {
+  uuid: string;
+  subject: string;
+  senderName: string;
+}
+
+/**
+ * Sends a push to every subscription of the recipient (a participant through their login). Failures are
+ * logged; subscriptions the push service calls gone (404, 410) are removed. Never throws.
+ */
+export async function notifyRecipient(db: Db, config: Config, companyId: number, to: Party, message: PushMessage): Promise<number> {
+  try {
+    const { rows: users } =
+      'userId' in to
+        ? { rows: [{ user_id: to.userId }] }
+        : await db.query<{ user_id: number | null }>('SELECT user_id FROM participants WHERE id = $1 AND company_id = $2', [to.participantId, companyId]);
+    const userId = users[0]?.user_id;
+    if (!userId) return 0;
+    const { rows: subs } = await db.query<{ id: number; endpoint: string; keys: { p256dh: string; auth: string } }>(
+      'SELECT id, endpoint, keys FROM push_subscriptions WHERE user_id = $1 AND company_id = $2',
+      [userId, companyId],
+    );
+    if (subs.length === 0) return 0;
+    const keys = await vapidKeys(db);
+    const payload = JSON.stringify({
+      title: message.senderName ? `Nieuw bericht van ${message.senderName}` : 'Nieuw bericht',
+      body: message.subject,
+      url: `/berichten?open=${message.uuid}`,
+      tag: `message-${message.uuid}`,
+    });
+    let sent = 0;
+    for (const s of subs) {
+      try {
+        await webpush.sendNotification({ endpoint: s.endpoint, keys: s.keys }, payload, {
+          vapidDetails: { subject: config.publicUrl.startsWith('https:') ? config.publicUrl : 'mailto:support@werkpad.nl', ...keys },
+          TTL: 24 * 60 * 60,
+        });
+        sent++;
+        await db.query('UPDATE push_subscriptions SET last_used_at = now() WHERE id = $1', [s.id]);
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) {
+          await db.query('DELETE FROM push_subscriptions WHERE id = $1', [s.id]);
+        } else {
+          console.warn(`web push to subscription ${s.id} failed:`, status ?? (err as Error).message);
+        }
+      }
+    }
+    return sent;
+  } catch (err) {
+    console.warn('web push failed:', (err as Error).message);
+    return 0;
+  }
+}
