@@ -10,6 +10,7 @@ const GLOBAL_TABLES = new Set([
   'authentication_adapters', // the single sign-on protocols the server implements
   'login_throttle', // per account name / client address, before a company is known
   'system_flags', // installation-wide switches (maintenance mode)
+  'push_vapid_keys', // the installation's web-push key pair (005_messages.sql)
 ]);
 /** Tables whose company_id may be NULL, and why. */
 const NULLABLE_COMPANY = new Set([
