@@ -39,6 +39,7 @@ function mulberry32(seed: number): () => number {
 
 interface Client {
   name: string;
+  userId: number;
   companyId: number;
   replica: Replica;
   engine: SyncEngine;
@@ -76,7 +77,7 @@ describe('fault injection', () => {
     const accounts = [server.users[0]!, server.users[0]!, server.users[1]!, server.users[2]!, server.users[2]!];
     const clients: Client[] = accounts.slice(0, CLIENTS).map((account, i) => {
       const replica = testReplica();
-      const client: Client = { name: `client${i}`, companyId: account.companyId, replica, engine: null as unknown as SyncEngine, online: true, issuedBumps: new Map(), created: [] };
+      const client: Client = { name: `client${i}`, userId: account.id, companyId: account.companyId, replica, engine: null as unknown as SyncEngine, online: true, issuedBumps: new Map(), created: [] };
       const transport = createGraphTransport({
         baseUrl: 'http://werkpad.test',
         headers: () => ({ authorization: `Bearer ${account.token}` }),
@@ -120,7 +121,8 @@ describe('fault injection', () => {
       down = false;
     };
 
-    // The writes: create a probe, bump a probe the client can see (commutative: counts exactly-once),
+    // The writes: create a probe, bump a probe the client can see (its user's, made on any of their devices;
+    // commutative: counts exactly once),
     // or edit a body on the revision the client has (may conflict; the user then keeps the server's).
     for (let w = 0; w < WRITES; w++) {
       const c = clients[Math.floor(random() * clients.length)]!;
@@ -193,8 +195,8 @@ describe('fault injection', () => {
     }
 
     // Exactly once: every create made one row; every bump counted once.
-    const { rows } = await server.db.query<{ uuid: string; company_id: number; body: string; counter: number; revision: number }>(
-      'SELECT uuid, company_id, body, counter, revision FROM sync_probes WHERE deleted_at IS NULL',
+    const { rows } = await server.db.query<{ uuid: string; user_id: number; body: string; counter: number; revision: number }>(
+      'SELECT uuid, user_id, body, counter, revision FROM sync_probes WHERE deleted_at IS NULL',
     );
     const byUuid = new Map(rows.map((r) => [String(r.uuid), r]));
     const created = clients.flatMap((c) => c.created);
@@ -205,13 +207,13 @@ describe('fault injection', () => {
       expect(byUuid.get(u)?.counter ?? -1, `${context} counter of ${u}`).toBe(expectedCounter.get(u) ?? 0);
     }
 
-    // Every replica equals the server's view of its scope (its company's probes).
+    // Every replica equals the server's view of its scope (sync_probes: the user's own rows, on every device).
     for (const c of clients) {
       const local = (await c.replica.docs('syncProbes').toArray())
         .map((d) => ({ uuid: d.uuid, body: d.body, counter: d.counter, revision: d.revision, pending: d._pending ?? false }))
         .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
       const remote = rows
-        .filter((r) => Number(r.company_id) === c.companyId)
+        .filter((r) => Number(r.user_id) === c.userId)
         .map((r) => ({ uuid: String(r.uuid), body: r.body, counter: r.counter, revision: r.revision, pending: false }))
         .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
       expect(local, `${context} replica of ${c.name}`).toEqual(remote);

@@ -3,6 +3,8 @@ import type { Queryable, Row } from '../db/db';
 import { raw, run, sql } from '../db/sql';
 import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
 import type { ServerCollection } from './registry';
+import { participantsScope } from '../auth/scope';
+import { roleKind } from '../../src/domain/users/roles-policy';
 import { rowToDocument, tombstone } from './document';
 
 export const DEFAULT_PULL_LIMIT = 500;
@@ -28,12 +30,28 @@ export async function committedHighWater(db: { transaction<T>(fn: (tx: Queryable
 
 /**
  * The fingerprint of what decides the viewer's scope. When it changes between two pulls the server
- * starts the collection over (reset) so documents that left the scope through another row
- * (a message of a participant who moved to another coach) leave the replica too.
- * TODO(authorisation): include a caseload fingerprint once scope functions depend on caseloads.
+ * starts the collection over (reset), so documents that entered or left the scope through another
+ * row (the work plans of a participant who moved to another coach) arrive or leave too.
+ * `caseload` is the fingerprint of the participants in scope, for collections that depend on it.
  */
-export function scopeKey(viewer: Viewer): string {
-  return [viewer.userId, viewer.roleId, viewer.projectId ?? '-', viewer.accessToAllParticipants ? 1 : 0].join(':');
+export function scopeKey(viewer: Viewer, caseload: string | null = null): string {
+  const base = [viewer.userId, viewer.roleId, viewer.projectId ?? '-', viewer.accessToAllParticipants ? 1 : 0].join(':');
+  return caseload ? `${base}:${caseload}` : base;
+}
+
+/**
+ * The participants in the viewer's scope, as one md5 (changes when a participant joins or leaves the
+ * caseload). Viewers who see every participant of the company get a constant: nothing depends on rows then.
+ */
+export async function caseloadFingerprint(db: Queryable, viewer: Viewer): Promise<string> {
+  const kind = roleKind(viewer.roleId);
+  if (kind === 'admin' || kind === 'chronos') return 'all';
+  const { rows } = await run<{ fp: string | null }>(
+    db,
+    sql`SELECT md5(coalesce(string_agg(p.id::text, ',' ORDER BY p.id), '')) AS fp
+          FROM participants p WHERE ${participantsScope(viewer, 'p')} AND p.deleted_at IS NULL`,
+  );
+  return (rows[0]?.fp ?? '').slice(0, 16);
 }
 
 /**
@@ -49,8 +67,9 @@ export async function pullCollection(
   checkpoint: Checkpoint,
   limit: number,
   highWater: number,
+  caseload: string | null = null,
 ): Promise<PullAnswer> {
-  const key = scopeKey(viewer);
+  const key = scopeKey(viewer, collection.dependsOnCaseload ? caseload : null);
   const reset = checkpoint.seq > 0 && checkpoint.scopeKey !== key;
   const after = reset ? 0 : Math.max(0, checkpoint.seq);
   const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PULL_LIMIT);

@@ -1,15 +1,14 @@
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
-import { companyScope, type ScopeFn } from '../auth/scope';
+import { scopeOf, type ScopeFn } from '../auth/scope';
 import type { Viewer } from '../auth/viewer';
 import { sql, type SqlFragment } from '../db/sql';
 
 /**
- * The server side of each replicated collection: its table, who may see which rows (the scope
- * function of server/auth/scope.ts) and which columns never leave the server.
- *
- * TODO(authorisation): every collection still uses `companyScope`. When scope.ts exports the
- * per-entity functions (participantScope, messageScope, workPlanScope, ...), set `scope` here; the
- * pull then turns rows that leave a viewer's scope into deletions without further change.
+ * The server side of each replicated collection: its table, who may see which rows (the table's
+ * scope function of server/auth/scope.ts, fail closed: a table without one stops the server) and
+ * which columns never leave the server. The pull turns rows that leave a viewer's scope into
+ * deletions; collections whose scope goes through the participant (work plans, reviews, ...) are
+ * marked `dependsOnCaseload`, so a caseload change restarts them (docs/decisions-sync.md).
  */
 export interface ServerCollection {
   name: CollectionName;
@@ -20,16 +19,24 @@ export interface ServerCollection {
   tenancy: (viewer: Viewer, alias: string) => SqlFragment;
   /** Columns that never leave the server (secrets, hashes). */
   omit: readonly string[];
+  /** The scope looks at participants (the caseload), not only at the row itself. */
+  dependsOnCaseload: boolean;
 }
+
+/** Tables whose scope is decided through the participant rows in the viewer's scope. */
+const CASELOAD_DEPENDENT = new Set([
+  'users', 'invitations', 'work_plans', 'work_plan_behaviors', 'work_plan_skills', 'assignments', 'reviews',
+  'review_scores', 'participant_reviews', 'participant_review_scores', 'participant_behavior_scores',
+  'participant_skill_scores', 'participant_targets', 'participation_ladder_steps', 'cases', 'instrument_matches',
+  'plans_of_approach', 'wage_value_measurements', 'wage_value_tasks', 'wage_value_plans', 'wage_value_plan_notes',
+  'files', 'workplace_applications', 'placements',
+]);
 
 const byCompany = (viewer: Viewer, alias: string): SqlFragment => sql([`${alias}.company_id = `, ''], viewer.companyId);
 
 const overrides: Partial<Record<CollectionName, Partial<Omit<ServerCollection, 'name' | 'table'>>>> = {
-  companies: { tenancy: (v, a) => sql([`${a}.id = `, ''], v.companyId), scope: (v, a) => sql([`${a}.id = `, ''], v.companyId) },
-  aclRoles: {
-    tenancy: (v, a) => sql([`(${a}.company_id = `, ` OR ${a}.company_id IS NULL)`], v.companyId),
-    scope: (v, a) => sql([`(${a}.company_id = `, ` OR ${a}.company_id IS NULL)`], v.companyId),
-  },
+  companies: { tenancy: (v, a) => sql([`${a}.id = `, ''], v.companyId) },
+  aclRoles: { tenancy: (v, a) => sql([`(${a}.company_id = `, ` OR ${a}.company_id IS NULL)`], v.companyId) },
   users: { omit: ['password_hash', 'mfa_secret', 'mfa_last_used_step', 'password_changed_at'] },
   invitations: { omit: ['token_hash'] },
   files: { omit: ['storage_key'] },
@@ -38,9 +45,10 @@ const overrides: Partial<Record<CollectionName, Partial<Omit<ServerCollection, '
 export const SERVER_COLLECTIONS: readonly ServerCollection[] = COLLECTION_NAMES.map((name) => ({
   name,
   table: COLLECTIONS[name].table,
-  scope: companyScope,
+  scope: scopeOf(COLLECTIONS[name].table),
   tenancy: byCompany,
   omit: [],
+  dependsOnCaseload: CASELOAD_DEPENDENT.has(COLLECTIONS[name].table),
   ...overrides[name],
 }));
 

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncFixture, type SyncFixture } from './test-fixture';
-import { pullCollection, committedHighWater } from './pull';
-import { serverCollection } from './registry';
-import { sql } from '../db/sql';
-import type { Viewer } from '../auth/viewer';
+import { committedHighWater } from './pull';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 
@@ -73,20 +70,46 @@ describe('pull', () => {
     expect(fresh.documents.find((d) => d.uuid === uuid)).toBeUndefined();
   });
 
-  it('turns documents that leave the scope into deletions (per-row rule)', async () => {
+  it('turns documents that leave the scope into deletions (per-row rule: caseload transfer)', async () => {
     const [a, b] = [f.users[0]!, f.users[1]!];
-    const viewer: Viewer = {
-      userId: a.id, companyId: f.companyId, projectId: null, roleId: 4, accessToAllParticipants: false,
-      participantId: null, realUserId: a.id, chain: [], sessionId: 'x',
-    };
-    const caseload = { ...serverCollection('participants'), scope: (v: Viewer, t: string) => sql([`${t}.coach_id = `, ''], v.userId) };
-    const uuid = await addParticipant(f.companyId, 'Overdracht', a.id);
-    const hw = () => committedHighWater(f.db);
-    const before = await pullCollection(f.db, viewer, caseload, { seq: 0, scopeKey: null }, 1000, await hw());
-    expect(before.documents.find((d) => d.uuid === uuid)).toMatchObject({ lastname: 'Overdracht', _deleted: false });
-    await f.db.query('UPDATE participants SET coach_id = $2 WHERE uuid = $1', [uuid, b.id]);
-    const after = await pullCollection(f.db, viewer, caseload, before.checkpoint, 1000, await hw());
+    const uuid = await addParticipant(f.companyId, 'Overdracht', b.id);
+    const before = await pull(b.token, { seq: 0, scopeKey: null }, 1000);
+    expect(before.documents.map((d) => d.uuid)).toEqual([uuid]); // the coach sees only the caseload
+    await f.db.query('UPDATE participants SET coach_id = $2 WHERE uuid = $1', [uuid, a.id]);
+    const after = await pull(b.token, before.checkpoint, 1000);
     expect(after.documents).toEqual([{ uuid, id: expect.any(Number) as number, revision: 2, _deleted: true }]);
+  });
+
+  it('restarts caseload-dependent collections when the caseload changes (work plans follow their participant)', async () => {
+    const [a, b] = [f.users[0]!, f.users[1]!];
+    const { rows } = await f.db.query<{ id: number; uuid: string }>(
+      'INSERT INTO participants (company_id, firstname, lastname, coach_id) VALUES ($1, $2, $3, $4) RETURNING id, uuid',
+      [f.companyId, 'Wim', 'Werkplan', a.id],
+    );
+    const participant = rows[0]!;
+    const plan = await f.db.query<{ uuid: string }>(
+      "INSERT INTO work_plans (company_id, participant_id, name) VALUES ($1, $2, 'Plan') RETURNING uuid",
+      [f.companyId, participant.id],
+    );
+    const planUuid = String(plan.rows[0]?.uuid);
+    const PLANS = `query($cp: PullCheckpointInput!) { pullWorkPlans(checkpoint: $cp) { documents checkpoint { seq scopeKey } reset hasMore } }`;
+    const pullPlans = async (cp: { seq: number; scopeKey: string | null }) =>
+      (await f.graph<{ pullWorkPlans: PullAnswer }>(b.token, PLANS, { cp })).data!.pullWorkPlans;
+    const first = await pullPlans({ seq: 0, scopeKey: null });
+    expect(first.documents.find((d) => d.uuid === planUuid)).toBeUndefined();
+    // The participant moves into b's caseload: the plan row itself does not change.
+    await f.db.query('UPDATE participants SET coach_id = $2 WHERE id = $1', [participant.id, b.id]);
+    const joined = await pullPlans(first.checkpoint);
+    expect(joined.reset).toBe(true);
+    expect(joined.documents.map((d) => d.uuid)).toContain(planUuid);
+    // And out again: the next pull restarts without it (the client drops what is not sent).
+    await f.db.query('UPDATE participants SET coach_id = $2 WHERE id = $1', [participant.id, a.id]);
+    const left = await pullPlans(joined.checkpoint);
+    expect(left.reset).toBe(true);
+    expect(left.documents.map((d) => d.uuid)).not.toContain(planUuid);
+    // Nothing changed: no restart.
+    const same = await pullPlans(left.checkpoint);
+    expect(same.reset).toBe(false);
   });
 
   it('starts over with reset when the scope key changed', async () => {
@@ -130,6 +153,14 @@ describe('push: idempotency and conflicts', () => {
     const two = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, vars);
     expect(one.data?.saveSyncProbe).toEqual({ success: false, reason: 'body_too_long', conflict: null });
     expect(two.data?.saveSyncProbe).toEqual(one.data?.saveSyncProbe);
+  });
+
+  it('keeps other users\' probes out of reach (the table\'s scope)', async () => {
+    const [a, b] = [f.users[0]!, f.users[1]!];
+    const uuid = uuidv7();
+    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'van a' });
+    const bump = await f.graph<{ bumpSyncProbe: PushAnswer }>(b.token, BUMP, { cmid: uuidv7(), uuid, delta: 1 });
+    expect(bump.data?.bumpSyncProbe).toMatchObject({ success: false, reason: 'not_found' });
   });
 
   it('will not let another user replay someone else\'s mutation id', async () => {

@@ -10,7 +10,7 @@ export interface SyncFixture {
   app: Hono;
   companyId: number;
   otherCompanyId: number;
-  /** Users with a bearer token each: two of the first company, one of the other. */
+  /** Users with a bearer token each: an administrator and a coach of the first company, an administrator of the other. */
   users: { id: number; companyId: number; token: string }[];
   graph<T = Record<string, unknown>>(token: string, query: string, variables?: Record<string, unknown>): Promise<{
     data?: T;
@@ -59,19 +59,19 @@ export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
     Number((await db.query<{ id: number }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [name])).rows[0]?.id);
   const companyId = await company('Sync BV');
   const otherCompanyId = await company('Ander BV');
-  const user = async (cid: number, username: string) => {
+  const user = async (cid: number, username: string, roleId: number) => {
     const id = Number(
       (
         await db.query<{ id: number }>(
-          'INSERT INTO users (company_id, acl_role_id, username, given_name, surname) VALUES ($1, 4, $2, $2, $3) RETURNING id',
-          [cid, username, 'Test'],
+          'INSERT INTO users (company_id, acl_role_id, username, given_name, surname) VALUES ($1, $2, $3, $3, $4) RETURNING id',
+          [cid, roleId, username, 'Test'],
         )
       ).rows[0]?.id,
     );
     const { token } = await createSession(db, { id, companyId: cid }, { mfaValidated: true });
     return { id, companyId: cid, token };
   };
-  const users = [await user(companyId, 'coach-a'), await user(companyId, 'coach-b'), await user(otherCompanyId, 'coach-c')];
+  const users = [await user(companyId, 'admin-a', 7), await user(companyId, 'coach-b', 4), await user(otherCompanyId, 'admin-c', 7)];
   const fixture: SyncFixture = {
     db,
     app: createTestApp(db),

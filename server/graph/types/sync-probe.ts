@@ -4,6 +4,7 @@ import { withClientMutation } from '../../sync/client-mutation';
 import { checkBaseRevision } from '../../sync/conflict';
 import { serverCollection } from '../../sync/registry';
 import { UUID_PATTERN } from '../../../src/domain/sync/uuid-v7';
+import { run, sql } from '../../db/sql';
 
 /**
  * The sync self-test document: the smallest replicated mutation set (create/edit with conflict
@@ -56,9 +57,10 @@ builder.mutationField('bumpSyncProbe', (t) =>
     },
     resolve: (_root, args, ctx) =>
       withClientMutation(ctx, 'bumpSyncProbe', String(args.clientMutationId), async ({ tx, viewer }) => {
-        const res = await tx.query(
-          'UPDATE sync_probes SET counter = counter + $3 WHERE uuid = $1 AND company_id = $2 AND deleted_at IS NULL',
-          [String(args.uuid), viewer.companyId, args.delta],
+        const res = await run(
+          tx,
+          sql`UPDATE sync_probes t SET counter = t.counter + ${args.delta}
+               WHERE t.uuid = ${String(args.uuid)} AND t.deleted_at IS NULL AND ${probes.scope(viewer, 't')}`,
         );
         return res.rowCount > 0 ? { success: true, reason: null } : { success: false, reason: 'not_found' };
       }),

@@ -3,7 +3,7 @@ import type { GraphContext } from '../context';
 import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collections';
 import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
-import { committedHighWater, DEFAULT_PULL_LIMIT, pullCollection } from '../../sync/pull';
+import { caseloadFingerprint, committedHighWater, DEFAULT_PULL_LIMIT, pullCollection } from '../../sync/pull';
 import { requireViewer } from '../../sync/viewer-error';
 import { ensureSyncTriggersOnce } from '../../sync/triggers';
 
@@ -35,8 +35,9 @@ const PullResult = builder.objectRef<PullAnswer>('PullResult').implement({
   }),
 });
 
-// One high-water mark per request, so a client may pull several collections in one query.
+// One high-water mark and caseload fingerprint per request: a client pulls several collections in one query.
 const highWaterOf = new WeakMap<GraphContext, Promise<number>>();
+const caseloadOf = new WeakMap<GraphContext, Promise<string>>();
 
 for (const name of COLLECTION_NAMES) {
   const collection = serverCollection(name);
@@ -55,13 +56,20 @@ for (const name of COLLECTION_NAMES) {
           highWater = ensureSyncTriggersOnce(ctx.db).then(() => committedHighWater(ctx.db));
           highWaterOf.set(ctx, highWater);
         }
+        let caseload: Promise<string> | null = null;
+        if (collection.dependsOnCaseload) {
+          caseload = caseloadOf.get(ctx) ?? caseloadFingerprint(ctx.db, viewer);
+          caseloadOf.set(ctx, caseload);
+        }
+        const mark = await highWater;
         return pullCollection(
           ctx.db,
           viewer,
           collection,
           { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null },
           args.limit ?? DEFAULT_PULL_LIMIT,
-          await highWater,
+          mark,
+          caseload ? await caseload : null,
         );
       },
     }),
