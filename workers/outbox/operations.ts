@@ -3,6 +3,8 @@
  * field aliased `result` and selecting the PushResult. Later issues add their areas' mutations here
  * (sendMessage, readMessage, saveReview, ...). Every document takes $clientMutationId.
  */
+import { MESSAGE_OPERATIONS } from './operations-messages';
+
 const RESULT = '{ success reason conflict }';
 
 export const OPERATIONS = {
@@ -15,6 +17,7 @@ export const OPERATIONS = {
   deleteSyncProbe: `mutation DeleteSyncProbe($clientMutationId: ID!, $uuid: ID!, $baseRevision: Int) {
     result: deleteSyncProbe(clientMutationId: $clientMutationId, uuid: $uuid, baseRevision: $baseRevision) ${RESULT}
   }`,
+  ...MESSAGE_OPERATIONS,
 } as const satisfies Record<string, string>;
 
 export type OperationName = keyof typeof OPERATIONS;
