@@ -18,6 +18,7 @@ import { Route as AppParticipantRouteImport } from './routes/_app/_participant'
 import { Route as AppStaffRouteImport } from './routes/_app/_staff'
 import { Route as AppLoadingRouteImport } from './routes/_app/loading'
 import { Route as AppStopImitateRouteImport } from './routes/_app/stop-imitate'
+import { Route as AppWijzigingenRouteImport } from './routes/_app/wijzigingen'
 import { Route as CmsDisclaimerRouteImport } from './routes/cms/disclaimer'
 import { Route as CmsPrivacybeleidRouteImport } from './routes/cms/privacybeleid'
 import { Route as DevelopmentAccessTokenRouteImport } from './routes/development/access-token'
@@ -166,6 +167,11 @@ const AppLoadingRoute = AppLoadingRouteImport.update({
 const AppStopImitateRoute = AppStopImitateRouteImport.update({
   id: '/stop-imitate',
   path: '/stop-imitate',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWijzigingenRoute = AppWijzigingenRouteImport.update({
+  id: '/wijzigingen',
+  path: '/wijzigingen',
   getParentRoute: () => AppRoute,
 } as any)
 const CmsDisclaimerRoute = CmsDisclaimerRouteImport.update({
@@ -782,6 +788,7 @@ export interface FileRoutesByFullPath {
   '/offline': typeof OfflineRoute
   '/loading': typeof AppLoadingRoute
   '/stop-imitate': typeof AppStopImitateRoute
+  '/wijzigingen': typeof AppWijzigingenRoute
   '/cms/disclaimer': typeof CmsDisclaimerRoute
   '/cms/privacybeleid': typeof CmsPrivacybeleidRoute
   '/development/access-token': typeof DevelopmentAccessTokenRoute
@@ -897,6 +904,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/loading': typeof AppLoadingRoute
   '/stop-imitate': typeof AppStopImitateRoute
+  '/wijzigingen': typeof AppWijzigingenRoute
   '/cms/disclaimer': typeof CmsDisclaimerRoute
   '/cms/privacybeleid': typeof CmsPrivacybeleidRoute
   '/development/access-token': typeof DevelopmentAccessTokenRoute
@@ -1015,6 +1023,7 @@ export interface FileRoutesById {
   '/_app/_staff': typeof AppStaffRouteWithChildren
   '/_app/loading': typeof AppLoadingRoute
   '/_app/stop-imitate': typeof AppStopImitateRoute
+  '/_app/wijzigingen': typeof AppWijzigingenRoute
   '/cms/disclaimer': typeof CmsDisclaimerRoute
   '/cms/privacybeleid': typeof CmsPrivacybeleidRoute
   '/development/access-token': typeof DevelopmentAccessTokenRoute
@@ -1133,6 +1142,7 @@ export interface FileRouteTypes {
     | '/offline'
     | '/loading'
     | '/stop-imitate'
+    | '/wijzigingen'
     | '/cms/disclaimer'
     | '/cms/privacybeleid'
     | '/development/access-token'
@@ -1248,6 +1258,7 @@ export interface FileRouteTypes {
     | '/'
     | '/loading'
     | '/stop-imitate'
+    | '/wijzigingen'
     | '/cms/disclaimer'
     | '/cms/privacybeleid'
     | '/development/access-token'
@@ -1365,6 +1376,7 @@ export interface FileRouteTypes {
     | '/_app/_staff'
     | '/_app/loading'
     | '/_app/stop-imitate'
+    | '/_app/wijzigingen'
     | '/cms/disclaimer'
     | '/cms/privacybeleid'
     | '/development/access-token'
@@ -1569,6 +1581,13 @@ declare module '@tanstack/react-router' {
       path: '/stop-imitate'
       fullPath: '/stop-imitate'
       preLoaderRoute: typeof AppStopImitateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/wijzigingen': {
+      id: '/_app/wijzigingen'
+      path: '/wijzigingen'
+      fullPath: '/wijzigingen'
+      preLoaderRoute: typeof AppWijzigingenRouteImport
       parentRoute: typeof AppRoute
     }
     '/cms/disclaimer': {
@@ -2547,6 +2566,7 @@ interface AppRouteChildren {
   AppStaffRoute: typeof AppStaffRouteWithChildren
   AppLoadingRoute: typeof AppLoadingRoute
   AppStopImitateRoute: typeof AppStopImitateRoute
+  AppWijzigingenRoute: typeof AppWijzigingenRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBerichtenArchivedRoute: typeof AppBerichtenArchivedRoute
   AppBerichtenSentRoute: typeof AppBerichtenSentRoute
@@ -2562,6 +2582,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppStaffRoute: AppStaffRouteWithChildren,
   AppLoadingRoute: AppLoadingRoute,
   AppStopImitateRoute: AppStopImitateRoute,
+  AppWijzigingenRoute: AppWijzigingenRoute,
   AppIndexRoute: AppIndexRoute,
   AppBerichtenArchivedRoute: AppBerichtenArchivedRoute,
   AppBerichtenSentRoute: AppBerichtenSentRoute,

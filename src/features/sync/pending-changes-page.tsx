@@ -1,0 +1,87 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxRow, OutboxStatus } from '../../domain/sync/outbox-machine';
+import { useOutboxRows } from '../../lib/replica/hooks';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { OutboxRowItem } from './outbox-row-item';
+import { SignOutQuestion } from './sign-out-question';
+import { outboxActions } from './sync-actions';
+import { SyncOverview } from './sync-overview';
+import type { ReactNode } from 'react';
+import './sync.css';
+
+interface PendingChangesPageProps {
+  /** Show the sign-out question (send now / discard / cancel) above the list. */
+  askSignOut: boolean;
+  onSignOut: () => void;
+  onCancelSignOut: () => void;
+  /** Extra content under the status (the install invitation). */
+  aside?: ReactNode;
+}
+
+const GROUPS: { statuses: OutboxStatus[]; heading: 'sync.page.conflictHeading' | 'sync.page.failedHeading' | 'sync.page.pendingHeading' }[] = [
+  { statuses: ['conflict'], heading: 'sync.page.conflictHeading' },
+  { statuses: ['failed'], heading: 'sync.page.failedHeading' },
+  { statuses: ['pending', 'sending'], heading: 'sync.page.pendingHeading' },
+];
+
+/** /wijzigingen: the sync status and every change on this device that has not reached the server. */
+export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, aside }: PendingChangesPageProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('sync.page.title'));
+  const rows = useOutboxRows();
+  const [notice, setNotice] = useState('');
+  const listHeading = useRef<HTMLHeadingElement>(null);
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      setNotice(done);
+      listHeading.current?.focus();
+    } catch {
+      setNotice(t('sync.row.actionFailed'));
+    }
+  };
+
+  return (
+    <div className="sync-page">
+      <h1 className="sync-page__title">{t('sync.page.title')}</h1>
+      <p className="sync-page__intro">{t('sync.page.intro')}</p>
+      {askSignOut ? <SignOutQuestion onSignOut={onSignOut} onCancel={onCancelSignOut} /> : null}
+      <SyncOverview />
+      {aside}
+      <section className="sync-page__changes" aria-labelledby="sync-changes-title">
+        <h2 id="sync-changes-title" ref={listHeading} tabIndex={-1}>
+          {t('sync.page.changesHeading')}
+        </h2>
+        <p className="visually-hidden" aria-live="polite">
+          {notice}
+        </p>
+        {rows === undefined ? <p>{t('sync.page.loading')}</p> : null}
+        {rows?.length === 0 ? <p className="sync-page__empty">{t('sync.page.empty')}</p> : null}
+        {GROUPS.map((group) => {
+          const inGroup = (rows ?? []).filter((r: OutboxRow) => group.statuses.includes(r.status));
+          if (inGroup.length === 0) return null;
+          return (
+            <div key={group.heading} className="sync-page__group">
+              <h3>
+                {t(group.heading)} <span className="sync-page__count">({inGroup.length})</span>
+              </h3>
+              <ul className="outbox-list">
+                {inGroup.map((row) => (
+                  <OutboxRowItem
+                    key={row.clientMutationId}
+                    row={row}
+                    onRetry={(r) => act(() => outboxActions.retry(r.clientMutationId), t('sync.row.retried'))}
+                    onDiscard={(r) => act(() => outboxActions.discard(r.clientMutationId), t('sync.row.discarded'))}
+                    onResolve={(r, chosen) => act(() => outboxActions.resolve(r.clientMutationId, chosen), t('sync.conflict.resolved'))}
+                  />
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { subscribe } from 'valtio';
+import { syncApi, syncStore } from '../../lib/sync-client';
+import type { OutboxCounts } from './sign-out-flow';
+
+/** The screens' write paths into the worker for the outbox page (all async; errors reach the caller). */
+export const outboxActions = {
+  retry: (id: string) => syncApi().outbox.retry(id),
+  discard: (id: string) => syncApi().outbox.discard(id),
+  resolve: (id: string, chosen: Record<string, unknown>) => syncApi().outbox.resolveConflict(id, chosen),
+  /** Push and pull now. */
+  syncNow: () => syncApi().sync.pullNow(),
+  /** Push only (no pull): for "send now" before signing out. */
+  pushNow: () => syncApi().sync.pullNow([]),
+};
+
+function counts(): OutboxCounts {
+  return { pending: syncStore.pending, failed: syncStore.failed, conflicts: syncStore.conflicts };
+}
+
+/**
+ * Pushes the outbox and waits until nothing is pending any more (sent, or refused), the worker
+ * goes offline or pauses, or `timeoutMs` passes. Answers whether it drained, with the counts left.
+ */
+export function pushAndWait(timeoutMs = 30_000): Promise<{ drained: boolean; counts: OutboxCounts }> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let unsubscribe: () => void = () => undefined;
+    const finish = (drained: boolean) => {
+      if (settled) return;
+      settled = true;
+      unsubscribe();
+      window.clearTimeout(timer);
+      resolve({ drained, counts: counts() });
+    };
+    const check = () => {
+      if (syncStore.pending === 0) finish(true);
+      else if (syncStore.state === 'offline' || syncStore.state === 'blocked' || !syncStore.online) finish(false);
+    };
+    const timer = window.setTimeout(() => finish(false), timeoutMs);
+    unsubscribe = subscribe(syncStore, check);
+    outboxActions.pushNow().then(check, () => finish(false));
+  });
+}
