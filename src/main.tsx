@@ -2,6 +2,8 @@ import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/app';
 import { initSentry } from './app/sentry';
+import { mountPwa } from './features/pwa/mount-pwa';
+import { installSyncSession } from './features/sync/sync-session';
 import { initI18n } from './i18n/i18n';
 import { applyBranding } from './lib/branding';
 
@@ -23,3 +25,8 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);
+
+// The sync worker follows the signed-in user (replica per user and company; deleted on sign-out).
+installSyncSession();
+// Service worker (app shell offline, update prompt) and the install invitation.
+mountPwa();

@@ -5,6 +5,8 @@ import { isParticipantUser } from '../domain/navigation/access';
 import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
+import { StalePendingWarning } from '../features/sync/stale-pending-warning';
+import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
 import { applyBranding } from '../lib/branding';
 import { catalogueFor } from './menu/catalogue';
 import { sessionStore } from './session-store';
@@ -32,8 +34,10 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       logoUri={branding?.logoUri ?? null}
       impersonating={session.identityChain.length > 0}
       catalogue={catalogue}
+      headerStatus={<SyncStatusIndicator />}
     >
       <AuthLayer />
+      <StalePendingWarning />
       {children}
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../lib/ui/language-switcher';
@@ -13,10 +14,12 @@ interface AppHeaderProps {
   onOpenMenu: () => void;
   menuButtonExpanded: boolean;
   drawerId: string;
+  /** Shown first among the tools: the sync status (composed by the app, features stay apart). */
+  status?: ReactNode;
 }
 
 /** The banner: menu button (phones), logo and company name, language and user menu. */
-export function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId }: AppHeaderProps) {
+export function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId, status }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="app-header">
@@ -34,6 +37,7 @@ export function AppHeader({ user, companyName, logoUri, impersonating, onOpenMen
         <Logo logoUri={logoUri} companyName={companyName} />
       </Link>
       <div className="app-header__tools">
+        {status}
         <LanguageSwitcher className="language-switcher--on-header" />
         <UserMenu user={user} impersonating={impersonating} />
       </div>

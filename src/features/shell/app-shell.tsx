@@ -18,11 +18,13 @@ interface AppShellProps {
   logoUri: string | null;
   impersonating: boolean;
   catalogue: MenuCatalogue<MenuLabelKey>;
+  /** The sync status for the banner. */
+  headerStatus?: ReactNode;
   children: ReactNode;
 }
 
 /** The signed-in layout: skip link, banner, main menu (side nav or drawer) and the main landmark. */
-export function AppShell({ user, companyName, logoUri, impersonating, catalogue, children }: AppShellProps) {
+export function AppShell({ user, companyName, logoUri, impersonating, catalogue, headerStatus, children }: AppShellProps) {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (location) => location.pathname });
   const { status, menu, retry } = useMainMenu(catalogue, String(user.id));
@@ -69,6 +71,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         onOpenMenu={() => setDrawerPath(pathname)}
         menuButtonExpanded={drawerOpen}
         drawerId={drawerId}
+        status={headerStatus}
       />
       <div className="app-shell__body">
         <nav className="app-shell__sidebar" aria-label={t('shell.mainMenu')}>
