@@ -53,8 +53,8 @@ export interface UpgradeTransaction {
 }
 
 /** Declares every version on a fresh Dexie instance, before it opens. */
-export function declareReplicaSchema(db: SchemaTarget): void {
-  for (const v of REPLICA_VERSIONS) {
+export function declareReplicaSchema(db: SchemaTarget, versions: readonly ReplicaVersion[] = REPLICA_VERSIONS): void {
+  for (const v of versions) {
     const declared = db.version(v.version).stores(v.stores);
     const reset = v.resetCollections ?? [];
     if (reset.length > 0) {
