@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { openDb, type Db } from '../db/db';
-import { migrate } from '../db/migrate';
+import type { Db } from '../db/db';
+import { createTestDb } from './db';
 import { loadConfig, type Config } from '../config';
 import { createApp } from '../app';
 import { configureAuth, type AuthSettings } from '../auth/settings';
@@ -14,26 +13,9 @@ import * as OTPAuth from 'otpauth';
 /** The demo seed's password too, so signIn(app, 'admin') works against seeded demo users as well as these fixtures. */
 export const TEST_PASSWORD = 'Demo-Wachtwoord-2026!';
 
-/**
- * A fresh, migrated database: in-memory PGlite, or a new database on the throwaway PostgreSQL server
- * when WERKPAD_TEST_PG_URL is set (tests/setup/postgres.ts).
- */
-export async function createAuthTestDb(): Promise<Db> {
-  const url = process.env.WERKPAD_TEST_PG_URL;
-  let db: Db;
-  if (url) {
-    const name = `auth_${randomBytes(6).toString('hex')}`;
-    const admin = openDb({ databaseUrl: url });
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.close();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    db = openDb({ databaseUrl: target.toString() });
-  } else {
-    db = openDb({});
-  }
-  await migrate(db);
-  return db;
+/** A fresh, migrated database (server/test/db.ts: PGlite, or a throwaway PostgreSQL database). */
+export function createAuthTestDb(): Promise<Db> {
+  return createTestDb();
 }
 
 export interface AuthFixtures {
@@ -87,9 +69,15 @@ export interface AuthTestApp {
   configure(settings: Partial<AuthSettings>): void;
 }
 
-export async function createAuthTestApp(env: NodeJS.ProcessEnv = {}, settings: Partial<AuthSettings> = {}): Promise<AuthTestApp> {
+export async function createAuthTestApp(
+  env: NodeJS.ProcessEnv = {},
+  settings: Partial<AuthSettings> = {},
+  /** Fill the database (default: insertAuthFixtures; pass e.g. seedDemoIfEmpty for the demo organisations). */
+  fill: (db: Db) => Promise<unknown> = insertAuthFixtures,
+): Promise<AuthTestApp> {
   const db = await createAuthTestDb();
-  const fx = await insertAuthFixtures(db);
+  const filled = await fill(db);
+  const fx = (fill === insertAuthFixtures ? filled : null) as AuthFixtures;
   const config = loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', WERKPAD_DEV_TOOLS: '1', PUBLIC_URL: 'https://werkpad.test', ...env });
   const clock = {
     now: new Date(),
