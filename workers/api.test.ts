@@ -50,7 +50,7 @@ describe('worker API end to end (Node, no Web Locks: this context leads)', () =>
     await until(() => api.sync.status().pending === 0 && api.sync.status().state === 'idle', 'push');
     const reader = new Dexie(replicaName(session));
     await reader.open();
-    await until(async () => typeof (await reader.table('syncProbes').get(uuid))?.id === 'number', 'the server version');
+    await until(async () => typeof (await reader.table<{ id?: number }, string>('syncProbes').get(uuid))?.id === 'number', 'the server version');
     expect(await api.outbox.list()).toEqual([]);
 
     // A change made elsewhere (another device, the server) arrives by poke, without asking.
