@@ -28,6 +28,8 @@ export interface WalkerOptions {
   db: Db;
   app: Hono;
   protectedWhere: (table: string) => string | null;
+  /** Tables whose protected rows the snapshot compares (default: all); leave out append-only bookkeeping. */
+  snapshotTable?: (table: string) => boolean;
 }
 
 export interface Call {
@@ -90,8 +92,6 @@ export async function createWalker(options: WalkerOptions) {
     'employer_name', 'label', 'phone', 'personal_code', 'street', 'description',
   ];
 
-  let values: ProtectedValues;
-  let tablesWithCompany: string[];
   const leaks: Leak[] = [];
   const errorsSeen = new Map<string, number>();
   const exercised = new Set<string>();
@@ -117,7 +117,6 @@ export async function createWalker(options: WalkerOptions) {
     return new Set(rows.map((r) => r.column_name));
   }
 
-  const companyColumn = (table: string) => (table === 'companies' ? 'id' : 'company_id');
 
   async function collectProtectedValues(): Promise<ProtectedValues> {
     const idsByTable = new Map<string, number[]>();
@@ -185,7 +184,7 @@ export async function createWalker(options: WalkerOptions) {
     const result = new Map<string, string>();
     for (const table of tablesWithCompany) {
       const where = options.protectedWhere(table);
-      if (!where) continue;
+      if (!where || (options.snapshotTable && !options.snapshotTable(table))) continue;
       const { rows } = await db.query<{ n: number; h: string | null }>(
         `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${table} t WHERE ${where}`,
       );
@@ -514,7 +513,7 @@ export async function createWalker(options: WalkerOptions) {
   }
 
 
-  tablesWithCompany = await companyTables();
-  values = await collectProtectedValues();
+  const tablesWithCompany = await companyTables();
+  const values = await collectProtectedValues();
   return { runAs, report, snapshot, forgetUuidsStoredOutside, findLeaks, send, tokenFor, leaks, stats, exercised, errorsSeen, values };
 }
