@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed';
+import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } from './db/seed';
 import { createApp } from './app';
 
 const config = loadConfig();
@@ -18,7 +18,7 @@ const app = createApp({ db, config });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Werkpad listens on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   if (config.seedDemo) {
-    console.log(`Demo sign-in: ${DEMO_USERNAMES.join(', ')} (second organisation: admin2), password ${DEMO_PASSWORD}`);
+    console.log(`Demo sign-in: ${[...DEMO_USERNAMES, ...DEMO_EXTRA_USERNAMES].join(', ')} — password ${DEMO_PASSWORD}`);
   }
 });
 
