@@ -20,7 +20,7 @@ export function setAccessTokenCookie(c: Context, settings: AuthSettings, token: 
 /** The identity chain cookie is the client's (not HttpOnly); the server keeps it in step when it answers a new chain. */
 export function setIdentityChainCookie(c: Context, settings: AuthSettings, chain: readonly number[]): void {
   if (chain.length === 0) {
-    deleteCookie(c, IDENTITY_CHAIN_COOKIE, { path: '/', secure: isHttps(c, settings) });
+    deleteCookie(c, IDENTITY_CHAIN_COOKIE, { path: '/', secure: isHttps(c, settings), sameSite: 'Strict' });
     return;
   }
   setCookie(c, IDENTITY_CHAIN_COOKIE, formatIdentityChain(chain), { sameSite: 'Strict', path: '/', secure: isHttps(c, settings) });
