@@ -9,6 +9,8 @@ export const outboxActions = {
   resolve: (id: string, chosen: Record<string, unknown>) => syncApi().outbox.resolveConflict(id, chosen),
   /** Push and pull now. */
   syncNow: () => syncApi().sync.pullNow(),
+  /** The sync self-test: a test note through the outbox. */
+  selfTest: (body: string) => syncApi().probes.save({ body }),
   /** Push only (no pull): for "send now" before signing out. */
   pushNow: () => syncApi().sync.pullNow([]),
 };

@@ -5,6 +5,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 import { FirstSyncProgress } from './first-sync-progress';
 import { formatDate, formatTime } from './format';
 import { outboxActions } from './sync-actions';
+import { SyncSelfTest } from './sync-self-test';
 import { syncStatusView } from './sync-status-view';
 import { useNow } from './use-now';
 import { useStatusText } from './use-status-text';
@@ -61,6 +62,7 @@ export function SyncOverview() {
       <button type="button" className="button" onClick={syncNow} disabled={busy || !online}>
         {t('sync.page.syncNow')}
       </button>
+      <SyncSelfTest />
     </section>
   );
 }

@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { ParticipantsPage } from '../../../features/participants/participants-page';
+
+export interface ParticipantsSearch {
+  /** `network`: ask the server instead of the replica (comparison for the benchmark and support). */
+  source?: 'network';
+}
 
 export const Route = createFileRoute('/_app/_staff/participants')({
+  validateSearch: (search: Record<string, unknown>): ParticipantsSearch => (search.source === 'network' ? { source: 'network' } : {}),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="participants" />;
+  const { source } = Route.useSearch();
+  return <ParticipantsPage source={source === 'network' ? 'network' : 'replica'} />;
 }
