@@ -7,6 +7,7 @@ import { accountKey, addressKey, reserveAttempt, settleFailure, settleSuccess } 
 import { createSession } from './session';
 import { audit } from './audit';
 import { mfaStateOf } from './authenticate';
+import { maybePurgeStaleAuthRows } from './housekeeping';
 
 export interface SignInInput {
   username: string;
@@ -80,6 +81,7 @@ export async function signInWithPassword(db: Queryable, settings: AuthSettings, 
 
   const session = await createSession(db, { id: user.id, companyId: user.company_id }, { ip: input.ip, userAgent: input.userAgent }, settings);
   await audit(db, { ...who, action: 'login.success' });
+  await maybePurgeStaleAuthRows(db, settings.now());
   return { ok: true, token: session.token, expiresAt: session.expiresAt, userId: user.id, next: nextSteps({ ...user, mfa_validated: false }) };
 }
 
