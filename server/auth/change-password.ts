@@ -4,7 +4,7 @@ import type { Viewer } from './viewer';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './session';
 import { audit } from './audit';
-import { accountKey, countFailure, isLocked, settleSuccess } from './throttle';
+import { accountKey, reserveAttempt, settleFailure, settleSuccess } from './throttle';
 
 export type ChangePasswordOutcome = 'ok' | 'old_incorrect' | 'locked' | 'impersonating';
 
@@ -30,9 +30,10 @@ export async function changePassword(
   const user = rows[0];
   if (!user) return 'old_incorrect';
   const key = accountKey(user.username);
-  if (await isLocked(db, settings, key)) return 'locked';
+  // Reserved before checking, like a sign-in, so parallel requests cannot slip extra guesses past the limit.
+  if ((await reserveAttempt(db, settings, key)).locked) return 'locked';
   if (!(await verifyPassword(user.password_hash, oldPassword))) {
-    await countFailure(db, settings, key);
+    await settleFailure(db, settings, key);
     await audit(db, { action: 'password.change_failed', companyId: user.company_id, userId: viewer.realUserId, ip });
     return 'old_incorrect';
   }
