@@ -127,12 +127,12 @@ export async function recoverOutbox(replica: Replica): Promise<void> {
 }
 
 export async function outboxCounts(replica: Replica): Promise<{ pending: number; failed: number; conflict: number; oldestPendingAt: number | null }> {
-  const rows = await replica.outbox.toArray();
-  const pending = rows.filter(isActive);
-  return {
-    pending: pending.length,
-    failed: rows.filter((r) => r.status === 'failed').length,
-    conflict: rows.filter((r) => r.status === 'conflict').length,
-    oldestPendingAt: pending.length ? Math.min(...pending.map((r) => r.createdAt)) : null,
-  };
+  // Index counts, not a scan: this runs after every pushed row.
+  const [pending, failed, conflict, oldest] = await Promise.all([
+    replica.outbox.where('status').anyOf('pending', 'sending').count(),
+    replica.outbox.where('status').equals('failed').count(),
+    replica.outbox.where('status').equals('conflict').count(),
+    replica.outbox.orderBy('clientMutationId').filter(isActive).first(),
+  ]);
+  return { pending, failed, conflict, oldestPendingAt: oldest?.createdAt ?? null };
 }

@@ -25,7 +25,12 @@ export async function pushOutbox(
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   for (;;) {
-    const { row, waitUntil } = nextToSend(await replica.outbox.toArray(), now());
+    // Only the oldest row that is not failed or conflicting decides (order kept): read just that one.
+    const candidate = await replica.outbox
+      .orderBy('clientMutationId')
+      .filter((r) => r.status !== 'failed' && r.status !== 'conflict')
+      .first();
+    const { row, waitUntil } = nextToSend(candidate ? [candidate] : [], now());
     if (!row) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
     await applyEvent(replica, row.clientMutationId, { type: 'send' }, now());
     const document = isOperationName(row.op) ? OPERATIONS[row.op] : null;
