@@ -153,3 +153,18 @@ describe('accessCheck', () => {
     expect((await t.gql('coach', q)).data).toEqual({ a: false });
   });
 });
+
+describe('setParticipantSettings', () => {
+  const SET = 'mutation($id: ID, $s: ParticipantSettingsInput!) { setParticipantSettings(id: $id, settings: $s) { success reason } }';
+  it('a participant sets their own theme; not another participant', async () => {
+    const own = await t.gql<{ setParticipantSettings: { success: boolean } }>('participant', SET, { s: { theme: 'dark' } });
+    expect(own.data?.setParticipantSettings.success).toBe(true);
+    const me = await t.gql<{ me: { participant: { settings: Record<string, unknown> } } }>('participant', '{ me { participant { settings } } }');
+    expect(me.data?.me.participant.settings).toMatchObject({ theme: 'dark' });
+    const [other] = await idsWhere("user_id IS DISTINCT FROM (SELECT id FROM users WHERE username = 'participant')", []);
+    const res = await t.gql<{ setParticipantSettings: { success: boolean } }>('participant', SET, { id: other, s: { theme: 'light' } });
+    expect(res.data?.setParticipantSettings.success).toBe(false);
+    const bad = await t.gql<{ setParticipantSettings: { reason: string } }>('participant', SET, { s: { theme: 'paars' } });
+    expect(bad.data?.setParticipantSettings.reason).toBe('Veld thema is ongeldig');
+  });
+});

@@ -10,7 +10,7 @@ import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
 import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { loadStatus } from './status';
-import { AddParticipantSchema } from '../../../src/domain/participants/participant-input';
+import { AddParticipantSchema, ParticipantSettingsSchema } from '../../../src/domain/participants/participant-input';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
 import { roleKind } from '../../../src/domain/users/roles-policy';
 import { Role } from '../../../src/domain/shared/roles';
@@ -291,5 +291,36 @@ builder.mutationField('unhideParticipant', (t) =>
     type: MutationResult,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, true),
+  }),
+);
+
+const ParticipantSettingsInput = builder.inputType('ParticipantSettingsInput', {
+  fields: (t) => ({
+    theme: t.string({ description: 'dark, light or automatic' }),
+    profilePicture: t.string({ description: 'uuid of an uploaded picture' }),
+  }),
+});
+
+builder.mutationField('setParticipantSettings', (t) =>
+  t.field({
+    type: MutationResult,
+    description: "A participant's settings: their own (no id), or — for staff who may edit participants — one in their scope.",
+    args: { id: t.arg.id(), settings: t.arg({ type: ParticipantSettingsInput, required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const id = args.id ?? viewer.participantId;
+      const own = viewer.participantId !== null && String(id) === String(viewer.participantId);
+      if (!(own ? can(viewer, 'edit', 'ownProfile') : can(viewer, 'edit', 'participants'))) return fail(NOT_FOUND_OR_FORBIDDEN);
+      const parsed = v.safeParse(ParticipantSettingsSchema, args.settings);
+      if (!parsed.success) return fail(issuesText(parsed.issues));
+      const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined && value !== null));
+      return ctx.db.transaction(async (tx) => {
+        const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, id, { forUpdate: true });
+        if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
+        await tx.query('UPDATE participants SET settings = settings || $1::jsonb WHERE id = $2 AND company_id = $3', [JSON.stringify(patch), p.id, viewer.companyId]);
+        await auditMutation(tx, { ...ctx, viewer }, 'participant.settings', 'participant', Number(p.id), patch);
+        return ok();
+      });
+    },
   }),
 );

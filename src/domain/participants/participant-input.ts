@@ -49,3 +49,9 @@ export const ParticipantSearchSchema = v.object({
   search: optionalText('zoeken', 200),
   statusIds: v.nullish(v.array(v.number())),
 });
+
+/** A participant's own settings (01 §3: profilePicture, theme). profilePicture is the uuid of an uploaded file. */
+export const ParticipantSettingsSchema = v.object({
+  theme: v.nullish(v.picklist(['dark', 'light', 'automatic'], 'Veld thema is ongeldig')),
+  profilePicture: v.nullish(v.pipe(v.string(), v.uuid('Veld profielfoto is ongeldig'))),
+});
