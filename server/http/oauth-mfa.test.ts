@@ -38,6 +38,7 @@ describe('two-step authentication', () => {
     const refused = await graph(t.app, 'mutation { changePassword(oldPassword: "x", newPassword: "y") { success } }', { token });
     expect(refused.errors?.[0]?.extensions?.code).toBe('mfa_setup_required');
     expect(refused.data).toBeNull();
+    expect((await graph(t.app, '{ me { __typename } }', { token })).errors).toBeUndefined();
     const status = await graph(t.app, '{ mfa { active setup validated required } }', { token });
     expect(status.data).toEqual({ mfa: { active: true, setup: false, validated: false, required: true } });
     const rest403 = await rest(t.app, '/api/imitate', { token, json: { userId: t.fx.users.admin } });
