@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
 
 vi.mock('web-push', async (importOriginal) => {
-  const real = await importOriginal<typeof import('web-push')>();
+  const real = await importOriginal<{ default: Record<string, unknown> }>();
   return { default: { ...real.default, sendNotification: vi.fn() } };
 });
 
@@ -356,10 +356,11 @@ describe('web push', () => {
       `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys) SELECT company_id, id, 'https://push.example/gone', '{"p256dh":"p","auth":"a"}' FROM users WHERE id = $1`,
       [ids.get('participant')],
     );
-    spy.mockImplementation(async (sub) => {
-      if (sub.endpoint.endsWith('/gone')) throw Object.assign(new Error('gone'), { statusCode: 410 });
-      return { statusCode: 201, body: '', headers: {} };
-    });
+    spy.mockImplementation((sub) =>
+      sub.endpoint.endsWith('/gone')
+        ? Promise.reject(Object.assign(new Error('gone'), { statusCode: 410 }))
+        : Promise.resolve({ statusCode: 201, body: '', headers: {} }),
+    );
     const { rows } = await db.query<{ company_id: number }>('SELECT company_id FROM users WHERE id = $1', [ids.get('participant')]);
     const sent = await notifyRecipient(db, config, Number(rows[0]!.company_id), { participantId }, { uuid: uuidv7(), subject: 'Hallo', senderName: 'Sanne Visser' });
     expect(sent).toBe(1);

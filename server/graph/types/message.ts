@@ -3,7 +3,7 @@ import { PushResult } from './sync-push-result';
 import { requireViewer } from '../../auth/permissions';
 import { withClientMutation } from '../../sync/client-mutation';
 import { paginatedType } from '../paginated';
-import { findMessage, listMessages, type MessageRow, type MessageTab } from '../../messages/store';
+import { findMessage, listMessages, type MessageRow } from '../../messages/store';
 import { recipientOptions, type RecipientOption } from '../../messages/reach';
 import { archive, sendMessage, setRead, type SentMessage } from '../../messages/mutations';
 import { notifyRecipient } from '../../messages/push';
@@ -104,7 +104,7 @@ builder.queryField('messages', (t) =>
       perPage: t.arg.int({ defaultValue: 15, description: '0 answers every record' }),
     },
     resolve: (_r, args, ctx) =>
-      listMessages(ctx.db, requireViewer(ctx), { tab: (args.tab ?? 'inbox') as MessageTab, read: args.read, page: args.page, perPage: args.perPage }),
+      listMessages(ctx.db, requireViewer(ctx), { tab: args.tab ?? 'inbox', read: args.read, page: args.page, perPage: args.perPage }),
   }),
 );
 

@@ -1,10 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { MessagesScreen } from '../../../features/messages/messages-screen';
+import { berichtenPaths } from '../../../features/messages/paths';
+import { parseMessagesSearch } from '../../../features/messages/route-search';
 
 export const Route = createFileRoute('/_app/berichten/')({
+  validateSearch: parseMessagesSearch,
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="messagesInbox" />;
+  const search = Route.useSearch();
+  return (
+    <MessagesScreen
+      paths={berichtenPaths}
+      tab="inbox"
+      page={search.page ?? 1}
+      open={search.open ?? null}
+      compose={search.compose ? { replyTo: search.reply ?? null } : null}
+    />
+  );
 }
