@@ -7,9 +7,12 @@ import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
 import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
+import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
 import { applyBranding } from '../lib/branding';
 import { catalogueFor } from './menu/catalogue';
 import { sessionStore } from './session-store';
+
+const MENU_BADGES = Object.fromEntries(UNREAD_BADGE_ENTRIES.map((id) => [id, <UnreadBadge key={id} />]));
 
 interface SignedInLayoutProps {
   children: ReactNode;
@@ -35,6 +38,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       impersonating={session.identityChain.length > 0}
       catalogue={catalogue}
       headerStatus={<SyncStatusIndicator />}
+      menuBadges={MENU_BADGES}
     >
       <AuthLayer />
       <StalePendingWarning />

@@ -20,11 +20,13 @@ interface AppShellProps {
   catalogue: MenuCatalogue<MenuLabelKey>;
   /** The sync status for the banner. */
   headerStatus?: ReactNode;
+  /** Badges after menu labels, by entry id (unread messages). */
+  menuBadges?: Readonly<Record<string, ReactNode>>;
   children: ReactNode;
 }
 
 /** The signed-in layout: skip link, banner, main menu (side nav or drawer) and the main landmark. */
-export function AppShell({ user, companyName, logoUri, impersonating, catalogue, headerStatus, children }: AppShellProps) {
+export function AppShell({ user, companyName, logoUri, impersonating, catalogue, headerStatus, menuBadges, children }: AppShellProps) {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (location) => location.pathname });
   const { status, menu, retry } = useMainMenu(catalogue, String(user.id));
@@ -45,7 +47,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
 
   const menuContent = (
     <>
-      {menu ? <MainMenu menu={menu} pathname={pathname} /> : status === 'error' ? null : <MenuSkeleton />}
+      {menu ? <MainMenu menu={menu} pathname={pathname} {...(menuBadges ? { badges: menuBadges } : {})} /> : status === 'error' ? null : <MenuSkeleton />}
       {status === 'offline' ? <p className="main-menu__notice">{t('shell.menuOffline')}</p> : null}
       {status === 'error' ? (
         <div className="main-menu__notice main-menu__notice--error" role="alert">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeEntryId, activeMenuUri } from '../../domain/navigation/active-entry';
 import { normaliseUri } from '../../domain/navigation/filter-menu';
@@ -9,10 +9,12 @@ import { MenuLink } from './menu-link';
 interface MainMenuProps {
   menu: readonly MenuEntry<MenuLabelKey>[];
   pathname: string;
+  /** Shown after an entry's label, by entry id (the unread-messages counter). */
+  badges?: Readonly<Record<string, ReactNode>>;
 }
 
 /** The main menu as a navigation landmark: links, and groups that fold open (disclosure buttons). */
-export function MainMenu({ menu, pathname }: MainMenuProps) {
+export function MainMenu({ menu, pathname, badges }: MainMenuProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const activeUri = activeMenuUri(menu, pathname);
@@ -32,6 +34,7 @@ export function MainMenu({ menu, pathname }: MainMenuProps) {
             <li key={entry.id} className="main-menu__item">
               <MenuLink uri={entry.uri} current={isCurrent(entry.uri)} className="main-menu__link">
                 {t(entry.labelKey)}
+                {badges?.[entry.id]}
               </MenuLink>
             </li>
           );
@@ -41,7 +44,10 @@ export function MainMenu({ menu, pathname }: MainMenuProps) {
         return (
           <li key={entry.id} className={entry.id === activeId ? 'main-menu__item main-menu__item--active' : 'main-menu__item'}>
             <button type="button" className="main-menu__group" aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(entry.id)}>
-              <span>{t(entry.labelKey)}</span>
+              <span>
+                {t(entry.labelKey)}
+                {badges?.[entry.id]}
+              </span>
               <span className="main-menu__chevron" aria-hidden="true" />
             </button>
             <ul id={listId} className="main-menu__sub" hidden={!expanded}>
@@ -49,6 +55,7 @@ export function MainMenu({ menu, pathname }: MainMenuProps) {
                 <li key={child.id}>
                   <MenuLink uri={child.uri} current={isCurrent(child.uri)} className="main-menu__link main-menu__link--sub">
                     {t(child.labelKey)}
+                    {badges?.[child.id]}
                   </MenuLink>
                 </li>
               ))}
