@@ -16,6 +16,7 @@ import './types/sync-pull';
 import './types/sync-probe';
 import './types/search';
 import './types/user-settings';
+import './types/message';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 
