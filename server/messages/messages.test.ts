@@ -10,7 +10,6 @@ vi.mock('web-push', async (importOriginal) => {
 });
 
 import webpush from 'web-push';
-import '../graph/types/message';
 import type { Db } from '../db/db';
 import { createTestDb } from '../test/db';
 import { seedDemoIfEmpty } from '../db/seed';
