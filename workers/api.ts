@@ -140,6 +140,14 @@ const api = {
     resume(): void {
       requireRunning().engine.resume();
     },
+    /**
+     * The page's online/offline events, forwarded by the main thread: a dedicated worker does not
+     * reliably get its own (Chromium under network emulation fires none), and without them a worker
+     * started offline would never push after the connection returns.
+     */
+    setOnline(online: boolean): void {
+      running?.engine.setOnline(online);
+    },
     /** Calls `cb` (wrap it with comlink's `proxy`) with every status change; returns an id for unsubscribe. */
     subscribe(cb: (status: SyncStatus) => void): number {
       const id = nextSubscriber++;

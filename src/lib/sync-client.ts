@@ -31,6 +31,19 @@ export function syncApi(): SyncRemote {
   return remote;
 }
 
+let onlineForwarded = false;
+
+/** Tells the worker when the page goes online or offline (see SyncApiContract.sync.setOnline). */
+function forwardOnline(): void {
+  if (onlineForwarded || typeof window === 'undefined') return;
+  onlineForwarded = true;
+  const forward = () => {
+    if (remote && syncStore.session) void remote.sync.setOnline(navigator.onLine).catch(() => undefined);
+  };
+  window.addEventListener('online', forward);
+  window.addEventListener('offline', forward);
+}
+
 function applyStatus(status: SyncStatus): void {
   Object.assign(syncStore, status);
 }
@@ -41,6 +54,8 @@ export async function startSync(session: SyncSession): Promise<void> {
   syncStore.session = session;
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
   applyStatus(await api.sync.start(session));
+  forwardOnline();
+  if (!navigator.onLine) await api.sync.setOnline(false);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
   void navigator.storage?.persist?.().catch(() => false);
 }

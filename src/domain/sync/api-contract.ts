@@ -72,6 +72,8 @@ export interface SyncApiContract {
     status(): Async<SyncStatus>;
     pullNow(collections?: CollectionName[]): Async<void>;
     resume(): Async<void>;
+    /** The main thread's online/offline events (workers do not reliably get their own). */
+    setOnline(online: boolean): Async<void>;
     subscribe(cb: (status: SyncStatus) => void): Async<number>;
     unsubscribe(id: number): Async<void>;
     deleteReplica(session: SyncSession): Async<void>;
