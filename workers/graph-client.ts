@@ -4,7 +4,8 @@ export const GRAPH_ENDPOINT = '/api/v2/graph';
 
 /** What a graph request came to, sorted the way the sync engine acts on it. */
 export type GraphOutcome<T> =
-  | { kind: 'data'; data: T }
+  /** `errors`: field errors beside partial data (a batch where one field failed). */
+  | { kind: 'data'; data: T; errors?: FieldError[] }
   /** Offline, timeout, 5xx: try again later, keep order. */
   | { kind: 'network'; error: string }
   /** A catalogue code that needs the shell (sign in again, two-step, maintenance): pause. */
@@ -12,11 +13,16 @@ export type GraphOutcome<T> =
   /** The server understood and refused (GraphQL error without a blocking code). */
   | { kind: 'error'; message: string };
 
+export interface FieldError {
+  message: string;
+  path: readonly (string | number)[];
+}
+
 export type GraphTransport = <T>(query: string, variables: Record<string, unknown>) => Promise<GraphOutcome<T>>;
 
 interface GraphResponse<T> {
   data?: T | null;
-  errors?: { message?: string; extensions?: { code?: unknown; hint?: unknown } }[];
+  errors?: { message?: string; path?: (string | number)[]; extensions?: { code?: unknown; hint?: unknown } }[];
 }
 
 /**
@@ -48,14 +54,20 @@ export function createGraphTransport(
     } catch {
       return res.ok ? { kind: 'network', error: 'Unexpected empty response' } : { kind: 'network', error: `HTTP ${res.status}` };
     }
-    const first = body.errors?.[0];
-    if (first) {
-      const code = first.extensions?.code;
-      if (isBlockingErrorCode(code)) {
-        return { kind: 'blocked', code, hint: typeof first.extensions?.hint === 'string' ? first.extensions.hint : undefined };
-      }
-      return { kind: 'error', message: body.errors!.map((e) => e.message ?? 'error').join(', ') };
+    const errors = body.errors ?? [];
+    const blocking = errors.find((e) => isBlockingErrorCode(e.extensions?.code));
+    if (blocking && isBlockingErrorCode(blocking.extensions?.code)) {
+      const hint = blocking.extensions?.hint;
+      return { kind: 'blocked', code: blocking.extensions.code, hint: typeof hint === 'string' ? hint : undefined };
     }
+    if (errors.length > 0 && body.data != null) {
+      return {
+        kind: 'data',
+        data: body.data,
+        errors: errors.map((e) => ({ message: e.message ?? 'error', path: e.path ?? [] })),
+      };
+    }
+    if (errors.length > 0) return { kind: 'error', message: errors.map((e) => e.message ?? 'error').join(', ') };
     if (!res.ok) return { kind: 'error', message: `HTTP ${res.status}` };
     if (body.data == null) return { kind: 'network', error: 'Unexpected empty response' };
     return { kind: 'data', data: body.data };

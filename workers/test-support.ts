@@ -1,4 +1,5 @@
 import type { GraphOutcome, GraphTransport } from './graph-client';
+import type { BlockingErrorCode, PushAnswer } from '../src/domain/sync/types';
 import { openReplica, type Replica } from './replica/db';
 
 let counter = 0;
@@ -24,4 +25,38 @@ export function scriptedTransport(
 /** The address of a fetch input, as the app's `request` takes it. */
 export function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+export interface PushedRow {
+  op: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * A transport for push tests: answers each row of a batch document (`r<i>: op(...)`, variables
+ * `r<i>_<arg>`) from `answer`, or fails the whole request ('network' or a blocking code).
+ */
+export function pushTransport(
+  answer: (row: PushedRow) => PushAnswer | { kind: 'network' } | { kind: 'blocked'; code: BlockingErrorCode },
+): GraphTransport & { rows: PushedRow[] } {
+  const rows: PushedRow[] = [];
+  const transport = ((query: string, variables: Record<string, unknown>) => {
+    const fields = [...query.matchAll(/\br(\d+): (\w+)\(/g)].map((m) => ({ i: Number(m[1]), op: m[2]! }));
+    const batch = fields.map(({ i, op }) => {
+      const args: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(variables)) if (k.startsWith(`r${i}_`)) args[k.slice(`r${i}_`.length)] = v;
+      return { i, row: { op, args } };
+    });
+    const answers = batch.map(({ row }) => answer(row));
+    rows.push(...batch.map((b) => b.row));
+    const failure = answers.find((a) => 'kind' in a);
+    if (failure && 'kind' in failure) {
+      return Promise.resolve(failure.kind === 'network' ? { kind: 'network', error: 'Failed to fetch' } : failure);
+    }
+    const data: Record<string, unknown> = {};
+    batch.forEach(({ i }, n) => (data[`r${i}`] = answers[n]));
+    return Promise.resolve({ kind: 'data', data });
+  }) as GraphTransport & { rows: PushedRow[] };
+  transport.rows = rows;
+  return transport;
 }

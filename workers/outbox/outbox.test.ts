@@ -2,12 +2,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { enqueue, applyEvent, listOutbox, recoverOutbox, resolveConflict } from './outbox';
 import { pushOutbox } from './push';
-import { scriptedTransport, testReplica } from '../test-support';
-import type { GraphOutcome } from '../graph-client';
+import { pushTransport, testReplica } from '../test-support';
 import { applyPullPage } from '../replica/documents';
 
-const ok: GraphOutcome<unknown> = { kind: 'data', data: { result: { success: true, reason: null, conflict: null } } };
-const reject = (reason: string): GraphOutcome<unknown> => ({ kind: 'data', data: { result: { success: false, reason, conflict: null } } });
+const ok = { success: true, reason: null, conflict: null };
+const reject = (reason: string) => ({ success: false, reason, conflict: null });
 
 async function seedProbe(replica: ReturnType<typeof testReplica>, uuid: string, body: string, revision = 1) {
   await replica.docs('syncProbes').put({ uuid, id: 1, body, counter: 0, revision });
@@ -32,9 +31,9 @@ describe('outbox', () => {
     await seedProbe(replica, 'p1', 'oud');
     await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'p1', body: 'x'.repeat(600) }, optimistic: { collection: 'syncProbes', target: 'p1', patch: { body: 'x'.repeat(600) } } });
     await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'p2', body: 'tweede' }, optimistic: { collection: 'syncProbes', target: 'p2', patch: { body: 'tweede' } } });
-    const transport = scriptedTransport((_q, v) => (v.uuid === 'p1' ? reject('body_too_long') : ok));
+    const transport = pushTransport((row) => (row.args.uuid === 'p1' ? reject('body_too_long') : ok));
     expect(await pushOutbox(replica, transport)).toEqual({ kind: 'idle' });
-    expect(transport.calls.map((c) => c.variables.uuid)).toEqual(['p1', 'p2']);
+    expect(transport.rows.map((r) => r.args.uuid)).toEqual(['p1', 'p2']);
     const rows = await listOutbox(replica);
     expect(rows).toEqual([expect.objectContaining({ status: 'failed', error: 'body_too_long', args: { uuid: 'p1', body: 'x'.repeat(600) } })]);
     expect(await replica.docs('syncProbes').get('p1')).toEqual({ uuid: 'p1', id: 1, body: 'oud', counter: 0, revision: 1 });
@@ -46,7 +45,7 @@ describe('outbox', () => {
     const replica = testReplica();
     await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'n1', body: 'x' }, optimistic: { collection: 'syncProbes', target: 'n1', patch: { body: 'x' } } });
     expect(await replica.docs('syncProbes').get('n1')).toBeDefined();
-    await pushOutbox(replica, scriptedTransport(() => reject('access_denied')));
+    await pushOutbox(replica, pushTransport(() => reject('access_denied')));
     expect(await replica.docs('syncProbes').get('n1')).toBeUndefined();
   });
 
@@ -55,23 +54,34 @@ describe('outbox', () => {
     await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: 'p1', delta: 1 } });
     await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: 'p1', delta: 2 } });
     const t0 = 10_000_000;
-    const offline = scriptedTransport(() => ({ kind: 'network', error: 'Failed to fetch' }));
+    const offline = pushTransport(() => ({ kind: 'network' }));
     const first = await pushOutbox(replica, offline, { now: () => t0, random: () => 1 });
     expect(first).toEqual({ kind: 'offline', error: 'Failed to fetch' });
-    expect(offline.calls.length).toBe(1);
+    // The batch went together and failed together.
     const rows = await listOutbox(replica);
-    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 0]]);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 1]]);
     expect(await pushOutbox(replica, offline, { now: () => t0 + 10 })).toEqual({ kind: 'wait', until: t0 + 1_000 });
-    const online = scriptedTransport(() => ok);
+    const online = pushTransport(() => ok);
     expect(await pushOutbox(replica, online, { now: () => t0 + 1_000 })).toEqual({ kind: 'idle' });
-    expect(online.calls.map((c) => c.variables.delta)).toEqual([1, 2]);
-    expect(online.calls[0]?.variables.clientMutationId).toBe(rows[0]?.clientMutationId);
+    expect(online.rows.map((r) => r.args.delta)).toEqual([1, 2]);
+    expect(online.rows[0]?.args.clientMutationId).toBe(rows[0]?.clientMutationId);
+  });
+
+  it('a row in backoff holds the rows queued behind it (one at a time)', async () => {
+    const replica = testReplica();
+    const t0 = 10_000_000;
+    await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: 'p1', delta: 1 } });
+    await pushOutbox(replica, pushTransport(() => ({ kind: 'network' })), { now: () => t0, random: () => 1 });
+    await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: 'p1', delta: 2 } });
+    const online = pushTransport(() => ok);
+    expect(await pushOutbox(replica, online, { now: () => t0 + 10 })).toEqual({ kind: 'wait', until: t0 + 1_000 });
+    expect(online.rows).toEqual([]);
   });
 
   it('stops on a blocking error code without counting an attempt', async () => {
     const replica = testReplica();
     await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: 'p1', delta: 1 } });
-    const out = await pushOutbox(replica, scriptedTransport(() => ({ kind: 'blocked', code: 'token_expired' })));
+    const out = await pushOutbox(replica, pushTransport(() => ({ kind: 'blocked', code: 'token_expired' })));
     expect(out).toEqual({ kind: 'blocked', code: 'token_expired' });
     expect((await listOutbox(replica))[0]).toMatchObject({ status: 'pending', attempts: 0 });
   });
@@ -106,7 +116,7 @@ describe('outbox', () => {
     await seedProbe(replica, 'p1', 'oud', 1);
     await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'p1', body: 'mijn', baseRevision: 1 }, optimistic: { collection: 'syncProbes', target: 'p1', patch: { body: 'mijn' } } });
     const server = { uuid: 'p1', id: 1, body: 'hun', counter: 0, revision: 3 };
-    await pushOutbox(replica, scriptedTransport(() => ({ kind: 'data', data: { result: { success: false, reason: 'conflict', conflict: { serverDocument: server } } } })));
+    await pushOutbox(replica, pushTransport(() => ({ success: false, reason: 'conflict', conflict: { serverDocument: server } })));
     const [row] = await listOutbox(replica);
     expect(row).toMatchObject({ status: 'conflict', serverDocument: server, args: { body: 'mijn' } });
     await resolveConflict(replica, row!.clientMutationId, { body: 'samen' });
@@ -119,7 +129,7 @@ describe('outbox', () => {
     const replica = testReplica();
     await seedProbe(replica, 'p1', 'oud');
     const id = await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'p1', body: 'nieuw' }, optimistic: { collection: 'syncProbes', target: 'p1', patch: { body: 'nieuw' } } });
-    await pushOutbox(replica, scriptedTransport(() => reject('nee')));
+    await pushOutbox(replica, pushTransport(() => reject('nee')));
     expect(await replica.docs('syncProbes').get('p1')).toMatchObject({ body: 'oud' });
     await applyEvent(replica, id, { type: 'retry' });
     expect(await replica.docs('syncProbes').get('p1')).toMatchObject({ body: 'nieuw', _pending: true });

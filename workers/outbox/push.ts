@@ -3,7 +3,7 @@ import type { PushAnswer } from '../../src/domain/sync/types';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
 import { applyEvent } from './outbox';
-import { OPERATIONS, isOperationName } from './operations';
+import { pushDocument } from './operations';
 
 export type PushOutcome =
   | { kind: 'idle' }
@@ -12,46 +12,87 @@ export type PushOutcome =
   | { kind: 'blocked'; code: string }
   | { kind: 'offline'; error: string };
 
+/** Rows per request: mutation fields run in order on the server, each with its own transaction and answer. */
+export const PUSH_BATCH = 20;
+
+/** The oldest rows that may go now, in order: stops at a row in backoff (order kept). */
+async function nextBatch(replica: Replica, now: number, size: number): Promise<{ rows: OutboxRow[]; waitUntil: number | null }> {
+  const candidates = await replica.outbox
+    .orderBy('clientMutationId')
+    .filter((r) => r.status !== 'failed' && r.status !== 'conflict')
+    .limit(size)
+    .toArray();
+  const first = nextToSend(candidates.slice(0, 1), now);
+  if (!first.row) return { rows: [], waitUntil: first.waitUntil };
+  const rows: OutboxRow[] = [];
+  for (const row of candidates) {
+    if (row.status !== 'pending' || row.nextAttemptAt > now) break;
+    rows.push(row);
+  }
+  return { rows, waitUntil: null };
+}
+
 /**
- * Pushes outbox rows in order, one at a time, until nothing may go now. Rejections and conflicts
- * do not stop the rows behind; a network failure or 5xx stops with the row back in pending and
- * its backoff scheduled; a blocking catalogue code stops and reports.
+ * Pushes outbox rows in order, up to PUSH_BATCH per request, until nothing may go now. Rejections
+ * and conflicts do not stop the rows behind; a network failure or 5xx stops with the rows back in
+ * pending and their backoff scheduled; a blocking catalogue code stops and reports. When the server
+ * refuses a whole batch (one row's arguments do not fit the schema), the rows go one by one, so
+ * only that row fails.
  */
 export async function pushOutbox(
   replica: Replica,
   transport: GraphTransport,
-  options: { now?: () => number; random?: () => number; onChange?: () => void; onSent?: (row: OutboxRow) => void } = {},
+  options: { now?: () => number; random?: () => number; onChange?: () => void; onSent?: (row: OutboxRow) => void; batch?: number } = {},
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  let size = options.batch ?? PUSH_BATCH;
   for (;;) {
-    // Only the oldest row that is not failed or conflicting decides (order kept): read just that one.
-    const candidate = await replica.outbox
-      .orderBy('clientMutationId')
-      .filter((r) => r.status !== 'failed' && r.status !== 'conflict')
-      .first();
-    const { row, waitUntil } = nextToSend(candidate ? [candidate] : [], now());
-    if (!row) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
-    await applyEvent(replica, row.clientMutationId, { type: 'send' }, now());
-    const document = isOperationName(row.op) ? OPERATIONS[row.op] : null;
-    const outcome = document
-      ? await transport<{ result: PushAnswer }>(document, { ...row.args, clientMutationId: row.clientMutationId })
-      : ({ kind: 'error', message: `unknown_operation:${row.op}` } as const);
-    if (outcome.kind === 'data' || outcome.kind === 'error') options.onSent?.(row);
+    const { rows, waitUntil } = await nextBatch(replica, now(), size);
+    if (rows.length === 0) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
+    for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'send' }, now());
+    let document: ReturnType<typeof pushDocument> | null = null;
+    try {
+      document = pushDocument(rows);
+    } catch (err) {
+      if (rows.length > 1) {
+        for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'recover' }, now());
+        size = 1;
+        continue;
+      }
+      const reason = err instanceof Error ? err.message : String(err);
+      await applyEvent(replica, rows[0]!.clientMutationId, { type: 'answer', answer: { success: false, reason } }, now());
+      options.onChange?.();
+      continue;
+    }
+    const outcome = await transport<Record<string, PushAnswer | null>>(document.query, document.variables);
     switch (outcome.kind) {
-      case 'data':
-        await applyEvent(replica, row.clientMutationId, { type: 'answer', answer: outcome.data.result }, now(), random());
+      case 'data': {
+        for (const [i, row] of rows.entries()) {
+          const fieldError = outcome.errors?.find((e) => e.path[0] === `r${i}`);
+          const answer: PushAnswer =
+            outcome.data[`r${i}`] ?? { success: false, reason: fieldError?.message ?? 'no_answer' };
+          options.onSent?.(row);
+          await applyEvent(replica, row.clientMutationId, { type: 'answer', answer }, now(), random());
+        }
         break;
+      }
       case 'error':
-        // The server refused the request itself (invalid arguments, ...): a rejection the user sees.
-        await applyEvent(replica, row.clientMutationId, { type: 'answer', answer: { success: false, reason: outcome.message } }, now());
+        if (rows.length > 1) {
+          // The document as a whole was refused: find the row by sending them one at a time.
+          for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'recover' }, now());
+          size = 1;
+          continue;
+        }
+        options.onSent?.(rows[0]!);
+        await applyEvent(replica, rows[0]!.clientMutationId, { type: 'answer', answer: { success: false, reason: outcome.message } }, now());
         break;
       case 'network':
-        await applyEvent(replica, row.clientMutationId, { type: 'networkError', error: outcome.error }, now(), random());
+        for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'networkError', error: outcome.error }, now(), random());
         options.onChange?.();
         return { kind: 'offline', error: outcome.error };
       case 'blocked':
-        await applyEvent(replica, row.clientMutationId, { type: 'blocked', code: outcome.code }, now());
+        for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'blocked', code: outcome.code }, now());
         options.onChange?.();
         return { kind: 'blocked', code: outcome.code };
     }

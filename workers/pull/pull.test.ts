@@ -107,6 +107,25 @@ describe('pull loop against the server', () => {
     expect(local?._pending).toBeUndefined();
   });
 
+  it('pushes in batches; a row the schema refuses fails alone and the others go through', async () => {
+    const replica = testReplica();
+    const good = [uuidv7(), uuidv7()];
+    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: good[0], body: 'een' } });
+    await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: good[0], delta: 'veel' } });
+    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: good[1], body: 'twee' } });
+    let requests = 0;
+    const counting: GraphTransport = (q, v) => {
+      requests++;
+      return transport(q, v);
+    };
+    expect(await pushOutbox(replica, counting)).toEqual({ kind: 'idle' });
+    expect(requests).toBe(4); // the batch, then one by one
+    const rows = await replica.outbox.toArray();
+    expect(rows).toEqual([expect.objectContaining({ op: 'bumpSyncProbe', status: 'failed', args: { uuid: good[0], delta: 'veel' } })]);
+    const { rows: saved } = await f.db.query('SELECT body FROM sync_probes WHERE uuid = ANY($1) ORDER BY body', [good]);
+    expect(saved).toEqual([{ body: 'een' }, { body: 'twee' }]);
+  });
+
   it('reports a blocking code when the session is gone', async () => {
     const replica = testReplica();
     const anon = createGraphTransport({ baseUrl: 'http://werkpad.test', fetchFn: (i, init) => Promise.resolve(f.app.request(urlOf(i), init)), headers: () => ({ authorization: 'Bearer nope' }) });
