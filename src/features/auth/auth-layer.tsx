@@ -5,7 +5,6 @@ import { clearSession, refreshSession, sessionStore } from '../../app/session-st
 import { isStaffRole } from '../../domain/shared/roles';
 import { passwordChangePending } from '../../lib/api/auth-flow-state';
 import { setApiEffects } from '../../lib/api/effects';
-import { ImpersonationBanner } from './impersonation-banner';
 import { InactivityGuard } from './inactivity-guard';
 import './auth.css';
 
@@ -13,8 +12,8 @@ const OPEN_WHILE_PASSWORD_OWED = new Set(['/user/changepassword', '/user/logout'
 
 /**
  * What sign-in adds to the signed-in shell: the error catalogue acts through the router and the
- * session store, an owed password change cannot be navigated around, the impersonation banner,
- * and the inactivity timeout for staff.
+ * session store, an owed password change cannot be navigated around, and the inactivity timeout
+ * for staff. (The impersonation banner is the shell's: src/features/shell/app-shell.tsx.)
  */
 export function AuthLayer() {
   const router = useRouter();
@@ -35,10 +34,5 @@ export function AuthLayer() {
     return <Navigate to="/user/changepassword" replace />;
   }
   const staffBehind = user !== null && (isStaffRole(user.roleId) || identityChain.length > 0);
-  return (
-    <>
-      <ImpersonationBanner />
-      {staffBehind ? <InactivityGuard /> : null}
-    </>
-  );
+  return staffBehind ? <InactivityGuard /> : null;
 }

@@ -25,6 +25,7 @@ export function InactivityGuard() {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const timerRef = useRef<InactivityTimer | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const stayRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const store = storage();
@@ -64,7 +65,10 @@ export function InactivityGuard() {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
+    if (open && !dialog.open) {
+      dialog.showModal?.();
+      stayRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -99,7 +103,7 @@ export function InactivityGuard() {
             <button type="button" className="button" onClick={signOutNow}>
               {t('auth.inactivity.signOut')}
             </button>
-            <button type="button" className="button button--primary" onClick={stay} autoFocus>
+            <button ref={stayRef} type="button" className="button button--primary" onClick={stay}>
               {t('auth.inactivity.stay')}
             </button>
           </div>

@@ -5,7 +5,8 @@ export class ShellPage {
   readonly banner: Locator;
 
   constructor(private readonly page: Page) {
-    this.banner = page.getByTestId('imitation-banner');
+    // The shell's banner "U bent ingelogd als …" with the way back (src/features/shell/app-shell.tsx).
+    this.banner = page.getByRole('status').filter({ hasText: 'U bent ingelogd als' });
   }
 
   async expectStaffHome(givenName: string): Promise<void> {
@@ -24,6 +25,6 @@ export class ShellPage {
   }
 
   async stopImpersonating(): Promise<void> {
-    await this.banner.getByRole('link', { name: 'Stoppen' }).click();
+    await this.banner.getByRole('link').click();
   }
 }
