@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReplicaQuery, useSyncStatus } from '../../lib/replica/hooks';
+import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { FirstSyncProgress } from './first-sync-progress';
 import { formatDate, formatTime } from './format';
@@ -8,12 +8,13 @@ import { outboxActions } from './sync-actions';
 import { SyncSelfTest } from './sync-self-test';
 import { syncStatusView } from './sync-status-view';
 import { useNow } from './use-now';
+import { useSyncViewStatus } from './use-sync-view-status';
 import { useStatusText } from './use-status-text';
 
 /** The changes page's status block: connection, last update, what the replica holds, "update now". */
 export function SyncOverview() {
   const { t, i18n } = useTranslation();
-  const status = useSyncStatus();
+  const status = useSyncViewStatus();
   const online = useOnlineStatus() && status.online;
   const now = useNow();
   const text = useStatusText(syncStatusView(status, now, online));

@@ -3,7 +3,7 @@ import { sessionStore } from '../../app/session-store';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
-import { startSync, stopSync, syncStore } from '../../lib/sync-client';
+import { startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { replicaFateOnSignOut } from './sign-out-flow';
 
 /** Per-user keys the shell keeps in localStorage (the cached main menu). */
@@ -50,10 +50,14 @@ function follow(): void {
 /** Sign-out listener: stop syncing, then delete the replica and caches (online or offline). */
 export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   following = null;
+  const session = syncStore.session;
   const fate = replicaFateOnSignOut(reason, syncStore);
+  // Screens stop reading first: a liveQuery on a closed reader would open (and so re-create) the database.
+  syncStore.session = null;
   closeReplicaReader();
   try {
-    await stopSync({ deleteReplica: fate === 'delete' });
+    if (session && fate === 'delete') await syncApi().sync.deleteReplica(session);
+    await stopSync({ deleteReplica: false });
   } catch (error) {
     reportError(error);
   }

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../lib/replica/hooks';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { FirstSyncProgress } from './first-sync-progress';
 import { syncStatusView } from './sync-status-view';
 import { useNow } from './use-now';
+import { useSyncViewStatus } from './use-sync-view-status';
 import { useStatusText } from './use-status-text';
 import './sync.css';
 
@@ -15,7 +15,7 @@ import './sync.css';
  */
 export function SyncStatusIndicator() {
   const { t } = useTranslation();
-  const status = useSyncStatus();
+  const status = useSyncViewStatus();
   const online = useOnlineStatus();
   const now = useNow();
   const view = syncStatusView(status, now, online);

@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ChangesPage } from './pages/changes-page';
+import { LoginPage } from './pages/login-page';
+
+interface Probe {
+  uuid: string;
+  body: string;
+  revision: number;
+  _deleted?: boolean;
+}
+
+/** The sync self-test notes on the server, as the signed-in user may see them (same cookies as the page). */
+async function serverProbes(api: APIRequestContext): Promise<Probe[]> {
+  const response = await api.post('/api/v2/graph', {
+    data: { query: 'query { pullSyncProbes(checkpoint: { seq: 0 }, limit: 1000) { documents } }' },
+  });
+  const body = (await response.json()) as { data?: { pullSyncProbes: { documents: Probe[] } }; errors?: unknown[] };
+  expect(body.errors).toBeUndefined();
+  return (body.data?.pullSyncProbes.documents ?? []).filter((d) => !d._deleted);
+}
+
+async function signInAs(page: Page, username: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(username);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The service worker controls this page (after its first install a reload hands the page to it). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test.describe('offline', () => {
+  test('opens from the service worker with the replica; an offline write waits, reaches the server once, and a second tab sees it', async ({
+    context,
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, 'coach');
+    const changes = new ChangesPage(page);
+    await changes.goto();
+    await changes.waitForFirstSync();
+    await waitForServiceWorker(page);
+    await changes.expectOpen();
+    const participants = await changes.participantCount();
+    expect(participants).toBeGreaterThan(0);
+    const before = await serverProbes(context.request);
+
+    // A second tab of the same browser, on the same page.
+    const other = await context.newPage();
+    const otherChanges = new ChangesPage(other);
+    await otherChanges.goto();
+    await expect(otherChanges.probesOnDevice).toHaveText(`${before.length} testnotities`);
+
+    // Offline, a reload opens the app from the service worker and shows what the replica holds.
+    await context.setOffline(true);
+    await page.reload();
+    await changes.expectOpen();
+    await expect(changes.connection).toHaveText('Offline');
+    await expect(changes.indicator).toContainText('Offline');
+    expect(await changes.participantCount()).toBe(participants);
+
+    // A write made offline appears at once as waiting, here and in the other tab.
+    await changes.selfTest.click();
+    await expect(changes.waiting).toHaveCount(1);
+    await expect(changes.waiting).toContainText('Testnotitie opslaan');
+    await expect(changes.indicator).toContainText('Offline · 1 wacht op verzenden');
+    await expect(changes.probesOnDevice).toHaveText(before.length === 0 ? '1 testnotitie' : `${before.length + 1} testnotities`);
+    await expect(otherChanges.waiting).toHaveCount(1);
+    expect(await serverProbes(context.request)).toHaveLength(before.length);
+
+    // Back online: it is sent, exactly once, and both tabs see the outbox empty.
+    await context.setOffline(false);
+    await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
+    await expect(otherChanges.allSent).toBeVisible();
+    await expect(changes.indicator).toContainText(/Bijgewerkt om/);
+    const after = await serverProbes(context.request);
+    const known = new Set(before.map((p) => p.uuid));
+    const added = after.filter((p) => !known.has(p.uuid));
+    expect(added).toHaveLength(1);
+    expect(added[0]?.body).toMatch(/^Zelftest van /);
+    // Revision 1: the server applied the mutation once (a second application would have raised it).
+    expect(added[0]?.revision).toBe(1);
+    await expect(otherChanges.probesOnDevice).toHaveText(after.length === 1 ? '1 testnotitie' : `${after.length} testnotities`);
+  });
+
+  test('signing out with a change waiting asks first; discarding signs out and deletes the replica', async ({ context, page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'manager');
+    const changes = new ChangesPage(page);
+    await changes.goto();
+    await changes.waitForFirstSync();
+    const replicas = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('werkpad-')));
+    expect(await replicas()).toHaveLength(1);
+
+    await context.setOffline(true);
+    await changes.selfTest.click();
+    await expect(changes.waiting).toHaveCount(1);
+
+    await page.getByRole('button', { name: /Gebruikersmenu van/ }).click();
+    await page.getByRole('link', { name: 'Uitloggen' }).click();
+    const question = page.getByRole('region', { name: 'Uitloggen' });
+    await expect(question).toContainText('1 wijziging wacht nog op verzenden');
+
+    // Offline, "send now" cannot send: it says so and stays.
+    await question.getByRole('button', { name: 'Nu verzenden en uitloggen' }).click();
+    await expect(question).toContainText('U bent offline');
+    await question.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(question).toBeHidden();
+    await expect(changes.waiting).toHaveCount(1);
+
+    await page.getByRole('button', { name: /Gebruikersmenu van/ }).click();
+    await page.getByRole('link', { name: 'Uitloggen' }).click();
+    await page.getByRole('region', { name: 'Uitloggen' }).getByRole('button', { name: 'Weggooien en uitloggen' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(replicas).toEqual([]);
+  });
+});
