@@ -36,7 +36,9 @@ export async function checkpointOf(replica: Replica, name: CollectionName): Prom
 /**
  * Pulls collections until each is up to date: batched (`limit` documents per collection and
  * request), checkpointed per page (saved with the page, so an interrupted sync resumes where it
- * stopped), several collections per request. Reports progress after every page.
+ * stopped), several collections per request. The next request leaves while the current page is
+ * written (its checkpoints come from the answer), so the network and IndexedDB overlap. Reports
+ * progress after every page.
  */
 export async function pullCollections(
   replica: Replica,
@@ -47,25 +49,37 @@ export async function pullCollections(
   const limit = options.limit ?? PULL_LIMIT;
   const now = options.now ?? Date.now;
   let remaining = [...new Set(names)];
-  let documents = 0;
   const total = remaining.length;
-  while (remaining.length > 0) {
-    const batch = remaining.slice(0, COLLECTIONS_PER_REQUEST);
+  const checkpoints = new Map<CollectionName, Checkpoint>();
+  for (const name of remaining) checkpoints.set(name, await checkpointOf(replica, name));
+  const request = (batch: readonly CollectionName[]) => {
     const variables: Record<string, unknown> = { limit };
-    for (const [i, name] of batch.entries()) variables[`cp${i}`] = await checkpointOf(replica, name);
-    const outcome = await transport<Record<string, PullAnswer>>(pullQuery(batch), variables);
+    batch.forEach((name, i) => (variables[`cp${i}`] = checkpoints.get(name) ?? INITIAL_CHECKPOINT));
+    return { batch, answer: transport<Record<string, PullAnswer>>(pullQuery(batch), variables) };
+  };
+  let documents = 0;
+  let inFlight = remaining.length > 0 ? request(remaining.slice(0, COLLECTIONS_PER_REQUEST)) : null;
+  while (inFlight) {
+    const { batch } = inFlight;
+    const outcome = await inFlight.answer;
+    inFlight = null;
     if (outcome.kind === 'network') return { kind: 'offline', error: outcome.error };
     if (outcome.kind === 'blocked') return { kind: 'blocked', code: outcome.code };
     if (outcome.kind === 'error') return { kind: 'error', message: outcome.message };
-    const done = new Set<CollectionName>();
+    const pages: [CollectionName, PullAnswer][] = [];
     for (const name of batch) {
       const answer = outcome.data[pullFieldName(name)];
       if (!answer) return { kind: 'error', message: `No answer for ${name}` };
+      pages.push([name, answer]);
+      checkpoints.set(name, answer.checkpoint);
+    }
+    const done = new Set(pages.filter(([, a]) => !a.hasMore).map(([n]) => n));
+    remaining = remaining.filter((n) => !done.has(n));
+    if (remaining.length > 0) inFlight = request(remaining.slice(0, COLLECTIONS_PER_REQUEST));
+    for (const [name, answer] of pages) {
       await applyPullPage(replica, name, answer, now());
       documents += answer.documents.length;
-      if (!answer.hasMore) done.add(name);
     }
-    remaining = remaining.filter((n) => !done.has(n));
     options.onProgress?.({ documents, collectionsDone: total - remaining.length, collectionsTotal: total });
   }
   return { kind: 'done', documents };
