@@ -70,6 +70,20 @@ describe('tenancy: org 2 never reaches org 1', () => {
     expect(leaks, walker.report()).toEqual([]);
   }, 600_000);
 
+  it('impersonating an org-1 user from org 2 is refused and answers nothing of org 1', async () => {
+    const token = await walker.tokenFor(await user('admin2'));
+    for (const target of ['admin', 'coach', 'participant']) {
+      const res = await app.request('/api/v2/graph', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-imitate-user': String((await user(target)).id) },
+        body: JSON.stringify({ query: '{ me { __typename id username company { __typename id name } } participants(perPage: 0) { records { __typename id uuid firstname lastname } } }' }),
+      });
+      const body = (await res.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+      expect(walker.findLeaks(body), `impersonating ${target}`).toEqual([]);
+      expect(body.errors?.[0]?.extensions?.code).toMatch(/imitation_forbidden/);
+    }
+  });
+
   it('every query and mutation of the schema was exercised', () => {
     const all = [
       ...Object.keys(schema.getQueryType()?.getFields() ?? {}).map((f) => `query ${f}`),
