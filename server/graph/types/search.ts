@@ -93,6 +93,7 @@ builder.mutationField('addSearchHistory', (t) =>
              AND id NOT IN (SELECT id FROM search_history WHERE user_id = $1 AND subject = $2 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $3)`,
           [viewer.userId, parsed.output.subject, SEARCH_HISTORY_KEEP],
         );
+        await auditMutation(tx, { ...ctx, viewer }, 'searchHistory.add', 'user', viewer.userId, { subject: parsed.output.subject });
       });
       return ok();
     },
@@ -106,11 +107,14 @@ builder.mutationField('clearSearchHistory', (t) =>
     description: "Clears the signed-in user's search history (of one subject, or all).",
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
-      await run(
-        ctx.db,
-        sql`UPDATE search_history t SET deleted_at = now() WHERE t.deleted_at IS NULL AND ${ownUserRowsScope(viewer, 't')}
-            ${args.subject ? sql`AND t.subject = ${args.subject}` : sql``}`,
-      );
+      await ctx.db.transaction(async (tx) => {
+        await run(
+          tx,
+          sql`UPDATE search_history t SET deleted_at = now() WHERE t.deleted_at IS NULL AND ${ownUserRowsScope(viewer, 't')}
+              ${args.subject ? sql`AND t.subject = ${args.subject}` : sql``}`,
+        );
+        await auditMutation(tx, { ...ctx, viewer }, 'searchHistory.clear', 'user', viewer.userId, { subject: args.subject ?? null });
+      });
       return ok();
     },
   }),
