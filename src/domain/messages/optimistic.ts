@@ -15,18 +15,26 @@ export interface SendDraft {
   now: Date;
 }
 
+/** The SendMessageInput of a sendMessage outbox row (the worker adds clientMutationId to it). */
+export function sendInputOf(args: Record<string, unknown>): Record<string, unknown> {
+  const input = args.input;
+  return input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+}
+
 export function sendRow(d: SendDraft): EnqueueInput {
   const r = d.value.recipient!;
   const asParticipant = d.me.participantId !== null;
   return {
     op: 'sendMessage',
     args: {
-      uuid: d.uuid,
-      subject: d.value.subject,
-      body: d.value.body,
-      recipient: r.userId != null ? { userId: String(r.userId) } : { participantId: String(r.participantId) },
-      parentMessageId: d.value.parentMessageId == null ? null : String(d.value.parentMessageId),
-      attachmentIds: d.value.attachmentIds,
+      input: {
+        uuid: d.uuid,
+        subject: d.value.subject,
+        body: d.value.body,
+        recipient: r.userId != null ? { userId: String(r.userId) } : { participantId: String(r.participantId) },
+        parentMessageId: d.value.parentMessageId == null ? null : String(d.value.parentMessageId),
+        attachmentIds: d.value.attachmentIds,
+      },
     },
     optimistic: {
       collection: 'messages',

@@ -72,7 +72,7 @@ describe('message views', () => {
       attachments: [],
       now: new Date('2026-01-01T00:00:00Z'),
     });
-    expect(s.args).toEqual({ uuid: 'u1', subject: 'Re: a', body: '<p>x</p>', recipient: { userId: '3' }, parentMessageId: '1', attachmentIds: [] });
+    expect(s.args).toEqual({ input: { uuid: 'u1', subject: 'Re: a', body: '<p>x</p>', recipient: { userId: '3' }, parentMessageId: '1', attachmentIds: [] } });
     expect(s.optimistic?.patch).toMatchObject({ senderParticipantId: 7, senderUserId: null, recipientUserId: 3, senderDisplay: true });
     expect(readRow('u2', true, new Date()).optimistic?.patch.read).toBe(true);
     expect(archiveRow(['a', 'b', 'c'])).toEqual({ op: 'archiveMessage', args: { ids: ['a', 'b', 'c'] } });

@@ -6,6 +6,7 @@ import { useRouter } from '@tanstack/react-router';
 import { ComposeSchema, type ComposeInput, type ComposeOutput } from '../../domain/messages/compose-input';
 import { replySubject, textToHtml } from '../../domain/messages/body-format';
 import { recipientOfKey, replyTarget, type MessageView } from '../../domain/messages/views';
+import { sendInputOf } from '../../domain/messages/optimistic';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { AttachmentMeta } from '../../domain/messages/attachments';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
@@ -44,7 +45,7 @@ interface Initial {
 /** What the form starts with: a refused message being edited, a reply, or nothing. */
 function initialOf(edit: OutboxRow | null, parent: MessageView | null, me: Me): Initial {
   if (edit) {
-    const a = edit.args;
+    const a = sendInputOf(edit.args);
     const rec = a.recipient as { userId?: string; participantId?: string } | undefined;
     const key = rec?.userId ? `u:${rec.userId}` : rec?.participantId ? `p:${rec.participantId}` : null;
     const name = typeof edit.patch?.recipientName === 'string' ? edit.patch.recipientName : '';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
 import { reasonKeyOf } from '../../domain/messages/reasons';
+import { sendInputOf } from '../../domain/messages/optimistic';
 import { reportError } from '../../lib/error-reporting';
 import { startEditing } from './edit-draft';
 import { messageActions } from './message-actions';
@@ -27,7 +28,7 @@ export function FailedSends({ paths }: { paths: MessagePaths }) {
           const name = typeof row.patch?.recipientName === 'string' ? row.patch.recipientName : '';
           return (
             <li key={row.clientMutationId} className="failed-sends__item" data-testid="failed-send">
-              <strong>{typeof row.args.subject === 'string' ? row.args.subject : ''}</strong>
+              <strong>{String(sendInputOf(row.args).subject ?? '')}</strong>
               {name && <span> · {t('messages.failed.to', { name })}</span>}
               <p className="failed-sends__reason">{t('messages.failed.reason', { reason: key ? t(key) : (row.error ?? '') })}</p>
               <div className="failed-sends__actions">
