@@ -4,6 +4,8 @@
  * executes mutation fields serially), so rows keep their order and each keeps its own answer.
  * Later issues add their areas' mutations here (sendMessage, readMessage, saveReview, ...).
  */
+import { MESSAGE_OPERATIONS } from './operations-messages';
+
 export interface OperationDef {
   /** Argument name → GraphQL type, without clientMutationId. */
   args: Readonly<Record<string, string>>;
@@ -19,6 +21,7 @@ export const OPERATIONS = {
   saveSyncProbe: { args: { uuid: 'ID!', body: 'String!', baseRevision: 'Int' } },
   bumpSyncProbe: { args: { uuid: 'ID!', delta: 'Int!' } },
   deleteSyncProbe: { args: { uuid: 'ID!', baseRevision: 'Int' } },
+  ...MESSAGE_OPERATIONS,
 } as const satisfies Record<string, OperationDef>;
 
 export type OperationName = keyof typeof OPERATIONS;
