@@ -26,9 +26,10 @@ export function FailedSends({ paths }: { paths: MessagePaths }) {
         {rows.map((row) => {
           const key = reasonKeyOf(row.error);
           const name = typeof row.patch?.recipientName === 'string' ? row.patch.recipientName : '';
+          const subject = sendInputOf(row.args).subject;
           return (
             <li key={row.clientMutationId} className="failed-sends__item" data-testid="failed-send">
-              <strong>{String(sendInputOf(row.args).subject ?? '')}</strong>
+              <strong>{typeof subject === 'string' ? subject : ''}</strong>
               {name && <span> · {t('messages.failed.to', { name })}</span>}
               <p className="failed-sends__reason">{t('messages.failed.reason', { reason: key ? t(key) : (row.error ?? '') })}</p>
               <div className="failed-sends__actions">
