@@ -113,9 +113,14 @@ const api = {
         transport: createGraphTransport({ baseUrl: session.baseUrl ?? '' }),
       });
       engine.subscribe(publish);
-      // Writes of every tab land in the shared outbox table; Dexie tells every context.
-      const outboxWatch = liveQuery(() => replica.outbox.where('status').equals('pending').count()).subscribe({
-        next: () => {
+      // Writes of every tab land in the shared outbox table; Dexie tells every context. Tabs that do
+      // not lead follow the leader's counts and last-synced time the same way.
+      const outboxWatch = liveQuery(async () => ({
+        pending: await replica.outbox.where('status').equals('pending').count(),
+        lastSyncedAt: (await replica.meta.get('lastSyncedAt'))?.value,
+      })).subscribe({
+        next: ({ lastSyncedAt }) => {
+          if (typeof lastSyncedAt === 'number') engine.noteSynced(lastSyncedAt);
           void engine.refreshCounts();
           void engine.requestPush();
         },

@@ -112,6 +112,11 @@ export class SyncEngine {
     }
   }
 
+  /** Another tab's leader synced (seen through the shared meta table). */
+  noteSynced(at: number): void {
+    if (at !== this.status.lastSyncedAt) this.set({ lastSyncedAt: at });
+  }
+
   /** Stream refused or another path found a blocking code. */
   blockWith(code: string): void {
     this.block(code);

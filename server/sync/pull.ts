@@ -14,17 +14,34 @@ export const WRITE_LOCK = 727004;
 
 /**
  * The highest change_seq below which every write has committed. Writers hold the shared lock from
- * before they draw a change_seq until they commit; taking it exclusively waits for them, so a
- * checkpoint never passes a change that is still in flight (which would then be missed forever).
+ * before they draw a change_seq until they commit; holding it exclusively for an instant means none
+ * is in flight, so a checkpoint never passes a change that could still commit below it (which would
+ * then be missed forever). The pull first tries without queueing (a queued exclusive request would
+ * hold back new writers and could close a deadlock cycle with a writer waiting on a row lock); only
+ * after `tries` it waits in the queue, bounded by lock_timeout, and a timeout fails the pull, which
+ * the client retries.
  */
-export async function committedHighWater(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
-    const { rows } = await tx.query<{ last_value: number; is_called: boolean }>(
-      'SELECT last_value, is_called FROM change_seq',
-    );
+export async function committedHighWater(
+  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  tries = 50,
+): Promise<number> {
+  const read = async (tx: Queryable) => {
+    const { rows } = await tx.query<{ last_value: number; is_called: boolean }>('SELECT last_value, is_called FROM change_seq');
     const row = rows[0];
     return row?.is_called ? Number(row.last_value) : 0;
+  };
+  for (let i = 0; i < tries; i++) {
+    const mark = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [WRITE_LOCK]);
+      return rows[0]?.ok ? read(tx) : null;
+    });
+    if (mark !== null) return mark;
+    await new Promise((r) => setTimeout(r, 5 + Math.random() * 15));
+  }
+  return db.transaction(async (tx) => {
+    await tx.query("SET LOCAL lock_timeout = '2s'");
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+    return read(tx);
   });
 }
 

@@ -242,7 +242,7 @@ describe('committed high-water mark', () => {
     // T2 draws a later change_seq and commits at once.
     await f.db.query('INSERT INTO sync_probes (uuid, company_id, user_id, body) VALUES ($1, $2, $3, $4)', [uuidv7(), f.companyId, a.id, 'fast']);
     let settled = false;
-    const mark = committedHighWater(f.db).then((hw) => {
+    const mark = committedHighWater(f.db, 3).then((hw) => {
       settled = true;
       return hw;
     });
