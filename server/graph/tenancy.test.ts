@@ -93,6 +93,7 @@ describe('tenancy: org 2 never reaches org 1', () => {
     const { stats, errorsSeen } = walker;
     console.log(`tenancy: ${walker.exercised.size} operations in ${stats.calls} calls, ${stats.answered} answered with data; error kinds: ${[...errorsSeen.keys()].join('; ') || 'none'}`);
     expect(stats.answered).toBeGreaterThan(stats.calls / 2);
+    console.log(`mutations that succeeded: ${[...walker.succeeded].join(', ') || 'none'}; of those without an audit row: ${[...walker.unaudited].join(', ') || 'none'}`);
   });
 
   it('no org-1 row changed after all mutations', async () => {

@@ -480,14 +480,30 @@ export async function createWalker(options: WalkerOptions) {
     }
   }
 
+  /** Mutations that answered success, and those of them that wrote no audit row (a finding to report). */
+  const succeeded = new Set<string>();
+  const unaudited = new Set<string>();
+  async function auditCount(): Promise<number> {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+    return rows[0]?.n ?? 0;
+  }
+
   async function runAs(actor: string, user: { id: number; companyId: number }, kinds: readonly ('query' | 'mutation')[] = ['query', 'mutation']): Promise<Leak[]> {
     const found0 = leaks.length;
     const calls = buildCalls(actor).filter((c) => kinds.includes(c.kind));
     stats.calls += calls.length;
     // queries first, then mutations; a fresh session for every call (a mutation may end the actor's sessions)
     for (const call of calls.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'query' ? -1 : 1))) {
+      const auditBefore = call.kind === 'mutation' ? await auditCount() : 0;
       const body = await send(call, await tokenFor(user));
       exercised.add(`${call.kind} ${call.field}`);
+      if (call.kind === 'mutation') {
+        const answer = (body as { data?: Record<string, { success?: unknown } | null> | null }).data?.[call.field];
+        if (answer?.success === true) {
+          succeeded.add(call.field);
+          if ((await auditCount()) === auditBefore) unaudited.add(call.field);
+        }
+      }
       if (process.env.TENANCY_DEBUG) console.log(call.field, JSON.stringify(call.variables), JSON.stringify(body).slice(0, 300));
       const data = (body as { data?: Record<string, unknown> | null }).data;
       if (data && Object.values(data).some((v) => v !== null)) stats.answered += 1;
@@ -515,5 +531,5 @@ export async function createWalker(options: WalkerOptions) {
 
   const tablesWithCompany = await companyTables();
   const values = await collectProtectedValues();
-  return { runAs, report, snapshot, forgetUuidsStoredOutside, findLeaks, send, tokenFor, leaks, stats, exercised, errorsSeen, values };
+  return { runAs, report, snapshot, forgetUuidsStoredOutside, findLeaks, send, tokenFor, leaks, stats, exercised, errorsSeen, values, succeeded, unaudited };
 }
