@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { graph, signedInApi } from './pages/api';
 import { LoginPage } from './pages/login-page';
 import { mailedLinkPath } from './pages/outbox';
 import { ShellPage } from './pages/shell-page';
@@ -58,4 +59,35 @@ test('forgot password: the mailed single-use link sets a new password that signs
   await login.goto();
   await login.signIn('jeroen_dekker', 'Vergeten-Wachtwoord-2026!');
   await new ShellPage(page).expectStaffHome('Jeroen');
+});
+
+test('an invitation link: greets the invitee, the password policy is enforced, the new account signs in; the link then counts as used', async ({ page, baseURL }) => {
+  const admin = await signedInApi(baseURL ?? '', 'admin');
+  const result = await graph<{ addInvitation: { success: boolean; reason: string | null } }>(
+    admin,
+    'mutation($input: InvitationInput!) { addInvitation(input: $input) { success reason } }',
+    { input: { username: 'uitgenodigde_coach', email: 'uitgenodigd@demo-werkbedrijf.example', givenName: 'Ilse', surname: 'Uitnodiging', roleId: '4' } },
+  );
+  expect(result.addInvitation).toMatchObject({ success: true });
+  const link = await mailedLinkPath(admin, 'uitgenodigd@demo-werkbedrijf.example', '/login/confirm-invitation/');
+  await admin.dispose();
+
+  await page.goto(link);
+  await expect(page.getByText('Welkom Ilse Uitnodiging.')).toBeVisible();
+  await expect(page.getByLabel('Gebruikersnaam')).toHaveValue('uitgenodigde_coach');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('GeenSpeciaalTeken2026');
+  await page.getByRole('button', { name: 'Account activeren' }).click();
+  await expect(page.getByText('Het wachtwoord moet minimaal 1 speciaal teken bevatten')).toBeVisible();
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('Uitgenodigd-Wachtwoord-1!');
+  await page.getByLabel('Herhaal wachtwoord').fill('Uitgenodigd-Wachtwoord-1!');
+  await page.getByRole('button', { name: 'Account activeren' }).click();
+  await expect(page.getByText('Uw account is geactiveerd. U kunt nu inloggen.')).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText('Deze uitnodiging is al gebruikt. U kunt inloggen.')).toBeVisible();
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('uitgenodigde_coach', 'Uitgenodigd-Wachtwoord-1!');
+  await new ShellPage(page).expectStaffHome('Ilse');
 });
