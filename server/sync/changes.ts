@@ -9,6 +9,8 @@ type Listener = (collections: CollectionName[]) => void;
 export interface ChangeHub {
   /** Resolves once LISTEN is active, so no change after it is missed. */
   subscribe(companyId: number, listener: Listener): Promise<() => void>;
+  /** Stops listening at once (server shutdown: a held LISTEN connection would keep the pool from closing). */
+  close(): Promise<void>;
 }
 
 const hubs = new WeakMap<Db, ChangeHub>();
@@ -52,6 +54,14 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
   };
 
   const hub: ChangeHub = {
+    async close() {
+      hubs.delete(db);
+      listeners.clear();
+      count = 0;
+      const stop = listening;
+      listening = null;
+      if (stop) await stop.then((unlisten) => unlisten()).catch(() => undefined);
+    },
     async subscribe(companyId, listener) {
       let set = listeners.get(companyId);
       if (!set) listeners.set(companyId, (set = new Set()));
@@ -83,4 +93,9 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
   };
   hubs.set(db, hub);
   return hub;
+}
+
+/** For the server's shutdown, before db.close(): releases the LISTEN connection of this database. */
+export async function closeChangeHub(db: Db): Promise<void> {
+  await hubs.get(db)?.close();
 }
