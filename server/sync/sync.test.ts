@@ -3,6 +3,7 @@ import { createSyncFixture, type SyncFixture } from './test-fixture';
 import { committedHighWater } from './pull';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
+import { COLLECTION_NAMES, pullFieldName } from '../../src/domain/sync/collections';
 
 let f: SyncFixture;
 beforeAll(async () => {
@@ -253,5 +254,24 @@ describe('committed high-water mark', () => {
     const hw = await mark;
     const { rows } = await f.db.query<{ max: number }>('SELECT max(change_seq) AS max FROM sync_probes');
     expect(hw).toBeGreaterThanOrEqual(Number(rows[0]?.max));
+  });
+});
+
+describe('every replicated collection', () => {
+  it.each([
+    ['administrator', 0],
+    ['coach', 1],
+  ])('answers a pull for the %s without errors, and never sends secrets', async (_role, who) => {
+    const token = f.users[who]!.token;
+    await f.db.query("UPDATE users SET password_hash = 'argon2-secret', mfa_secret = 'totp-secret'");
+    for (let i = 0; i < COLLECTION_NAMES.length; i += 16) {
+      const names = COLLECTION_NAMES.slice(i, i + 16);
+      const query = `query($cp: PullCheckpointInput!) { ${names.map((n) => `${pullFieldName(n)}(checkpoint: $cp) { documents checkpoint { seq } hasMore }`).join(' ')} }`;
+      const res = await f.graph<Record<string, PullAnswer>>(token, query, { cp: { seq: 0 } });
+      expect(res.errors, names.join(',')).toBeUndefined();
+      const text = JSON.stringify(res.data);
+      expect(text).not.toContain('argon2-secret');
+      expect(text).not.toContain('totp-secret');
+    }
   });
 });
