@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeIssue } from './compose-input';
+import * as v from 'valibot';
+import { ComposeFormSchema, composeIssue } from './compose-input';
 import { textToHtml, replySubject } from './body-format';
 import { checkAttachment, ATTACHMENT_MAX_BYTES } from './attachments';
 import { messageReasonsNl, reasonKeyOf } from './reasons';
@@ -47,5 +48,16 @@ describe('attachments', () => {
     [{ name: 'a.pdf', size: 0 }, false],
   ])('%o → %s', (file, ok) => {
     expect(checkAttachment(file).ok).toBe(ok);
+  });
+});
+
+describe('compose form', () => {
+  it('a typed tag is text with content, and becomes escaped HTML', () => {
+    const r = v.safeParse(ComposeFormSchema, { subject: 's', body: '<img src=x onerror=alert(1)>', recipient: { userId: 3 } });
+    expect(r.success ? r.output.body : null).toBe('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+  });
+  it('an empty body keeps the spec message', () => {
+    const r = v.safeParse(ComposeFormSchema, { subject: 's', body: ' \n ', recipient: { userId: 3 } });
+    expect(r.success ? null : r.issues[0]?.message).toBe('messages.errors.bodyRequired');
   });
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MAX_ATTACHMENTS } from './attachments';
+import { textToHtml } from './body-format';
 
 /**
  * One schema per input, three uses (STYLE.md): the compose form (valibotResolver), the worker before
@@ -26,22 +27,33 @@ export const RecipientSchema = v.pipe(
 );
 export type Recipient = v.InferOutput<typeof RecipientSchema>;
 
-export const ComposeSchema = v.object({
+const body = v.pipe(
+  v.string('messages.errors.bodyRequired'),
+  v.check((b) => plainText(b).trim().length > 0, 'messages.errors.bodyRequired'),
+  v.maxLength(BODY_MAX, 'messages.errors.bodyTooLong'),
+);
+
+const fields = {
   subject: v.pipe(
     v.string('messages.errors.subjectRequired'),
     v.trim(),
     v.nonEmpty('messages.errors.subjectRequired'),
     v.maxLength(SUBJECT_MAX, 'messages.errors.subjectTooLong'),
   ),
-  body: v.pipe(
-    v.string('messages.errors.bodyRequired'),
-    v.check((b) => plainText(b).trim().length > 0, 'messages.errors.bodyRequired'),
-    v.maxLength(BODY_MAX, 'messages.errors.bodyTooLong'),
-  ),
   recipient: v.pipe(v.nullish(RecipientSchema), v.check((r) => r != null, 'messages.errors.recipientRequired')),
   parentMessageId: v.nullish(id),
   attachmentIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.maxLength(MAX_ATTACHMENTS, 'messages.errors.tooManyAttachments')), []),
-});
+};
+
+/** sendMessage's input: the body is HTML (the server sanitises it). */
+export const ComposeSchema = v.object({ ...fields, body });
+
+/**
+ * The compose form: the body is typed as plain text and becomes HTML (escaped, paragraphs, links)
+ * before the same checks, so a typed `<img …>` is text with content, not an empty tag.
+ */
+export const ComposeFormSchema = v.object({ ...fields, body: v.pipe(v.string('messages.errors.bodyRequired'), v.transform(textToHtml), body) });
+
 export type ComposeInput = v.InferInput<typeof ComposeSchema>;
 export type ComposeOutput = v.InferOutput<typeof ComposeSchema>;
 
@@ -56,5 +68,3 @@ export function composeIssue(input: unknown): { ok: true; value: ComposeOutput }
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, key: result.issues[0]?.message ?? 'messages.errors.recipientRequired' };
 }
-
-

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
-import { ComposeSchema, type ComposeInput, type ComposeOutput } from '../../domain/messages/compose-input';
-import { replySubject, textToHtml } from '../../domain/messages/body-format';
+import { ComposeFormSchema, type ComposeInput, type ComposeOutput } from '../../domain/messages/compose-input';
+import { replySubject } from '../../domain/messages/body-format';
 import { recipientOfKey, replyTarget, type MessageView } from '../../domain/messages/views';
 import { sendInputOf } from '../../domain/messages/optimistic';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
@@ -96,7 +96,7 @@ function ComposeFields({ me, paths, online, messages, parent, initial }: Compose
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<ComposeInput, unknown, ComposeOutput>({
-    resolver: valibotResolver(ComposeSchema),
+    resolver: valibotResolver(ComposeFormSchema),
     defaultValues: initial.values,
   });
   const replacing = initial.replacing;
@@ -111,7 +111,7 @@ function ComposeFields({ me, paths, online, messages, parent, initial }: Compose
     try {
       await messageActions.send({
         uuid,
-        value: { ...value, body: textToHtml(value.body), attachmentIds: attachments.map((a) => a.uuid) },
+        value: { ...value, attachmentIds: attachments.map((a) => a.uuid) },
         me: { userId: me.userId, participantId: me.participantId, name: me.name },
         recipientName: recipient?.name ?? '',
         attachments,

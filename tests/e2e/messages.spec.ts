@@ -1,0 +1,183 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { LoginPage } from './pages/login-page';
+import { MessagesPage, serverInbox, serverUnread } from './pages/messages-page';
+
+const PHONE = { width: 360, height: 740 };
+
+async function signedIn(browser: Browser, username: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(username);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  return { context, page };
+}
+
+/** The service worker controls this page (after its first install a reload hands the page to it). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test.describe('messages', () => {
+  test('a participant on a phone replies offline; it waits, survives a reload, goes out once online and reaches the coach live', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const dialogs: string[] = [];
+    const participant = await signedIn(browser, 'participant', PHONE);
+    participant.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const p = new MessagesPage(participant.page);
+    await p.goto('/participant-portal/my-messages');
+    await p.waitForMessages();
+    await waitForServiceWorker(participant.page);
+    await p.waitForMessages();
+
+    const coach = await signedIn(browser, 'coach');
+    const c = new MessagesPage(coach.page);
+    await c.goto('/berichten');
+    await c.waitForMessages();
+    await expect.poll(() => c.menuUnread()).toBe(await serverUnread(coach.context.request));
+    const coachUnreadBefore = await c.menuUnread();
+    await expect(c.unreadTab).toHaveText(String(coachUnreadBefore));
+
+    // The participant's counter agrees with the server; opening an unread message from the coach marks it read.
+    await expect.poll(() => p.tabUnread()).toBe(await serverUnread(participant.context.request));
+    const fromCoach = p.items.filter({ hasText: 'Sanne Visser' }).first();
+    const wasUnread = (await fromCoach.getAttribute('class'))?.includes('message-item--unread') ?? false;
+    const participantUnread = await p.tabUnread();
+    await fromCoach.locator('a').click();
+    await expect(p.thread.first()).toBeVisible();
+    await expect.poll(() => p.tabUnread()).toBe(wasUnread ? participantUnread - 1 : participantUnread);
+
+    // Offline: reply to the coach.
+    await participant.context.setOffline(true);
+    await p.reply.click();
+    await expect(participant.page.getByTestId('recipient-chosen')).toHaveText('Sanne Visser');
+    const text = `Antwoord vanaf mijn telefoon ${Date.now()}`;
+    await p.body.fill(text);
+    await p.send.click();
+    const mine = p.thread.filter({ hasText: text });
+    await expect(mine).toBeVisible();
+    await expect(mine).toContainText('Wacht op verzenden');
+
+    // Reload, still offline: the service worker serves the app, the replica and outbox keep the reply.
+    await participant.page.reload();
+    await p.expectOpen();
+    await expect(mine).toBeVisible({ timeout: 30_000 });
+    await expect(mine).toContainText('Wacht op verzenden');
+    await participant.page.goto('/participant-portal/my-messages?tab=sent');
+    await expect(p.items.filter({ hasText: 'Wacht op verzenden' })).toHaveCount(1);
+    // Nothing reached the coach yet.
+    await expect.poll(() => serverUnread(coach.context.request)).toBe(coachUnreadBefore);
+
+    // Online: sent once; the mark goes; the coach's open browser shows it without a reload.
+    await participant.context.setOffline(false);
+    await expect(p.items.filter({ hasText: 'Wacht op verzenden' })).toHaveCount(0, { timeout: 60_000 });
+    await expect(c.items.first()).toContainText('Lotte', { timeout: 60_000 });
+    await expect(c.items.first()).toHaveClass(/message-item--unread/);
+    await expect.poll(() => c.menuUnread(), { timeout: 30_000 }).toBe(coachUnreadBefore + 1);
+    await expect(c.unreadTab).toHaveText(String(coachUnreadBefore + 1));
+    expect(await serverUnread(coach.context.request)).toBe(coachUnreadBefore + 1);
+    const arrived = (await serverInbox(coach.context.request)).filter((m) => m.subject.startsWith('Re:'));
+    expect(arrived.length).toBeGreaterThan(0);
+    await c.items.first().locator('a').click();
+    await expect(c.thread.filter({ hasText: text })).toHaveCount(1);
+    await expect.poll(() => c.menuUnread()).toBe(coachUnreadBefore);
+    await expect.poll(() => p.tabUnread()).toBe(await serverUnread(participant.context.request));
+    expect(dialogs).toEqual([]);
+    await participant.page.screenshot({ path: 'test-results/messages-phone-thread.png', fullPage: true });
+    await coach.context.close();
+    await participant.context.close();
+  });
+
+  test('archiving three messages at once sends one request', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await signedIn(browser, 'manager');
+    const m = new MessagesPage(page);
+    await m.goto('/berichten');
+    await m.waitForMessages();
+    await expect.poll(async () => (await serverInbox(context.request)).length).toBeGreaterThan(3);
+    const total = (await serverInbox(context.request)).length;
+    const archiveRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v2/graph') && (r.postData() ?? '').includes('archiveMessage')) archiveRequests.push(r.postData() ?? '');
+    });
+    await page.screenshot({ path: 'test-results/messages-staff-inbox.png', fullPage: true });
+    const subjects = await Promise.all([0, 1, 2].map((i) => m.items.nth(i).locator('.message-item__subject').innerText()));
+    for (const i of [0, 1, 2]) await m.items.nth(i).getByRole('checkbox').check();
+    await m.archive.click();
+    await expect(page.getByText('3 berichten gearchiveerd')).toBeVisible();
+    await expect.poll(async () => (await serverInbox(context.request)).length, { timeout: 30_000 }).toBe(total - 3);
+    expect(archiveRequests).toHaveLength(1);
+    const body = JSON.parse(archiveRequests[0]!) as { variables: Record<string, unknown> };
+    const ids = Object.entries(body.variables).find(([k]) => k.endsWith('ids'))?.[1];
+    expect(ids).toHaveLength(3);
+    await page.getByRole('link', { name: 'Archief' }).click();
+    for (const s of subjects) await expect(m.items.filter({ hasText: s }).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('a body with <img onerror> renders as harmless text and runs nothing', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const coach = await signedIn(browser, 'coach');
+    const dialogs: string[] = [];
+    coach.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const c = new MessagesPage(coach.page);
+    // Raw HTML straight at the graph endpoint: the server sanitises it.
+    const { rows } = { rows: await serverInbox(coach.context.request) };
+    expect(rows.length).toBeGreaterThan(0);
+    const participantUuidAnswer = await coach.context.request.post('/api/v2/graph', {
+      data: { query: '{ messageRecipients(search: "Lotte") { type id name } }' },
+    });
+    const recipients = ((await participantUuidAnswer.json()) as { data: { messageRecipients: { type: string; id: string }[] } }).data.messageRecipients;
+    const lotte = recipients.find((r) => r.type === 'participant')!;
+    const uuid = crypto.randomUUID();
+    const sent = await coach.context.request.post('/api/v2/graph', {
+      data: {
+        query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { success reason } }',
+        variables: {
+          input: {
+            clientMutationId: crypto.randomUUID(),
+            uuid,
+            subject: 'XSS-test',
+            body: '<p>Hallo</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">klik</a>',
+            recipient: { participantId: lotte.id },
+          },
+        },
+      },
+    });
+    expect(((await sent.json()) as { data: { sendMessage: { success: boolean } } }).data.sendMessage.success).toBe(true);
+
+    // Typed in the form: stays text.
+    await c.goto('/berichten?compose=new');
+    await coach.page.getByRole('combobox', { name: 'Aan' }).fill('Lotte');
+    await coach.page.getByRole('combobox', { name: 'Aan' }).press('ArrowDown');
+    await coach.page.getByRole('combobox', { name: 'Aan' }).press('Enter');
+    await expect(coach.page.getByTestId('recipient-chosen')).toContainText('Lotte');
+    await coach.page.getByLabel('Onderwerp').fill('Getypte html');
+    await c.body.fill('<img src=x onerror=alert(1)>');
+    await c.send.click();
+    await expect(coach.page).toHaveURL(/\/berichten\/sent/);
+    await c.items.filter({ hasText: 'Getypte html' }).first().locator('a').click();
+    await expect(c.thread.first().locator('.message-body')).toHaveText('<img src=x onerror=alert(1)>');
+    await expect(c.thread.first().locator('.message-body img')).toHaveCount(0);
+
+    await coach.page.goto(`/berichten/sent?open=${uuid}`);
+    const body = c.thread.filter({ hasText: 'Hallo' }).locator('.message-body');
+    await expect(body).toContainText('Hallo');
+    await expect(body.locator('img, script')).toHaveCount(0);
+    await expect(body.locator('a')).not.toHaveAttribute('href', /javascript/);
+    await coach.page.waitForTimeout(500);
+    expect(dialogs).toEqual([]);
+    await coach.context.close();
+  });
+});
