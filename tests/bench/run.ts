@@ -1,202 +1,266 @@
 /**
- * npm run bench (issue 4): seeds 2,000 participants, 20,000 messages, 2,000 work plans with 20,000
- * reviews (and 2,000 measurements) into an embedded database, starts the real server, and measures
- * in headless Chromium: first full sync, raw bulkPut of the same documents, navigation to a rendered
- * list of 2,000 participants from the replica vs over a 300 ms-latency network, the p95 of each
- * screen's replica query, and the time for 1,000 queued writes to drain after reconnect.
+ * npm run bench: the replica and sync engine at size, in headless Chromium (issue 4).
+ *
+ * Starts its own server (own port, own PGlite data dir), seeds 2,000 participants, 20,000 messages,
+ * 2,000 work plans and 20,000 reviews into the demo coach's caseload, signs in as that coach, and
+ * prints: the first full sync (time, documents per second) against the same documents written with
+ * plain Dexie bulkPut in the same browser (the IndexedDB ceiling); navigation to a rendered
+ * participant list from the replica against the same list over the network, both under a 300 ms
+ * emulated latency; the p50/p95 of each screen's replica query; and how long 1,000 writes queued
+ * offline take to drain after reconnecting. Timings are printed, never asserted.
+ *
+ * Environment: WERKPAD_BENCH_PORT (3390), WERKPAD_BENCH_REUSE_BUILD=1 to skip `vite build`,
+ * WERKPAD_BENCH_KEEP=1 to keep the data dir. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { build } from 'esbuild';
-import { chromium } from '@playwright/test';
-import { openDb } from '../../server/db/db';
-import { migrate } from '../../server/db/migrate';
-import { createSession } from '../../server/auth/session';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { chromium, type Page } from '@playwright/test';
+import type { BenchApi, BenchSession, QueryTiming } from './page-api';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const SIZES = { participants: 2_000, messages: 20_000, workPlans: 2_000, reviews: 20_000, measurements: 2_000 };
+const root = path.resolve(import.meta.dirname, '../..');
+const port = Number(process.env.WERKPAD_BENCH_PORT ?? 3390);
+const base = `http://localhost:${port}`;
+const buildDir = path.join(root, `.tmp/bench-dist-${port}`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-'));
+const size = {
+  participants: Number(process.env.BENCH_PARTICIPANTS ?? 2_000),
+  messages: Number(process.env.BENCH_MESSAGES ?? 20_000),
+  workPlans: Number(process.env.BENCH_WORK_PLANS ?? 2_000),
+  reviews: Number(process.env.BENCH_REVIEWS ?? 20_000),
+  writes: Number(process.env.BENCH_WRITES ?? 1_000),
+};
+const LATENCY_MS = 300;
+const LIST_RUNS = 5;
+const PASSWORD = 'Demo-Wachtwoord-2026!';
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
 
-async function seed(db: ReturnType<typeof openDb>): Promise<{ companyId: number; userId: number; token: string }> {
-  const one = async (q: string, p: unknown[] = []) => Number((await db.query<{ id: number }>(q, p)).rows[0]?.id);
-  const companyId = await one("INSERT INTO companies (name) VALUES ('Bench BV') RETURNING id");
-  const userId = await one(
-    "INSERT INTO users (company_id, acl_role_id, username, given_name, surname) VALUES ($1, 4, 'bench-coach', 'Bram', 'Bench') RETURNING id",
-    [companyId],
-  );
-  const workOrder = await one("INSERT INTO work_orders (company_id, name) VALUES ($1, 'Order') RETURNING id", [companyId]);
-  const first = ['Anna', 'Bram', 'Cor', 'Dewi', 'Emre', 'Fleur', 'Gijs', 'Hanna', 'Ilse', 'Joost'];
-  const last = ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'Bos', 'Vos', 'Peters', 'Hendriks', 'Dekker'];
-  await db.query(
-    `INSERT INTO participants (company_id, firstname, lastname, coach_id, manager_id, status_id)
-     SELECT $1, ($3::text[])[1 + g % 10], ($4::text[])[1 + (g / 10) % 12] || ' ' || g, $2, $2, g % 20
-       FROM generate_series(1, $5) g`,
-    [companyId, userId, first, last, SIZES.participants],
-  );
-  const pIds = `(SELECT array_agg(id ORDER BY id) FROM participants WHERE company_id = ${companyId})`;
-  await db.query(
-    `INSERT INTO messages (company_id, sender_participant_id, recipient_user_id, participant_id, subject, body, read, created_at)
-     SELECT $1, p.ids[1 + g % $3], $2, p.ids[1 + g % $3], 'Bericht ' || g, 'Tekst van bericht ' || g, g % 3 = 0,
-            now() - (g || ' minutes')::interval
-       FROM generate_series(1, $4) g, ${pIds} AS p(ids)`,
-    [companyId, userId, SIZES.participants, SIZES.messages],
-  );
-  await db.query(
-    `INSERT INTO work_plans (company_id, participant_id, name, status, coach_id)
-     SELECT $1, p.ids[1 + g % $3], 'Werkplan ' || g, (ARRAY['to_start', 'running'])[1 + g % 2], $2
-       FROM generate_series(1, $4) g, ${pIds} AS p(ids)`,
-    [companyId, userId, SIZES.participants, SIZES.workPlans],
-  );
-  await db.query(
-    `INSERT INTO assignments (company_id, work_plan_id, work_order_id, participant_id)
-     SELECT company_id, id, $2, participant_id FROM work_plans WHERE company_id = $1`,
-    [companyId, workOrder],
-  );
-  await db.query(
-    `INSERT INTO reviews (company_id, assignment_id, participant_id, user_id, score, top, tip)
-     SELECT a.company_id, a.id, a.participant_id, $2, 1 + g % 3, 'Goed gedaan', 'Let op tempo'
-       FROM assignments a, generate_series(1, $3) g WHERE a.company_id = $1`,
-    [companyId, userId, SIZES.reviews / SIZES.workPlans],
-  );
-  await db.query(
-    `INSERT INTO wage_value_measurements (company_id, participant_id, created_by_user_id, created_at)
-     SELECT $1, p.ids[1 + g % $3], $2, now() - (g || ' hours')::interval FROM generate_series(1, $4) g, ${pIds} AS p(ids)`,
-    [companyId, userId, SIZES.participants, SIZES.measurements],
-  );
-  const { token } = await createSession(db, { id: userId, companyId }, { mfaValidated: true });
-  return { companyId, userId, token };
+const log = (line: string) => console.log(`[bench] ${line}`);
+const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+const fmtN = (n: number) => new Intl.NumberFormat('en-US').format(Math.round(n));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
 }
 
-const ENTRY = `
-import { firstSync, rawBulkPut, drainAfterReconnect } from './workers/bench/replica-bench';
-import { inbox, searchParticipants, workPlansOfCoach, measurementsOfParticipant } from './src/lib/replica/queries';
-import { replicaReader } from './src/lib/replica/replica-db';
-import { Dexie } from 'dexie';
-
-const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
-async function time(n, fn) { const out = []; for (let i = 0; i < n; i++) { const t = performance.now(); await fn(i); out.push(performance.now() - t); } return out; }
-
-window.bench = {
-  async sync(session) {
-    const { replica, figures } = await firstSync(session);
-    const raw = await rawBulkPut(replica);
-    const reader = replicaReader(session);
-    const coachId = session.userId;
-    const participants = await reader.docs('participants').limit(200).toArray();
-    const queries = {
-      inboxNewestFirst: p95(await time(100, () => inbox(reader, 'u:' + coachId, 50))),
-      participantSearch: p95(await time(100, (i) => searchParticipants(reader, ['an', 'bram', 'de v', 'jansen 1', 'c'][i % 5], 50))),
-      workPlansOfCoach: p95(await time(100, (i) => workPlansOfCoach(reader, coachId, i % 2 ? 'running' : 'to_start'))),
-      measurementsOfParticipant: p95(await time(100, (i) => measurementsOfParticipant(reader, participants[i % participants.length].id))),
-    };
-    const counts = {};
-    for (const name of ['participants', 'messages', 'workPlans', 'assignments', 'reviews', 'wageValueMeasurements']) counts[name] = await reader.docs(name).count();
-    const drain = await drainAfterReconnect(replica, 1000);
-    return { figures, raw, queries, counts, drain };
-  },
-  async renderList(source, session) {
-    let rows;
-    if (source === 'replica') {
-      const reader = replicaReader(session);
-      rows = await reader.docs('participants').orderBy('nameLower').limit(2000).toArray();
-    } else {
-      const res = await fetch('/api/v2/graph', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'query($cp: PullCheckpointInput!) { pullParticipants(checkpoint: $cp, limit: 2000) { documents } }', variables: { cp: { seq: 0 } } }) });
-      rows = (await res.json()).data.pullParticipants.documents;
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), WERKPAD_STATIC_DIR: buildDir, WERKPAD_DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
     }
-    const ul = document.createElement('ul');
-    for (const r of rows) { const li = document.createElement('li'); li.textContent = r.lastname + ', ' + r.firstname; ul.appendChild(li); }
-    document.body.appendChild(ul);
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    return { rows: rows.length, ms: performance.now() };
-  },
-};
-`;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.kill();
+  throw new Error(`the server did not answer on ${base}`);
+}
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-'));
-  const db = openDb({ dataDir: path.join(dir, 'pglite') });
-  await migrate(db);
-  const t0 = performance.now();
-  const who = await seed(db);
-  console.log(`Seeded in ${Math.round(performance.now() - t0)} ms: ${JSON.stringify(SIZES)}`);
-  const bundle = await build({
-    stdin: { contents: ENTRY, resolveDir: root, sourcefile: 'bench-entry.js', loader: 'js' },
+async function pageBundle(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(import.meta.dirname, 'page-api.ts')],
     bundle: true,
-    format: 'esm',
-    write: false,
+    format: 'iife',
     platform: 'browser',
     target: 'es2022',
+    write: false,
+    logLevel: 'error',
   });
-  const js = bundle.outputFiles[0]?.text ?? '';
-  const app = createApp({ db, config: { ...loadConfig({}), production: true, seedDemo: false } });
-  const html = '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench/bench.js"></script>';
-  const server = serve({
-    port: 0,
-    fetch: (req) => {
-      const url = new URL(req.url);
-      if (url.pathname === '/bench/bench.js') return new Response(js, { headers: { 'content-type': 'text/javascript' } });
-      if (url.pathname.startsWith('/bench/')) return new Response(html, { headers: { 'content-type': 'text/html' } });
-      return app.fetch(req);
+  const file = out.outputFiles[0];
+  if (!file) throw new Error('esbuild produced nothing');
+  return file.text;
+}
+
+async function bench<T>(page: Page, script: string, fn: (api: BenchApi, session: BenchSession, arg: number) => Promise<T>, arg = 0): Promise<T> {
+  if (!(await page.evaluate(() => 'werkpadBench' in globalThis))) await page.addScriptTag({ content: script });
+  const session = await page.evaluate(() => {
+    const raw = sessionStorage.getItem('werkpad.session');
+    const user = raw ? (JSON.parse(raw) as { user: { id: number; companyId: number } }).user : null;
+    if (!user) throw new Error('not signed in');
+    return { companyId: user.companyId, userId: user.id };
+  });
+  return page.evaluate(
+    async ([source, s, a]) => {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the function's source, sent across to the page
+      const f = new Function('api', 'session', 'arg', `return (${source})(api, session, arg);`) as (api: BenchApi, session: BenchSession, arg: number) => Promise<T>;
+      return f((globalThis as unknown as { werkpadBench: BenchApi }).werkpadBench, s, a);
     },
-  });
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://localhost:${port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    [fn.toString(), session, arg] as const,
+  );
+}
+
+/** Time from navigation start to the list with its total and its first rows on screen (ms, in the page's clock). */
+async function timeList(page: Page, url: string): Promise<{ ms: number; total: number; rows: number }> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    () => {
+      const table = document.querySelector('[data-testid="participants-table"]');
+      const count = document.querySelector('[data-testid="participants-count"]');
+      if (!table || !count) return null;
+      return { ms: performance.now(), total: Number(count.getAttribute('data-total')), rows: Number(table.getAttribute('data-rows')) };
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as { ms: number; total: number; rows: number };
+}
+
+function table(title: string, header: string[], rows: (string | number)[][]): void {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  if (process.env.WERKPAD_BENCH_REUSE_BUILD === '1' && existsSync(path.join(buildDir, 'index.html'))) log(`reusing the build in ${buildDir}`);
+  else {
+    log('building the app');
+    await run('npx', ['vite', 'build', '--logLevel', 'error'], { WERKPAD_BUILD_DIR: buildDir });
+  }
+  log(`seeding ${fmtN(size.participants)} participants, ${fmtN(size.messages)} messages, ${fmtN(size.workPlans)} work plans, ${fmtN(size.reviews)} reviews into ${dataDir}`);
+  const seedStart = performance.now();
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'server/db/seed-cli.ts', '--quiet', '--participants', String(size.participants), '--messages', String(size.messages), '--work-plans', String(size.workPlans), '--reviews', String(size.reviews)],
+    { WERKPAD_DATA_DIR: dataDir },
+  );
+  log(`seeded in ${fmtMs(performance.now() - seedStart)}`);
+  const script = await pageBundle();
+  const server = await startServer();
+  log(`server on ${base}`);
+  const browser = await chromium.launch(CHROMIUM);
   try {
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'access_token', value: who.token, url: base }]);
-    const session = { companyId: who.companyId, userId: who.userId };
+    const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${base}/bench/sync`);
-    await page.waitForFunction(() => 'bench' in window);
-    type SyncResult = {
-      figures: { ms: number; documents: number; perSecond: number };
-      raw: { ms: number; documents: number };
-      queries: Record<string, number>;
-      counts: Record<string, number>;
-      drain: { ms: number; count: number };
-    };
-    const result = await page.evaluate((s) => (window as unknown as { bench: { sync(s: unknown): Promise<SyncResult> } }).bench.sync(s), session);
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
 
-    const renderOnce = async (source: 'replica' | 'network', latency: number) => {
-      const p = await context.newPage();
-      const cdp = await context.newCDPSession(p);
-      await cdp.send('Network.enable');
-      if (latency) {
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+    // 1. First full sync after sign-in.
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Gebruikersnaam').fill('coach');
+    await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const syncStart = await page.evaluate(() => performance.now());
+    const syncEnd = await (
+      await page.waitForFunction(() => (document.querySelector('.sync-indicator')?.textContent?.includes('Bijgewerkt') ? performance.now() : null), undefined, {
+        polling: 50,
+        timeout: 600_000,
+      })
+    ).jsonValue();
+    const syncMs = Number(syncEnd) - syncStart;
+    const { collections } = await bench(page, script, (api, s) => api.counts(s));
+    const synced = Object.values(collections).reduce((a, b) => a + b, 0);
+    log(`first sync: ${fmtN(synced)} documents in ${fmtMs(syncMs)}`);
+
+    // 2. The IndexedDB ceiling: the same documents with plain bulkPut, same browser, same run.
+    const ceiling = await bench(page, script, (api, s) => api.ceiling(s));
+    log(`bulkPut: ${fmtN(ceiling.documents)} documents in ${fmtMs(ceiling.ms)}`);
+
+    // Let the service worker take the page, so the shell comes from its cache as for a returning user.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+
+    // 3. Navigation to a rendered participant list: replica vs network, both at 300 ms latency.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    const replicaRuns: number[] = [];
+    const networkRuns: number[] = [];
+    let listTotal = 0;
+    let listRows = 0;
+    for (let i = 0; i < LIST_RUNS; i++) {
+      const r = await timeList(page, `${base}/participants`);
+      replicaRuns.push(r.ms);
+      listTotal = r.total;
+      listRows = r.rows;
+      const n = await timeList(page, `${base}/participants?source=network`);
+      networkRuns.push(n.ms);
+    }
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    // 4. The screens' replica queries at this size.
+    await page.goto(`${base}/wijzigingen`);
+    await page.getByRole('heading', { level: 1, name: 'Wijzigingen' }).waitFor();
+    const queries: QueryTiming[] = await bench(page, script, (api, s) => api.queries(s, 200));
+
+    // 5. 1,000 writes queued offline, then reconnect: time until the outbox is empty.
+    await context.setOffline(true);
+    const queueStart = performance.now();
+    await bench(page, script, (api, s, n) => api.queueWrites(s, n), size.writes);
+    const queueMs = performance.now() - queueStart;
+    await page.waitForTimeout(500);
+    await context.setOffline(false);
+    const drain = await bench(page, script, (api, s) => api.waitForEmptyOutbox(s, 600_000));
+    const probes = await page.evaluate(async () => {
+      let seq = 0;
+      let count = 0;
+      for (;;) {
+        const res = await fetch('/api/v2/graph', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'query($s: Float!) { pullSyncProbes(checkpoint: { seq: $s }, limit: 2000) { documents checkpoint { seq } hasMore } }', variables: { s: seq } }),
+        });
+        const body = (await res.json()) as { data: { pullSyncProbes: { documents: { _deleted?: boolean }[]; checkpoint: { seq: number }; hasMore: boolean } } };
+        const p = body.data.pullSyncProbes;
+        count += p.documents.filter((d) => !d._deleted).length;
+        seq = p.checkpoint.seq;
+        if (!p.hasMore) return count;
       }
-      await p.goto(`${base}/bench/list`);
-      await p.waitForFunction(() => 'bench' in window);
-      const out = await p.evaluate(
-        ([src, s]) => (window as unknown as { bench: { renderList(a: unknown, b: unknown): Promise<{ rows: number; ms: number }> } }).bench.renderList(src, s),
-        [source, session] as const,
-      );
-      await p.close();
-      return out;
-    };
-    const fromReplica = await renderOnce('replica', 0);
-    const fromNetwork = await renderOnce('network', 300);
+    });
 
-    const r = (n: number) => Math.round(n);
-    console.log('\nWerkpad sync benchmark (Chromium headless, embedded PGlite server)');
-    console.log(`documents in the replica: ${JSON.stringify(result.counts)}`);
-    console.log(`first full sync:          ${r(result.figures.ms)} ms for ${result.figures.documents} documents = ${r(result.figures.perSecond)} docs/s`);
-    console.log(`raw Dexie bulkPut:        ${r(result.raw.ms)} ms for ${result.raw.documents} documents = ${r((result.raw.documents / result.raw.ms) * 1000)} docs/s`);
-    console.log(`sync / raw ratio:         ${(result.figures.ms / result.raw.ms).toFixed(1)}x`);
-    console.log(`participant list (2,000): replica ${r(fromReplica.ms)} ms from navigation (${fromReplica.rows} rows); network at 300 ms latency ${r(fromNetwork.ms)} ms (${fromNetwork.rows} rows)`);
-    for (const [name, ms] of Object.entries(result.queries)) console.log(`p95 ${name.padEnd(26)} ${ms.toFixed(2)} ms`);
-    console.log(`1,000 queued writes drained after reconnect in ${r(result.drain.ms)} ms (${r((result.drain.count / result.drain.ms) * 1000)} writes/s)`);
+    // The report.
+    const collectionRows = Object.entries(collections)
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const top = collectionRows.slice(0, 8).map(([name, n]) => `${name} ${fmtN(n)}`).join(', ');
+    console.log(`\nWerkpad benchmark: Chromium headless, server and PGlite on this machine, signed in as the demo coach`);
+    console.log(`Data set: ${fmtN(size.participants)} participants, ${fmtN(size.messages)} messages, ${fmtN(size.workPlans)} work plans, ${fmtN(size.reviews)} reviews (seeded).`);
+    console.log(`Replica after the first sync: ${fmtN(synced)} documents in ${collectionRows.length} collections (${top}, ...).`);
+    table('First full sync vs the IndexedDB ceiling', ['measure', 'documents', 'time', 'documents/s'], [
+      ['first full sync (sign-in to "bijgewerkt")', fmtN(synced), fmtMs(syncMs), fmtN((synced / syncMs) * 1000)],
+      ['raw Dexie bulkPut, pages of 500', fmtN(ceiling.documents), fmtMs(ceiling.ms), fmtN((ceiling.documents / ceiling.ms) * 1000)],
+      ['ratio sync / bulkPut', '', `${(syncMs / ceiling.ms).toFixed(1)}x`, ''],
+    ]);
+    table(`Navigation to a rendered participant list (${fmtN(listTotal)} participants, first ${listRows} rows; ${LATENCY_MS} ms latency, median of ${LIST_RUNS})`, ['source', 'median', 'min', 'max'], [
+      ['replica (IndexedDB)', fmtMs(median(replicaRuns)), fmtMs(Math.min(...replicaRuns)), fmtMs(Math.max(...replicaRuns))],
+      ['network (graph query)', fmtMs(median(networkRuns)), fmtMs(Math.min(...networkRuns)), fmtMs(Math.max(...networkRuns))],
+    ]);
+    table('Replica queries of the screens (200 runs each)', ['query', 'p50', 'p95', 'rows'], queries.map((q) => [q.name, `${q.p50.toFixed(2)} ms`, `${q.p95.toFixed(2)} ms`, q.rows]));
+    table(`${fmtN(size.writes)} writes queued offline, then reconnect`, ['measure', 'value'], [
+      ['queueing (outbox + optimistic document)', fmtMs(queueMs)],
+      ['reconnect to first write accepted', drain.firstSentMs === null ? 'n/a' : fmtMs(drain.firstSentMs)],
+      ['reconnect to outbox empty', fmtMs(drain.ms)],
+      ['writes per second while draining', fmtN((size.writes / Math.max(1, drain.ms - (drain.firstSentMs ?? 0))) * 1000)],
+      ['left pending / refused', `${drain.left} / ${drain.failed}`],
+      ['self-test notes on the server (expect the same number)', fmtN(probes)],
+    ]);
+    console.log('');
   } finally {
     await browser.close();
-    server.close();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    server.kill();
+    if (process.env.WERKPAD_BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

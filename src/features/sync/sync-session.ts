@@ -50,7 +50,8 @@ function follow(): void {
 /** Sign-out listener: stop syncing, then delete the replica and caches (online or offline). */
 export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   following = null;
-  const session = syncStore.session;
+  // A plain copy: the store's object is a valtio proxy, which postMessage cannot clone.
+  const session = syncStore.session ? { companyId: syncStore.session.companyId, userId: syncStore.session.userId } : null;
   const fate = replicaFateOnSignOut(reason, syncStore);
   // Screens stop reading first: a liveQuery on a closed reader would open (and so re-create) the database.
   syncStore.session = null;
