@@ -262,7 +262,7 @@ export async function createWalker(options: WalkerOptions) {
   }
 
   let counter = 0;
-  function plainValue(name: string, type: GraphQLInputType): unknown {
+  function plainValue(name: string, type: GraphQLInputType, description?: string | null): unknown {
     const named = getNamedType(type);
     const lower = name.toLowerCase();
     if (isEnumType(named)) return named.getValues()[0]?.value;
@@ -280,6 +280,14 @@ export async function createWalker(options: WalkerOptions) {
           return lower.includes('clientmutation') ? randomUUID() : String(++counter);
         default:
           counter += 1;
+          // a description that lists the allowed values ("dark, light or automatic") names a valid one
+          {
+            const options = /^([a-z][\w-]*)(?:, [a-z][\w-]*)* or [a-z][\w-]*$/i.exec(description?.trim() ?? '');
+            if (options?.[1]) return options[1];
+          }
+          if (description?.includes('DD-MM-YYYY')) return '01-02-2025';
+          if (lower === 'subject') return 'participants';
+          if (lower.includes('picture') || lower.includes('uuid')) return randomUUID();
           if (lower.includes('email')) return `tenancy${counter}@example.nl`;
           if (lower.includes('username')) return `tenancy_${counter}`;
           if (lower.includes('password')) return 'Tenancy-Wachtwoord-2026!';
@@ -303,7 +311,7 @@ export async function createWalker(options: WalkerOptions) {
    * fields and plain optional fields, plus the optional id-like fields `withOptional` names, so cross-references
    * into org 1 are attempted.
    */
-  function valueFor(name: string, type: GraphQLInputType, fieldName: string, pick: (c: unknown[]) => unknown, withOptional: (name: string) => boolean): unknown {
+  function valueFor(name: string, type: GraphQLInputType, fieldName: string, pick: (c: unknown[]) => unknown, withOptional: (name: string) => boolean, description?: string | null): unknown {
     const list = isListType(isNonNullType(type) ? type.ofType : type);
     const named = getNamedType(type);
     let single: unknown;
@@ -315,7 +323,7 @@ export async function createWalker(options: WalkerOptions) {
         // every field of an input is given (so validation passes and the resolver reaches its scope checks);
         // optional references only in the variant that tries them, the record's own id only for updates
         if (idLike && !isNonNullType(f.type) && !(f.name !== 'id' ? withOptional(f.name) : updating) && !(f.name === 'roleId')) continue;
-        obj[f.name] = valueFor(f.name, f.type, fieldName, pick, withOptional);
+        obj[f.name] = valueFor(f.name, f.type, fieldName, pick, withOptional, f.description);
       }
       single = obj;
     } else if (isScalarType(named) && ['ID', 'Int', 'String'].includes(named.name) && isUuidLikeName(name)) {
@@ -324,7 +332,7 @@ export async function createWalker(options: WalkerOptions) {
       const v = pick(protectedCandidates(name, fieldName, false));
       single = named.name === 'ID' ? String(v) : Number(v);
     } else {
-      single = plainValue(name, type);
+      single = plainValue(name, type, description);
     }
     return list ? [single] : single;
   }
@@ -395,7 +403,7 @@ export async function createWalker(options: WalkerOptions) {
             for (const arg of field.args) {
               const idLike = isIdLikeName(arg.name) || isUuidLikeName(arg.name);
               if (!isNonNullType(arg.type) && !(idLike && (withOptional(arg.name) || (arg.name === 'id' && /^(update|delete|set|save|edit|block|unblock)/i.test(field.name))))) continue;
-              variables[arg.name] = valueFor(arg.name, arg.type, field.name, pick, withOptional);
+              variables[arg.name] = valueFor(arg.name, arg.type, field.name, pick, withOptional, arg.description);
               defs.push(`$${arg.name}: ${gqlTypeString(arg.type)}`);
               uses.push(`${arg.name}: $${arg.name}`);
             }

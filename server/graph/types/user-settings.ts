@@ -47,7 +47,7 @@ builder.mutationField('setSettings', (t) =>
   t.field({
     type: MutationResult,
     description: 'Stores the widget order of a page (home or profile) for the signed-in user.',
-    args: { page: t.arg.string({ required: true }), widgets: t.arg.stringList({ required: true }) },
+    args: { page: t.arg.string({ required: true, description: 'home or profile' }), widgets: t.arg.stringList({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(WidgetOrderSchema, { page: args.page, widgets: args.widgets });
