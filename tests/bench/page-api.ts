@@ -123,6 +123,16 @@ const api = {
     }
   },
 
+  /** Queues one write through the outbox (for screenshots of refused and conflicting changes). */
+  async enqueueRaw(session: BenchSession, input: Parameters<typeof enqueue>[1]): Promise<string> {
+    const replica = openReplica(session);
+    try {
+      return await enqueue(replica, input);
+    } finally {
+      replica.dexie.close();
+    }
+  },
+
   /** Queues `n` writes exactly as syncApi().probes.save does (outbox row + optimistic document). */
   async queueWrites(session: BenchSession, n: number): Promise<string[]> {
     const replica = openReplica(session);

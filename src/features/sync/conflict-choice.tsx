@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conflictFields, type OutboxRow } from '../../domain/sync/outbox-machine';
+import { fieldLabel } from './op-label';
 
 interface ConflictChoiceProps {
   row: OutboxRow;
@@ -41,7 +42,7 @@ export function ConflictChoice({ row, onResolve }: ConflictChoiceProps) {
             const selected = choice[f.field] ?? 'mine';
             return (
               <fieldset key={f.field} className="conflict-choice__field">
-                <legend>{t('sync.conflict.legend', { field: f.field })}</legend>
+                <legend>{t('sync.conflict.legend', { field: fieldLabel(t, f.field) })}</legend>
                 <label className="conflict-choice__option">
                   <input
                     type="radio"

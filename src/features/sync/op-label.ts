@@ -26,3 +26,12 @@ const isKnownReason = (reason: string): reason is KnownReason => (KNOWN_REASONS 
 export function reasonText(t: TFunction, reason: string): string {
   return isKnownReason(reason) ? t(`sync.reason.${reason}`) : t('sync.reason.other', { reason });
 }
+
+const KNOWN_FIELDS = ['body', 'subject', 'status', 'name', 'counter'] as const;
+type KnownField = (typeof KNOWN_FIELDS)[number];
+const isKnownField = (field: string): field is KnownField => (KNOWN_FIELDS as readonly string[]).includes(field);
+
+/** A document field's name in words for the conflict choice; unknown fields show their name. */
+export function fieldLabel(t: TFunction, field: string): string {
+  return isKnownField(field) ? t(`sync.conflict.fields.${field}`) : field;
+}

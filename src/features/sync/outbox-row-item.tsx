@@ -50,7 +50,7 @@ export function OutboxRowItem({ row, onRetry, onDiscard, onResolve }: OutboxRowI
         </div>
       ) : (
         <div className="outbox-row__actions">
-          {refused ? (
+          {row.status === 'failed' || (row.status === 'conflict' && row.serverDocument === null) ? (
             <button type="button" className="button" disabled={busy} onClick={() => run(() => onRetry(row))}>
               {t('sync.row.retry')}
             </button>
