@@ -70,6 +70,13 @@ describe('tenancy: org 2 never reaches org 1', () => {
     expect(leaks, walker.report()).toEqual([]);
   }, 600_000);
 
+  it('as manager2 (case manager of org 2, with a caseload): no operation answers org-1 data', async () => {
+    await walker.forgetUuidsStoredOutside();
+    const leaks = await walker.runAs('manager2', await user('manager2'));
+    if (leaks.length) console.error(walker.report());
+    expect(leaks, walker.report()).toEqual([]);
+  }, 600_000);
+
   it('impersonating an org-1 user from org 2 is refused and answers nothing of org 1', async () => {
     const token = await walker.tokenFor(await user('admin2'));
     for (const target of ['admin', 'coach', 'participant']) {
