@@ -118,7 +118,7 @@ test.describe('messages', () => {
     const body = JSON.parse(archiveRequests[0]!) as { variables: Record<string, unknown> };
     const ids = Object.entries(body.variables).find(([k]) => k.endsWith('ids'))?.[1];
     expect(ids).toHaveLength(3);
-    await page.getByRole('link', { name: 'Archief' }).click();
+    await page.getByRole('navigation', { name: 'Mappen' }).getByRole('link', { name: 'Archief' }).click();
     for (const s of subjects) await expect(m.items.filter({ hasText: s }).first()).toBeVisible();
     await context.close();
   });
@@ -160,7 +160,9 @@ test.describe('messages', () => {
     // Typed in the form: stays text.
     await c.goto('/berichten?compose=new');
     await coach.page.getByRole('combobox', { name: 'Aan' }).fill('Lotte');
+    await expect(coach.page.getByRole('option', { name: 'Lotte de Vries' })).toBeVisible();
     await coach.page.getByRole('combobox', { name: 'Aan' }).press('ArrowDown');
+    await expect(coach.page.getByRole('option', { name: 'Lotte de Vries' })).toHaveAttribute('aria-selected', 'true');
     await coach.page.getByRole('combobox', { name: 'Aan' }).press('Enter');
     await expect(coach.page.getByTestId('recipient-chosen')).toContainText('Lotte');
     await coach.page.getByLabel('Onderwerp').fill('Getypte html');

@@ -23,7 +23,7 @@ export function RecipientCombobox({ value, onChange, me, messages, online, error
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(-1);
   const [options, setOptions] = useState<RecipientChoice[]>([]);
   const [busy, setBusy] = useState(false);
   const shown = online ? options : correspondents(messages, me, text);
@@ -74,11 +74,12 @@ export function RecipientCombobox({ value, onChange, me, messages, online, error
       setActive((a) => Math.min(a + 1, Math.max(0, shown.length - 1)));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive((a) => Math.max(0, a - 1));
+      setActive((a) => Math.max(-1, a - 1));
     } else if (e.key === 'Enter') {
-      if (open && shown[active]) {
+      const target = shown[active] ?? (shown.length === 1 ? shown[0] : undefined);
+      if (open && target) {
         e.preventDefault();
-        choose(shown[active]);
+        choose(target);
       }
     } else if (e.key === 'Escape') {
       setOpen(false);
@@ -104,7 +105,7 @@ export function RecipientCombobox({ value, onChange, me, messages, online, error
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
-          setActive(0);
+          setActive(-1);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => window.setTimeout(() => setOpen(false), 150)}

@@ -48,12 +48,19 @@ export class MessagesPage {
 
 /** The unread count as the server sees it (same cookies as the page). */
 export async function serverUnread(api: APIRequestContext): Promise<number> {
-  const response = await api.post('/api/v2/graph', {
-    data: { query: '{ messages(tab: inbox, read: false, perPage: 1) { totalItems } }' },
-  });
-  const body = (await response.json()) as { data?: { messages: { totalItems: number } }; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data?.messages.totalItems ?? -1;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await api.post('/api/v2/graph', {
+        data: { query: '{ messages(tab: inbox, read: false, perPage: 1) { totalItems } }' },
+      });
+      const body = (await response.json()) as { data?: { messages: { totalItems: number } }; errors?: unknown[] };
+      expect(body.errors).toBeUndefined();
+      return body.data?.messages.totalItems ?? -1;
+    } catch (error) {
+      // A keep-alive connection from before the context went offline may be reset: ask again.
+      if (attempt >= 2 || !String(error).includes('ECONNRESET')) throw error;
+    }
+  }
 }
 
 export async function serverInbox(api: APIRequestContext): Promise<{ id: string; uuid: string; subject: string; read: boolean }[]> {
