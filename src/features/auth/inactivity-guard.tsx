@@ -97,7 +97,7 @@ export function InactivityGuard() {
             {t('auth.inactivity.title')}
           </h2>
           <p id="inactivity-body" aria-live="polite">
-            {t('auth.inactivity.body', { seconds: secondsLeft })}
+            {t('auth.inactivity.body', { count: secondsLeft ?? 0 })}
           </p>
           <div className="inactivity-dialog__actions">
             <button type="button" className="button" onClick={signOutNow}>
