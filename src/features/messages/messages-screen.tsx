@@ -8,6 +8,7 @@ import { FailedSends } from './failed-sends';
 import { MessageDetail } from './message-detail';
 import { MessageList } from './message-list';
 import { NavLink } from './nav-link';
+import { PushToggle } from './push-toggle';
 import type { MessagePaths } from './paths';
 import { useMe } from './use-me';
 import { useUnreadCount } from './use-messages';
@@ -38,9 +39,12 @@ export function MessagesScreen({ paths, tab, page, open, compose }: MessagesScre
           {t('messages.title')}
         </h1>
         {!compose && (
-          <NavLink href={paths.compose()} className="button button--primary messages__new">
-            {t('messages.compose.new')}
-          </NavLink>
+          <div className="messages__header-actions">
+            {!open && <PushToggle />}
+            <NavLink href={paths.compose()} className="button button--primary messages__new">
+              {t('messages.compose.new')}
+            </NavLink>
+          </div>
         )}
       </header>
       {!online && (
