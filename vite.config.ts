@@ -38,6 +38,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],
