@@ -61,6 +61,7 @@ test.describe('messages', () => {
     await expect(participant.page.getByTestId('recipient-chosen')).toHaveText('Sanne Visser');
     const text = `Antwoord vanaf mijn telefoon ${Date.now()}`;
     await p.body.fill(text);
+    await participant.page.screenshot({ path: 'test-results/messages-phone-compose-offline.png', fullPage: true });
     await p.send.click();
     const mine = p.thread.filter({ hasText: text });
     await expect(mine).toBeVisible();
@@ -71,6 +72,7 @@ test.describe('messages', () => {
     await p.expectOpen();
     await expect(mine).toBeVisible({ timeout: 30_000 });
     await expect(mine).toContainText('Wacht op verzenden');
+    await participant.page.screenshot({ path: 'test-results/messages-phone-waiting.png', fullPage: true });
     await participant.page.goto('/participant-portal/my-messages?tab=sent');
     await expect(p.items.filter({ hasText: 'Wacht op verzenden' })).toHaveCount(1);
     // Nothing reached the coach yet.
@@ -88,6 +90,7 @@ test.describe('messages', () => {
     expect(arrived.length).toBeGreaterThan(0);
     await c.items.first().locator('a').click();
     await expect(c.thread.filter({ hasText: text })).toHaveCount(1);
+    await coach.page.screenshot({ path: 'test-results/messages-staff-thread.png', fullPage: true });
     await expect.poll(() => c.menuUnread()).toBe(coachUnreadBefore);
     await expect.poll(() => p.tabUnread()).toBe(await serverUnread(participant.context.request));
     expect(dialogs).toEqual([]);
