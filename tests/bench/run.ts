@@ -9,12 +9,14 @@
  * emulated latency; the p50/p95 of each screen's replica query; and how long 1,000 writes queued
  * offline take to drain after reconnecting. Timings are printed, never asserted.
  *
- * Environment: WERKPAD_BENCH_PORT (3390), WERKPAD_BENCH_REUSE_BUILD=1 to skip `vite build`,
+ * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
+ * .tmp/bench-dist and reuse it,
  * WERKPAD_BENCH_KEEP=1 to keep the data dir. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
  * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -22,9 +24,23 @@ import { chromium, type Page } from '@playwright/test';
 import type { BenchApi, BenchSession, QueryTiming } from './page-api';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const port = Number(process.env.WERKPAD_BENCH_PORT ?? 3390);
+/** A port nobody listens on (the bench must never measure someone else's server). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      const found = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(found));
+    });
+  });
+}
+
+const port = process.env.WERKPAD_BENCH_PORT ? Number(process.env.WERKPAD_BENCH_PORT) : await freePort();
 const base = `http://localhost:${port}`;
-const buildDir = path.join(root, `.tmp/bench-dist-${port}`);
+const reuseBuild = process.env.WERKPAD_BENCH_REUSE_BUILD === '1';
+const buildDir = path.join(root, reuseBuild ? '.tmp/bench-dist' : `.tmp/bench-dist-${process.pid}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-'));
 const size = {
   participants: Number(process.env.BENCH_PARTICIPANTS ?? 2_000),
@@ -54,12 +70,22 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, quiet = fa
 }
 
 async function startServer(): Promise<ChildProcess> {
+  const taken = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: choose another with WERKPAD_BENCH_PORT`);
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), WERKPAD_STATIC_DIR: buildDir, WERKPAD_DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const child: { exited: number | null } = { exited: null };
+  server.on('exit', (code) => {
+    child.exited = code ?? -1;
+  });
   for (let i = 0; i < 240; i++) {
+    if (child.exited !== null) throw new Error(`the server exited with ${child.exited}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return server;
     } catch {
@@ -131,7 +157,7 @@ function table(title: string, header: string[], rows: (string | number)[][]): vo
 }
 
 async function main(): Promise<void> {
-  if (process.env.WERKPAD_BENCH_REUSE_BUILD === '1' && existsSync(path.join(buildDir, 'index.html'))) log(`reusing the build in ${buildDir}`);
+  if (reuseBuild && existsSync(path.join(buildDir, 'index.html'))) log(`reusing the build in ${buildDir}`);
   else {
     log('building the app');
     await run('npx', ['vite', 'build', '--logLevel', 'error'], { WERKPAD_BUILD_DIR: buildDir });
@@ -261,6 +287,7 @@ async function main(): Promise<void> {
     await browser.close();
     server.kill();
     if (process.env.WERKPAD_BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
+    if (!reuseBuild) rmSync(buildDir, { recursive: true, force: true });
   }
 }
 
