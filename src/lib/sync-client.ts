@@ -64,7 +64,7 @@ export async function startSync(session: SyncSession): Promise<void> {
 export async function stopSync(options: { deleteReplica: boolean }): Promise<void> {
   if (!remote) return;
   const session = syncStore.session;
-  if (options.deleteReplica && session) await remote.sync.deleteReplica(session);
+  if (options.deleteReplica && session) await remote.sync.deleteReplica({ ...session }); // a plain copy: postMessage cannot clone the valtio proxy
   else await remote.sync.stop();
   if (subscription !== null) await remote.sync.unsubscribe(subscription);
   subscription = null;
