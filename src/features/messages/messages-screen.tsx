@@ -47,11 +47,6 @@ export function MessagesScreen({ paths, tab, page, open, compose }: MessagesScre
           </div>
         )}
       </header>
-      {!online && (
-        <p className="messages__offline" role="status">
-          {t('messages.status.offline')}
-        </p>
-      )}
       <nav className="messages__tabs" aria-label={t('messages.tabs.label')}>
         {MESSAGE_TABS.map((x) => (
           <NavLink key={x} href={paths.tab(x)} current={!compose && !open && x === tab} className="messages__tab">
