@@ -1,4 +1,5 @@
 import { syncApi } from '../../lib/sync-client';
+import { rememberArchived } from './archive-memory';
 import { archiveRow, readRow, sendRow, type SendDraft } from '../../domain/messages/optimistic';
 
 /**
@@ -9,7 +10,11 @@ export const messageActions = {
   send: (draft: SendDraft) => syncApi().outbox.enqueue(sendRow(draft)),
   markRead: (uuid: string) => syncApi().outbox.enqueue(readRow(uuid, true, new Date())),
   markUnread: (uuid: string) => syncApi().outbox.enqueue(readRow(uuid, false, new Date())),
-  archive: (uuids: readonly string[]) => syncApi().outbox.enqueue(archiveRow(uuids)),
+  archive: async (uuids: readonly string[]) => {
+    const id = await syncApi().outbox.enqueue(archiveRow(uuids));
+    rememberArchived(uuids);
+    return id;
+  },
   retry: (clientMutationId: string) => syncApi().outbox.retry(clientMutationId),
   discard: (clientMutationId: string) => syncApi().outbox.discard(clientMutationId),
 };

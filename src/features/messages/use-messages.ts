@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
+import { unconfirmedArchives } from './archive-memory';
 import {
   pendingArchives,
   tabPage,
@@ -25,11 +26,18 @@ async function myMessages(r: ReplicaReader, me: PartyKey): Promise<MessageView[]
   const [received, sent, outbox] = await Promise.all([
     range('[recipientKey+createdAt]'),
     range('[senderKey+createdAt]'),
-    r.outbox.where('status').anyOf('pending', 'sending').toArray(),
+    r.outbox.toArray(),
   ]);
   const byUuid = new Map<string, MessageView>();
   for (const d of [...received, ...sent]) if (!d._deleted) byUuid.set(d.uuid, toView(d));
-  return withOverlay([...byUuid.values()], me, pendingArchives(outbox));
+  const overlay = pendingArchives(outbox);
+  const refused = pendingArchives(outbox.filter((row) => row.status === 'failed').map((row) => ({ ...row, status: 'pending' as const })));
+  const archivedForMe = (uuid: string) => {
+    const m = byUuid.get(uuid);
+    return !m || ((m.recipientKey === me ? !m.display : true) && (m.senderKey === me ? !m.senderDisplay : true));
+  };
+  for (const uuid of unconfirmedArchives(archivedForMe, refused)) overlay.add(uuid);
+  return withOverlay([...byUuid.values()], me, overlay);
 }
 
 export function useMyMessages(me: PartyKey | null): MessageView[] | undefined {

@@ -1,0 +1,22 @@
+/**
+ * Archives this tab sent, remembered until the replica shows them archived. An archive row leaves
+ * the outbox when the server accepts it, a moment before the pull brings the archived rows; without
+ * this memory the messages would flash back into the inbox in between. A refused archive (a failed
+ * row) or a minute without confirmation forgets them.
+ */
+const archived = new Map<string, number>();
+const KEEP_MS = 60_000;
+
+export function rememberArchived(uuids: readonly string[], now = Date.now()): void {
+  for (const uuid of uuids) archived.set(uuid, now);
+}
+
+/** The remembered uuids still waiting for the replica; drops the confirmed, refused and old ones. */
+export function unconfirmedArchives(isArchived: (uuid: string) => boolean, refused: ReadonlySet<string>, now = Date.now()): string[] {
+  const out: string[] = [];
+  for (const [uuid, at] of archived) {
+    if (isArchived(uuid) || refused.has(uuid) || now - at > KEEP_MS) archived.delete(uuid);
+    else out.push(uuid);
+  }
+  return out;
+}
