@@ -187,4 +187,31 @@ test.describe('messages', () => {
     expect(dialogs).toEqual([]);
     await coach.context.close();
   });
+
+  test('standard portal on a phone: reply with an attachment; a wrong type is refused; the attachment downloads', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await signedIn(browser, 'participant2', PHONE);
+    const m = new MessagesPage(page);
+    await m.goto('/berichten');
+    await m.waitForMessages();
+    await m.items.first().locator('a').click();
+    await expect(m.thread.first()).toBeVisible();
+    await m.reply.click();
+    const input = page.getByTestId('attachment-input');
+    await input.setInputFiles({ name: 'programma.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect(page.getByRole('alert').filter({ hasText: 'Dit bestandstype is niet toegestaan' })).toBeVisible();
+    await input.setInputFiles({ name: 'rooster.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 rooster') });
+    await expect(page.getByText('rooster.pdf (16 B)')).toBeVisible();
+    const text = `Mijn rooster ${Date.now()}`;
+    await m.body.fill(text);
+    await page.screenshot({ path: 'test-results/messages-standard-portal-compose.png', fullPage: true });
+    await m.send.click();
+    const mine = m.thread.filter({ hasText: text });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByText('Wacht op verzenden')).toHaveCount(0, { timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await mine.getByRole('link', { name: /Download rooster\.pdf/ }).click();
+    expect((await download).suggestedFilename()).toBe('rooster.pdf');
+    await context.close();
+  });
 });
