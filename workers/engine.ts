@@ -132,13 +132,22 @@ export class SyncEngine {
   requestSync(collections?: readonly CollectionName[], options: { push?: boolean } = {}): Promise<void> {
     for (const c of collections ?? this.collections) if (this.collections.includes(c)) this.dirty.add(c);
     if (options.push !== false) this.pushWanted = true;
-    return this.kick();
+    return this.settle(this.kick());
   }
 
   /** The outbox gained rows (this tab or another): push them. */
   requestPush(): Promise<void> {
     this.pushWanted = true;
-    return this.kick();
+    return this.settle(this.kick());
+  }
+
+  /**
+   * Resolves when the work asked for is done: a cycle that was just finishing when the request came
+   * starts another one (in its `finally`), and the caller waits for that one too.
+   */
+  private async settle(cycle: Promise<void>): Promise<void> {
+    await cycle;
+    while (this.running) await this.running;
   }
 
   private kick(): Promise<void> {
