@@ -214,4 +214,50 @@ test.describe('messages', () => {
     expect((await download).suggestedFilename()).toBe('rooster.pdf');
     await context.close();
   });
+
+  test('a reply the server refuses (recipient blocked meanwhile) comes back with the reason and the text intact', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const participant = await signedIn(browser, 'participant', PHONE);
+    const p = new MessagesPage(participant.page);
+    await p.goto('/participant-portal/my-messages?tab=sent');
+    await p.waitForMessages();
+    await waitForServiceWorker(participant.page);
+    await p.waitForMessages();
+    await p.items.filter({ hasText: 'Marieke' }).first().locator('a').click();
+    await expect(p.thread.first()).toBeVisible();
+
+    await participant.context.setOffline(true);
+    await p.reply.click();
+    await expect(participant.page.getByTestId('recipient-chosen')).toContainText('Marieke');
+    const text = `Tekst die niet verloren mag gaan ${Date.now()}`;
+    await p.body.fill(text);
+    await p.send.click();
+    await expect(p.thread.filter({ hasText: text })).toContainText('Wacht op verzenden');
+
+    // Meanwhile an administrator blocks the case manager.
+    const admin = await signedIn(browser, 'admin');
+    const graph = async <T,>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+      const r = await admin.context.request.post('/api/v2/graph', { data: { query, variables } });
+      return ((await r.json()) as { data: T }).data;
+    };
+    const found = await graph<{ messageRecipients: { type: string; id: string; name: string }[] }>('{ messageRecipients(search: "Marieke") { type id name } }');
+    const manager = found.messageRecipients.find((r) => r.type === 'user')!;
+    expect((await graph<{ blockUser: { success: boolean } }>('mutation($id: ID) { blockUser(id: $id) { success } }', { id: manager.id })).blockUser.success).toBe(true);
+
+    await participant.context.setOffline(false);
+    const failed = participant.page.getByTestId('failed-send');
+    await expect(failed).toBeVisible({ timeout: 60_000 });
+    await expect(failed).toContainText('U kunt geen bericht sturen aan deze ontvanger');
+    await expect(p.thread.filter({ hasText: text })).toHaveCount(0);
+    await participant.page.screenshot({ path: 'test-results/messages-phone-refused.png', fullPage: true });
+    await failed.getByRole('button', { name: 'Bewerken' }).click();
+    await expect(p.body).toHaveValue(text);
+    await expect(participant.page.getByTestId('recipient-chosen')).toContainText('Marieke');
+
+    expect((await graph<{ unblockUser: { success: boolean } }>('mutation($id: ID) { unblockUser(id: $id) { success } }', { id: manager.id })).unblockUser.success).toBe(true);
+    await p.send.click();
+    await expect(failed).toHaveCount(0, { timeout: 60_000 });
+    await admin.context.close();
+    await participant.context.close();
+  });
 });
