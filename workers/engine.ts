@@ -17,7 +17,14 @@ export interface EngineDeps {
   now?: () => number;
   random?: () => number;
   pullLimit?: number;
+  /** Runs `fn` after `ms` and answers a cancel function (tests drive retries themselves). */
+  schedule?: (fn: () => void, ms: number) => () => void;
 }
+
+const scheduleWithTimeout = (fn: () => void, ms: number): (() => void) => {
+  const handle = setTimeout(fn, ms);
+  return () => clearTimeout(handle);
+};
 
 /**
  * Runs the sync cycle for the leader: push the outbox in order, then pull the collections that
@@ -31,18 +38,21 @@ export class SyncEngine {
   private dirty = new Set<CollectionName>();
   private pushWanted = false;
   private running: Promise<void> | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Cancels the scheduled retry, if any. */
+  private timer: (() => void) | null = null;
   private failures = 0;
   private pushOnTimer = false;
   private started = false;
   private readonly collections: readonly CollectionName[];
   private readonly now: () => number;
   private readonly random: () => number;
+  private readonly schedule: (fn: () => void, ms: number) => () => void;
 
   constructor(private readonly deps: EngineDeps) {
     this.collections = deps.collections ?? COLLECTION_NAMES;
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.schedule = deps.schedule ?? scheduleWithTimeout;
   }
 
   get replica(): Replica {
@@ -90,7 +100,7 @@ export class SyncEngine {
 
   stop(): Promise<void> {
     this.started = false;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.();
     this.timer = null;
     this.set({ state: 'stopped' });
     return this.running ?? Promise.resolve();
@@ -153,10 +163,8 @@ export class SyncEngine {
   private kick(): Promise<void> {
     if (!this.started || !this.status.leader || this.status.state === 'blocked') return this.running ?? Promise.resolve();
     if (!this.status.online) return Promise.resolve();
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
+    this.timer?.();
+    this.timer = null;
     this.running ??= this.loop().finally(() => {
       this.running = null;
       if (this.started && (this.dirty.size > 0 || this.pushWanted) && this.status.state === 'idle') void this.kick();
@@ -166,9 +174,9 @@ export class SyncEngine {
 
   private retryLater(until?: number, push = false): void {
     const delay = until !== undefined ? Math.max(0, until - this.now()) : backoffDelay(++this.failures, this.random());
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.();
     if (push) this.pushOnTimer = true;
-    this.timer = setTimeout(() => {
+    this.timer = this.schedule(() => {
       this.timer = null;
       if (this.pushOnTimer) this.pushWanted = true;
       this.pushOnTimer = false;

@@ -108,10 +108,15 @@ describe('fault injection', () => {
           }
         },
       });
-      client.engine = new SyncEngine({ replica, transport, collections: ['syncProbes'], now, random, pullLimit: 50 });
+      // No timers: retries happen only when the test asks. A seed fixes the writes and the faults' odds;
+      // it is not a bit-for-bit replay (duplicate deliveries race inside the server).
+      client.engine = new SyncEngine({ replica, transport, collections: ['syncProbes'], now, random, pullLimit: 50, schedule: () => () => undefined });
       return client;
     });
-    for (const c of clients) await c.engine.start({ leader: true, online: true });
+    for (const c of clients) {
+      await c.engine.start({ leader: true, online: true });
+      await c.engine.requestSync(); // joins the cycle start() began, so nothing runs behind the test's back
+    }
 
     const restart = async () => {
       down = true;
