@@ -19,6 +19,9 @@ interface PendingChangesPageProps {
   aside?: ReactNode;
 }
 
+/** Rows shown per group at first: a long outbox (1,000 queued offline) must not re-render in full on every change. */
+export const ROWS_SHOWN = 50;
+
 const GROUPS: { statuses: OutboxStatus[]; heading: 'sync.page.conflictHeading' | 'sync.page.failedHeading' | 'sync.page.pendingHeading' }[] = [
   { statuses: ['conflict'], heading: 'sync.page.conflictHeading' },
   { statuses: ['failed'], heading: 'sync.page.failedHeading' },
@@ -31,6 +34,7 @@ export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, asi
   useDocumentTitle(t('sync.page.title'));
   const rows = useOutboxRows();
   const [notice, setNotice] = useState('');
+  const [shown, setShown] = useState<Record<string, number>>({});
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   const act = async (action: () => Promise<unknown>, done: string) => {
@@ -62,13 +66,14 @@ export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, asi
         {GROUPS.map((group) => {
           const inGroup = (rows ?? []).filter((r: OutboxRow) => group.statuses.includes(r.status));
           if (inGroup.length === 0) return null;
+          const limit = shown[group.heading] ?? ROWS_SHOWN;
           return (
             <div key={group.heading} className="sync-page__group">
               <h3>
                 {t(group.heading)} <span className="sync-page__count">({inGroup.length})</span>
               </h3>
               <ul className="outbox-list">
-                {inGroup.map((row) => (
+                {inGroup.slice(0, limit).map((row) => (
                   <OutboxRowItem
                     key={row.clientMutationId}
                     row={row}
@@ -78,6 +83,14 @@ export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, asi
                   />
                 ))}
               </ul>
+              {inGroup.length > limit ? (
+                <p className="sync-page__more">
+                  <span>{t('sync.page.shownOf', { shown: limit, total: inGroup.length })}</span>{' '}
+                  <button type="button" className="button" onClick={() => setShown((s) => ({ ...s, [group.heading]: limit + ROWS_SHOWN }))}>
+                    {t('sync.page.showMore')}
+                  </button>
+                </p>
+              ) : null}
             </div>
           );
         })}
