@@ -6,6 +6,7 @@ import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } from './db/seed';
 import { createApp } from './app';
+import { closeChangeHub } from './sync/changes';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -28,6 +29,8 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: stopping`);
   server.close();
+  // Open live streams hold LISTEN connections: end them first, or a PostgreSQL shutdown waits on them.
+  await closeChangeHub(db);
   await db.close();
   process.exit(0);
 }
