@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from './db/db';
 import type { Config } from './config';
 import { mountGraph } from './http/graph-route';
+import { reportError } from './sentry';
 import { mountStatic } from './http/static';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountNavigation } from './http/navigation-routes';
@@ -30,6 +31,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {
     console.error(err);
+    reportError(err);
     return c.json({ error: 'server_error', message: 'Er ging iets mis op de server.' }, 500);
   });
   return app;

@@ -7,8 +7,10 @@ import { migrate } from './db/migrate';
 import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } from './db/seed';
 import { createApp } from './app';
 import { closeChangeHub } from './sync/changes';
+import { initSentry } from './sentry';
 
 const config = loadConfig();
+if (await initSentry(config.sentryDsn, config.production ? 'production' : 'development')) console.log('Error reporting to Sentry is on.');
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
 const applied = await migrate(db);

@@ -1,0 +1,20 @@
+import { SENTRY_TRACES_SAMPLE_RATE } from '../src/domain/shared/constants';
+
+type Capture = (error: unknown) => void;
+let capture: Capture | null = null;
+
+/** Starts error reporting only when SENTRY_DSN is set; nothing is loaded or sent otherwise. */
+export async function initSentry(dsn: string | undefined, environment: string): Promise<boolean> {
+  if (!dsn) return false;
+  const Sentry = await import('@sentry/node');
+  Sentry.init({ dsn, environment, tracesSampleRate: SENTRY_TRACES_SAMPLE_RATE });
+  capture = (error) => {
+    Sentry.captureException(error);
+  };
+  return true;
+}
+
+/** Reports an unexpected server error when Sentry is on. */
+export function reportError(error: unknown): void {
+  capture?.(error);
+}
