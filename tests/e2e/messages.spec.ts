@@ -42,19 +42,19 @@ test.describe('messages', () => {
     const c = new MessagesPage(coach.page);
     await c.goto('/berichten');
     await c.waitForMessages();
-    await expect.poll(() => c.menuUnread()).toBe(await serverUnread(coach.context.request));
+    await expect.poll(() => c.menuUnread(), { timeout: 30_000 }).toBe(await serverUnread(coach.context.request));
     const coachUnreadBefore = await c.menuUnread();
     await expect(c.unreadTab).toHaveText(String(coachUnreadBefore));
 
     // The participant's counter agrees with the server; opening an unread message from the coach marks it read.
-    await expect.poll(() => p.tabUnread()).toBe(await serverUnread(participant.context.request));
+    await expect.poll(() => p.tabUnread(), { timeout: 30_000 }).toBe(await serverUnread(participant.context.request));
     const fromCoach = participant.page.locator('.message-item--unread').filter({ hasText: 'Sanne Visser' }).first();
     await expect(fromCoach).toBeVisible();
     const participantUnread = await p.tabUnread();
     expect(participantUnread).toBeGreaterThan(0);
     await fromCoach.locator('a').click();
     await expect(p.thread.first()).toBeVisible();
-    await expect.poll(() => p.tabUnread()).toBe(participantUnread - 1);
+    await expect.poll(() => p.tabUnread(), { timeout: 30_000 }).toBe(participantUnread - 1);
     await expect.poll(() => serverUnread(participant.context.request), { timeout: 30_000 }).toBe(participantUnread - 1);
 
     // Offline: reply to the coach.
@@ -93,8 +93,8 @@ test.describe('messages', () => {
     await c.items.first().locator('a').click();
     await expect(c.thread.filter({ hasText: text })).toHaveCount(1);
     await coach.page.screenshot({ path: 'test-results/messages-staff-thread.png', fullPage: true });
-    await expect.poll(() => c.menuUnread()).toBe(coachUnreadBefore);
-    await expect.poll(() => p.tabUnread()).toBe(await serverUnread(participant.context.request));
+    await expect.poll(() => c.menuUnread(), { timeout: 30_000 }).toBe(coachUnreadBefore);
+    await expect.poll(() => p.tabUnread(), { timeout: 30_000 }).toBe(await serverUnread(participant.context.request));
     expect(dialogs).toEqual([]);
     await participant.page.screenshot({ path: 'test-results/messages-phone-thread.png', fullPage: true });
     await coach.context.close();
