@@ -64,6 +64,12 @@ function openPglite(dataDir: string | undefined): Db {
 
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
+  // process: the pool replaces it on the next query.
+  const onConnectionError = (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.error('PostgreSQL connection error:', err.message);
+  };
+  pool.on('error', onConnectionError);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T,>(sql: string, params: readonly unknown[] = []) => {
       const res = await c.query(sql, [...params]);
@@ -94,6 +100,7 @@ function openPostgres(url: string): Db {
     exec: base.exec,
     async listen(channel, onPayload) {
       const client = await pool.connect();
+      client.on('error', onConnectionError);
       const handler = (msg: pg.Notification) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
       };
@@ -101,6 +108,7 @@ function openPostgres(url: string): Db {
       await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       return async () => {
         client.off('notification', handler);
+        client.off('error', onConnectionError);
         await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
         client.release();
       };
