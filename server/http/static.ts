@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -17,15 +17,13 @@ export function mountStatic(app: Hono, staticDir: string): void {
       },
     }),
   );
+  // The shell is read once: a build replaces it only together with a server restart (npm start).
+  let shell: string | null = null;
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: 'not_found', message: 'Not found' }, 404);
-    const index = path.join(staticDir, 'index.html');
-    const exists = await stat(index).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!exists) return c.text('The app is not built: run `npm run build` (npm start does this).', 503);
+    shell ??= await readFile(path.join(staticDir, 'index.html'), 'utf8').catch(() => null);
+    if (shell === null) return c.text('The app is not built: run `npm run build` (npm start does this).', 503);
     c.header('cache-control', 'no-cache');
-    return c.html(await readFile(index, 'utf8'));
+    return c.html(shell);
   });
 }
