@@ -1,5 +1,5 @@
 import 'i18next';
-import type nl from './nl.json';
+import type { nl } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

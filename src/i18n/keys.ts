@@ -1,4 +1,4 @@
-import type nl from './nl.json';
+import type { nl } from './resources';
 
 /** A menu label: a key under `menu` in the locale files. */
 export type MenuLabelKey = `menu.${keyof typeof nl.menu}`;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import nl from './nl.json';
+import { en, nl } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 
