@@ -145,9 +145,10 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   };
   const readAnswers = (body: string, text: string) => {
     const parsed = JSON.parse(body) as { variables: Record<string, { clientMutationId?: string }> };
-    let data: Record<string, { success: boolean; reason: string | null } | null> | null = null;
+    type Answers = Record<string, { success: boolean; reason: string | null } | null>;
+    let data: Answers | null = null;
     try {
-      data = (JSON.parse(text) as { data?: typeof data }).data ?? null;
+      data = (JSON.parse(text) as { data?: Answers | null }).data ?? null;
     } catch {
       return;
     }
