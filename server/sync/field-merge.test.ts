@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncFixture, type SyncFixture } from './test-fixture';
 import type { PushAnswer } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
+import { sameValue } from './writes';
 
 /**
  * Per-field merge (issue 8), found by the fault-injection test: an edit write carries every field
@@ -35,5 +36,16 @@ describe('per-field merge of a field the client left unchanged', () => {
     expect(mine.data?.saveSyncProbe).toMatchObject({ success: true, revision: 3 });
     const { rows } = await f.db.query<{ body: string; title: string }>('SELECT body, title FROM sync_probes WHERE uuid = $1', [uuid]);
     expect(rows[0]).toEqual({ body: 'hun tekst', title: 'mijn titel' });
+  });
+});
+
+describe('sameValue', () => {
+  it('compares jsonb values whatever order their keys come in, numbers and timestamps by value', () => {
+    expect(sameValue({ a: 1, b: { c: 2, d: 3 } }, { b: { d: 3, c: 2 }, a: 1 })).toBe(true);
+    expect(sameValue({ a: 1 }, { a: 2 })).toBe(false);
+    expect(sameValue('12.50', 12.5)).toBe(true);
+    expect(sameValue('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00Z')).toBe(true);
+    expect(sameValue(null, undefined)).toBe(true);
+    expect(sameValue('', null)).toBe(false);
   });
 });

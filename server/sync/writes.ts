@@ -86,7 +86,14 @@ export function sameValue(a: unknown, b: unknown): boolean {
     const tb = typeof b === 'string' && /^\d{4}-\d\d-\d\dT/.test(b) ? Date.parse(b) : NaN;
     return !Number.isNaN(ta) && ta === tb;
   }
-  return JSON.stringify(a) === JSON.stringify(b);
+  return stableJson(a) === stableJson(b);
+}
+
+/** JSON with object keys sorted, so jsonb values compare whatever order their keys come in. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+  );
 }
 
 /**
@@ -163,7 +170,9 @@ export async function runWrite<S extends v.GenericSchema>(
         if (doc && !current && (doc.mode === 'edit' || doc.mode === 'delete')) return { success: false, reason: 'not_found', conflict: null };
         const base = record(baseValues);
         let input = parsed.output;
-        if (doc && current && base && typeof baseRevision === 'number' && Number(current.revision) !== baseRevision && doc.mode !== 'delete') {
+        // Compared per field unless the change was based on the revision the server has (a client that has
+        // not pulled the document's revision yet still sends the values it saw).
+        if (doc && current && base && (typeof baseRevision !== 'number' || Number(current.revision) !== baseRevision) && doc.mode !== 'delete') {
           const server = rowToDocument(current, serverCollection(doc.collection).omit);
           let mine: Record<string, unknown> = {};
           try {

@@ -81,9 +81,10 @@ test.describe('offline writes of one document', () => {
     // A note of our own, on the server.
     const before = new Set((await serverProbes(context.request)).map((p) => p.uuid));
     await changes.selfTest.click();
+    const fresh = async () => (await serverProbes(context.request)).filter((p) => !before.has(p.uuid));
+    await expect.poll(async () => (await fresh()).length, { timeout: 60_000 }).toBe(1);
     await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
-    const created = (await serverProbes(context.request)).filter((p) => !before.has(p.uuid));
-    expect(created).toHaveLength(1);
+    const created = await fresh();
     const uuid = created[0]!.uuid;
     const editor = noteEditor(page);
     await expect(editor.body).toHaveValue(created[0]!.body);
@@ -101,6 +102,8 @@ test.describe('offline writes of one document', () => {
 
     // Online: no conflict with itself; the server holds the last values, applied once.
     await context.setOffline(false);
+    const onServer = async () => (await serverProbes(context.request)).find((p) => p.uuid === uuid);
+    await expect.poll(async () => (await onServer())?.body, { timeout: 60_000 }).toBe('offline bewerkt 5');
     await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('.outbox-row--conflict')).toHaveCount(0);
     const afterFirst = (await serverProbes(context.request)).find((p) => p.uuid === uuid)!;
@@ -112,12 +115,16 @@ test.describe('offline writes of one document', () => {
     await context.setOffline(true);
     await editor.save({ body: 'mijn tekst' });
     await editor.save({ body: 'mijn tekst, later' });
+    await expect(editor.state).toHaveText('Wacht op verzenden');
+    await expect(changes.waiting).toHaveCount(1);
     const other = await otherDevice(browser, baseURL!, 'coach');
     const otherEditor = noteEditor(other.page);
     await expect(otherEditor.body).toHaveValue('offline bewerkt 5');
     await otherEditor.save({ title: 'titel van elders', body: 'tekst van elders' });
-    await expect(other.changes.allSent).toBeVisible({ timeout: 60_000 });
-    expect((await serverProbes(other.context.request)).find((p) => p.uuid === uuid)).toMatchObject({ title: 'titel van elders', body: 'tekst van elders' });
+    await expect
+      .poll(async () => (await serverProbes(other.context.request)).find((p) => p.uuid === uuid)?.title, { timeout: 60_000 })
+      .toBe('titel van elders');
+    expect((await serverProbes(other.context.request)).find((p) => p.uuid === uuid)).toMatchObject({ body: 'tekst van elders' });
 
     // Back online: the title merged silently; only the text, changed on both sides, is asked about.
     await context.setOffline(false);
@@ -129,9 +136,9 @@ test.describe('offline writes of one document', () => {
     await expect(conflict).toContainText('Mijn wijziging: mijn tekst, later');
     await expect(conflict).toContainText('Op de server: tekst van elders');
     await conflict.getByRole('button', { name: 'Keuze verzenden' }).click();
+    await expect.poll(async () => (await onServer())?.body, { timeout: 60_000 }).toBe('mijn tekst, later');
+    expect(await onServer()).toMatchObject({ body: 'mijn tekst, later', title: 'titel van elders' });
     await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
-    const final = (await serverProbes(context.request)).find((p) => p.uuid === uuid)!;
-    expect(final).toMatchObject({ body: 'mijn tekst, later', title: 'titel van elders' });
     await other.context.close();
   });
 });

@@ -197,12 +197,16 @@ export async function applyEventInTransaction(
   if (!row.collection || !row.target) return next;
   const others = (await rowsFor(replica, row.collection, row.target)).filter((r) => r.clientMutationId !== clientMutationId && r.clientMutationId !== next?.clientMutationId);
   let activeOthers = others.filter(isActive);
-  if (result.effects.includes('rebase') && event.type === 'answer' && typeof event.answer.revision === 'number' && event.answer.revision === (row.baseRevision ?? 0) + 1) {
+  const applied =
+    result.effects.includes('rebase') && event.type === 'answer' && typeof event.answer.revision === 'number' && event.answer.revision === (row.baseRevision ?? 0) + 1
+      ? event.answer.revision
+      : null;
+  if (applied !== null) {
     // The server applied this change right on the revision it was based on, so the new revision holds
     // nothing this client has not seen: the later rows are based on it. (When it skipped revisions,
     // another device changed the document meanwhile; the later rows keep their base and the server
     // merges them per field against the values this client saw.)
-    const revision = event.answer.revision;
+    const revision = applied;
     for (const later of activeOthers) await replica.outbox.update(later.clientMutationId, { baseRevision: revision });
     activeOthers = activeOthers.map((r) => ({ ...r, baseRevision: revision }));
   }
@@ -228,12 +232,13 @@ export async function applyEventInTransaction(
     const all = [...activeOthers, revived].sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
     await rematerialize(replica, row.collection, row.target, base, all);
   } else if (!next && activeOthers.length === 0) {
-    // Accepted: keep the values until the next pull brings the server's version, without the mark.
+    // Accepted: keep the values until the next pull brings the server's version, without the mark,
+    // and with the revision the server answered when that revision holds nothing but this change.
     const table = replica.docs(row.collection);
     const doc = await table.get(row.target);
-    if (doc?._pending) {
+    if (doc?._pending || (doc && applied !== null)) {
       const { _pending: _ignored, ...rest } = doc;
-      await table.put(rest);
+      await table.put(applied !== null ? { ...rest, revision: applied } : rest);
     }
   }
   return next;

@@ -111,6 +111,15 @@ describe('conflicts', () => {
   it('without names from the server: every patched field that differs', () => {
     expect(conflictFields(conflict).map((f) => f.field)).toEqual(['body', 'title']);
   });
+  it('fields the change left as they were take the server value when resolving', () => {
+    const row2 = row('conflict', {
+      args: { uuid: 'u1', body: 'mine', title: 'base titel' },
+      patch: { body: 'mine', title: 'base titel' },
+      baseValues: { body: 'base', title: 'base titel' },
+      serverDocument: { uuid: 'u1', revision: 4, body: 'theirs', title: 'hun titel' },
+    });
+    expect(resolutionArgs(row2, { body: 'mine' }).args).toEqual({ uuid: 'u1', body: 'mine', title: 'hun titel' });
+  });
   it('resolves with the chosen values, based on the server revision and its values', () => {
     expect(resolutionArgs(conflict, { body: 'theirs' })).toEqual({
       args: { uuid: 'u1', body: 'theirs', title: 'mijn titel' },

@@ -191,6 +191,12 @@ export function resolutionArgs(
   const server = (row.serverDocument ?? {}) as Record<string, unknown>;
   const serverRevision = row.serverDocument?.revision;
   const args = { ...row.args };
+  // Fields this change left as they were take the server's value (a concurrent change elsewhere stays)...
+  for (const [field, base] of Object.entries(row.baseValues ?? {})) {
+    const unchanged = JSON.stringify(row.patch?.[field] ?? null) === JSON.stringify(base ?? null);
+    if (unchanged && Object.hasOwn(args, field) && Object.hasOwn(server, field)) args[field] = server[field];
+  }
+  // ...and the fields the user chose take the chosen value.
   for (const [field, value] of Object.entries(chosen)) if (Object.hasOwn(args, field)) args[field] = value;
   const baseValues = row.baseValues ? Object.fromEntries(Object.keys(row.baseValues).map((f) => [f, server[f] ?? null])) : null;
   return { args, baseRevision: typeof serverRevision === 'number' ? serverRevision : null, baseValues };

@@ -4,13 +4,13 @@ import { syncStore } from '../../lib/sync-client';
 import type * as SyncClient from '../../lib/sync-client';
 import { endSyncSession } from './sync-session';
 
-const worker = vi.hoisted(() => ({ deleteReplica: vi.fn(() => Promise.resolve()), stop: vi.fn(() => Promise.resolve()) }));
+const worker = vi.hoisted(() => ({ deleteReplica: vi.fn(() => Promise.resolve()), deleteReplicas: vi.fn(() => Promise.resolve()), stop: vi.fn(() => Promise.resolve()) }));
 
 vi.mock('../../lib/sync-client', async (importOriginal) => {
   const actual = await importOriginal<typeof SyncClient>();
   return {
     ...actual,
-    syncApi: () => ({ sync: { deleteReplica: worker.deleteReplica } }),
+    syncApi: () => ({ sync: { deleteReplica: worker.deleteReplica, deleteReplicas: worker.deleteReplicas } }),
     stopSync: worker.stop,
     startSync: vi.fn(() => Promise.resolve()),
   };
