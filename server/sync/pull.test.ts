@@ -249,3 +249,40 @@ describe('sync housekeeping', () => {
     expect(all.mutations).toBe(0);
   });
 });
+
+describe('live stream', () => {
+  it('ends when its session is logged out (revoked), and is refused afterwards', async () => {
+    const user = await f.db.query<{ id: number }>(
+      "INSERT INTO users (company_id, acl_role_id, username, given_name, surname) VALUES ($1, 7, 'stream-e', 'Eva', 'Test') RETURNING id",
+      [f.companyId],
+    );
+    const id = Number(user.rows[0]!.id);
+    const { token } = await createSession(f.db, { id, companyId: f.companyId }, { mfaValidated: true });
+    const res = await f.app.request('/api/v2/stream', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let done = false;
+    const readUntil = async (needle: string) => {
+      while (!done && !text.includes(needle)) {
+        const chunk = await reader.read();
+        done = chunk.done;
+        if (chunk.value) text += decoder.decode(chunk.value);
+      }
+    };
+    await readUntil('event: ready');
+    const revoke = await f.app.request('/api/oauth/revoke', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ token }),
+    });
+    expect(revoke.status).toBe(200);
+    await readUntil('event: ended');
+    expect(text).toContain('event: ended');
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+    const again = await f.app.request('/api/v2/stream', { headers: { authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(401);
+  });
+});
