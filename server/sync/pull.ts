@@ -1,11 +1,12 @@
 import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/db';
-import { raw, run, sql } from '../db/sql';
+import { join, raw, run, sql } from '../db/sql';
 import type { Checkpoint, PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { ScopeParent, ServerCollection } from './registry';
 import { participantsScope } from '../auth/scope';
 import { roleKind } from '../../src/domain/users/roles-policy';
-import { documentSql, tableColumns, tombstone } from './document';
+import { camelCase, documentSql, tableColumns } from './document';
+import { fieldExpression } from './field-rules';
 import { signCheckpoint, SYNC_TOKEN_MS, verifyCheckpoint, type CheckpointClaims, type SyncKeys } from './checkpoint';
 
 export const DEFAULT_PULL_LIMIT = 500;
@@ -124,16 +125,48 @@ export function pullEnv(db: Queryable & { transaction<T>(fn: (tx: Queryable) => 
 const averageBytes = new Map<string, number>();
 
 interface PulledRow {
-  change_seq: number;
-  uuid: string;
-  id: number;
-  revision: number;
-  doc: string | null;
+  _seq: number;
+  _uuid: string;
+  _id: number;
+  _revision: number;
+  _live: boolean | null;
+  doc?: string | null;
 }
 
+const SAFE_COLUMN = /^[a-z_][a-z0-9_]*$/;
+const INTERNAL_COLUMNS = new Set(['change_seq', 'deleted_at']);
+
+/** The replicated columns of a table, each with the viewer's field rule applied, under its own name. */
+function columnsSql(collection: ServerCollection, columns: readonly { name: string }[], viewer: Viewer) {
+  const parts = columns
+    .filter((c) => !INTERNAL_COLUMNS.has(c.name) && !collection.omit.includes(c.name))
+    .map((c) => {
+      if (!SAFE_COLUMN.test(c.name)) throw new Error(`Unsafe column ${collection.table}.${c.name}`);
+      return sql`${fieldExpression(collection.table, c.name, viewer, 't', raw(`t.${c.name}`))} AS ${raw(c.name)}`;
+    });
+  return join(parts, ', ');
+}
+
+/** rowToDocument for a row of columnsSql, with its approximate JSON size. */
+function columnsToDocument(row: Record<string, unknown>): { doc: ReplicaDocument; bytes: number } {
+  const doc: Record<string, unknown> = {};
+  let bytes = 16;
+  for (const column in row) {
+    if (column.charCodeAt(0) === 95 /* _ */) continue;
+    let v = row[column];
+    if (v instanceof Date) v = v.toISOString();
+    doc[camelCase(column)] = v;
+    bytes += column.length + 4 + (typeof v === 'string' ? v.length + 2 : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 6);
+  }
+  doc._deleted = false;
+  doc.uuid = String(row._uuid);
+  return { doc: doc as ReplicaDocument, bytes };
+}
 export interface PullOptions {
   limit: number;
   maxBytes?: number;
+  /** Where documents are built: 'sql' (PostgreSQL) or 'js' (PGlite). */
+  build?: 'sql' | 'js';
 }
 
 /**
@@ -188,20 +221,24 @@ export async function pullCollection(
   const size = Math.max(1, Math.min(rowLimit, Math.ceil((budget / estimate) * 1.2)));
 
   const columns = await tableColumns(db, collection.table);
-  const doc = documentSql(collection.table, columns, collection.omit, viewer, 't');
   const tenancy = collection.tenancy(viewer, 't');
   const scope = collection.scope(viewer, 't');
-  const { rows } = await run<PulledRow>(
+  const inSql = (options.build ?? 'sql') === 'sql';
+  // The document as JSON text built in SQL (PostgreSQL: fastest), or its columns with the field
+  // rules applied, converted in JavaScript (PGlite: its JSON functions run slower than the conversion).
+  const selected = inSql ? sql`${documentSql(collection.table, columns, collection.omit, viewer, 't')} AS doc` : columnsSql(collection, columns, viewer);
+  const { rows } = await run<PulledRow & Record<string, unknown>>(
     db,
     fromZero
-      ? sql`SELECT t.change_seq, t.uuid, t.id, t.revision, ${doc} AS doc
+      ? sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, TRUE AS _live, ${selected}
               FROM ${raw(collection.table)} t
              WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater} AND t.deleted_at IS NULL AND ${scope}
              ORDER BY t.change_seq
              LIMIT ${size + 1}`
-      : sql`SELECT t.change_seq, t.uuid, t.id, t.revision,
-                   CASE WHEN t.deleted_at IS NULL AND ${scope} THEN ${doc} END AS doc
+      : sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, _v.live AS _live,
+                   ${inSql ? sql`CASE WHEN _v.live THEN ${documentSql(collection.table, columns, collection.omit, viewer, 't')} END AS doc` : selected}
               FROM ${raw(collection.table)} t
+             CROSS JOIN LATERAL (SELECT t.deleted_at IS NULL AND ${scope} AS live) _v
              WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
              ORDER BY t.change_seq
              LIMIT ${size + 1}`,
@@ -213,17 +250,23 @@ export async function pullCollection(
   for (const row of rows) {
     if (taken === size || (taken > 0 && bytes >= budget)) break;
     taken++;
-    if (row.doc === null) documents.push(tombstone(row as unknown as Record<string, unknown>));
-    else {
+    if (row._live !== true) {
+      documents.push({ uuid: String(row._uuid), id: Number(row._id), revision: Number(row._revision), _deleted: true });
+    } else if (inSql && typeof row.doc === 'string') {
       bytes += row.doc.length;
       live++;
       documents.push(JSON.parse(row.doc) as ReplicaDocument);
+    } else {
+      const converted = columnsToDocument(row);
+      bytes += converted.bytes;
+      live++;
+      documents.push(converted.doc);
     }
   }
   if (live > 0) averageBytes.set(collection.table, Math.max(50, Math.round(bytes / live)));
   const hasMore = rows.length > taken;
   const last = rows[taken - 1];
-  const seq = hasMore && last ? Number(last.change_seq) : Math.max(after, highWater);
+  const seq = hasMore && last ? Number(last._seq) : Math.max(after, highWater);
   const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: env.keys.epoch, s: seq, k: key, t: env.now() };
   if (hasMore) {
     claimsOut.w = highWater;

@@ -68,7 +68,13 @@ for (const name of COLLECTION_NAMES) {
           viewer,
           collection,
           { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null },
-          { limit: args.limit ?? DEFAULT_PULL_LIMIT, ...(args.maxBytes != null ? { maxBytes: args.maxBytes } : {}) },
+          {
+            limit: args.limit ?? DEFAULT_PULL_LIMIT,
+            ...(args.maxBytes != null ? { maxBytes: args.maxBytes } : {}),
+            // Measured (tests/bench/pull-server.ts): JSON built by PostgreSQL is fastest there; PGlite's
+            // JSON functions run slower than converting its columns in JavaScript.
+            build: ctx.db.kind === 'postgres' ? 'sql' : 'js',
+          },
           await env,
         );
       },
