@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
 import type { PullAnswer } from '../../src/domain/sync/types';
 import type { GraphOutcome, GraphTransport } from '../graph-client';
-import { scriptedTransport, testReplica } from '../test-support';
+import { testReplica } from '../test-support';
 import { pullCollections, storageFailure } from './pull';
 import { SyncEngine } from '../engine';
 import { enqueue } from '../outbox/outbox';
@@ -93,7 +93,7 @@ describe('pull loop resilience', () => {
   it('stops at once when IndexedDB refuses a write (quota), with the storage code', async () => {
     const replica = testReplica();
     const table = replica.docs('messages');
-    table.bulkPut = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    table.bulkPut = (() => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as unknown as typeof table.bulkPut;
     const out = await pullCollections(replica, fakeServer({ pages: 2 }).transport, NAMES);
     expect(out).toMatchObject({ kind: 'storage', code: 'storage_quota' });
     expect(await replica.checkpoints.get('messages')).toBeUndefined();
