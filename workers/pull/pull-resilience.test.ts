@@ -141,15 +141,16 @@ describe('pull loop resilience', () => {
 
   it('a pulled document with a pending change becomes its base and keeps the change on top', async () => {
     const replica = testReplica();
-    await replica.docs('syncProbes').put({ uuid: 'p1', id: 1, revision: 1, body: 'oud', counter: 0 });
+    const p1 = uuidv7();
+    await replica.docs('syncProbes').put({ uuid: p1, id: 1, revision: 1, body: 'oud', counter: 0 });
     const uuid = uuidv7();
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'p1', body: 'mijn tekst' }, optimistic: { collection: 'syncProbes', target: 'p1', patch: { body: 'mijn tekst' } } });
+    await enqueue(replica, 'probes.save', { uuid: p1, body: 'mijn tekst' });
     await applyPullPage(
       replica,
       'syncProbes',
       {
         documents: [
-          { uuid: 'p1', id: 1, revision: 2, body: 'oud', counter: 5, _deleted: false },
+          { uuid: p1, id: 1, revision: 2, body: 'oud', counter: 5, _deleted: false },
           { uuid, id: 2, revision: 1, body: 'ander', counter: 0, _deleted: false },
         ],
         checkpoint: { seq: 9, scopeKey: 'k' },
@@ -158,7 +159,7 @@ describe('pull loop resilience', () => {
       },
       Date.now(),
     );
-    expect(await replica.docs('syncProbes').get('p1')).toMatchObject({ body: 'mijn tekst', counter: 5, revision: 2, _pending: true });
+    expect(await replica.docs('syncProbes').get(p1)).toMatchObject({ body: 'mijn tekst', counter: 5, revision: 2, _pending: true });
     const row = (await replica.outbox.toArray())[0]!;
     expect(row.previous).toMatchObject({ body: 'oud', counter: 5, revision: 2 });
     expect(await replica.docs('syncProbes').get(uuid)).toMatchObject({ body: 'ander' });

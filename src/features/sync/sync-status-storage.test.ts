@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSyncStatus } from '../../domain/sync/api-contract';
+import { initialSyncStatus } from '../../domain/sync/status';
 import { syncStatusView } from './sync-status-view';
 import nl from '../../i18n/areas/syncPull.nl.json';
 import en from '../../i18n/areas/syncPull.en.json';
