@@ -113,6 +113,21 @@ function pullQuery(names: readonly CollectionName[]): string {
   return `query Pull(${defs}, $limit: Int) {\n${fields}\n}`;
 }
 
+/**
+ * fetch, tried again when the connection was reset: a keep-alive socket the server closes after its
+ * idle timeout just as a lane reuses it (a lane can idle while another holds the last collection).
+ */
+async function post(url: string, init: RequestInit, tries = 3): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (i >= tries) throw err;
+      log(`request failed (${err instanceof Error ? err.message : 'error'}); trying again`);
+    }
+  }
+}
+
 /** One full pull from zero, as the worker does it; answers the number of documents. */
 async function pullAll(base: string, token: string): Promise<number> {
   const checkpoints = new Map<CollectionName, Checkpoint>(COLLECTION_NAMES.map((n) => [n, { seq: 0, scopeKey: null }]));
@@ -126,7 +141,7 @@ async function pullAll(base: string, token: string): Promise<number> {
       for (const n of batch) busy.add(n);
       const variables: Record<string, unknown> = { limit: PAGE_ROWS };
       batch.forEach((n, i) => (variables[`cp${i}`] = checkpoints.get(n)));
-      const res = await fetch(`${base}/api/v2/graph`, {
+      const res = await post(`${base}/api/v2/graph`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: base },
         body: JSON.stringify({ query: pullQuery(batch), variables }),
