@@ -4,7 +4,7 @@ import type { GraphTransport } from './graph-client';
 import type { Replica } from './replica/db';
 import { outboxCounts, recoverOutbox } from './outbox/outbox';
 import { pushOutbox } from './outbox/push';
-import { pullCollections } from './pull/pull';
+import { pullCollections, storageFailure } from './pull/pull';
 import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/status';
 
 export type { SyncStatus };
@@ -43,6 +43,8 @@ export class SyncEngine {
   private failures = 0;
   private pushOnTimer = false;
   private started = false;
+  /** Writing to IndexedDB failed (quota): no cycle runs until resume() (the shell's retry button). */
+  private storageStopped = false;
   private readonly collections: readonly CollectionName[];
   private readonly now: () => number;
   private readonly random: () => number;
@@ -134,7 +136,9 @@ export class SyncEngine {
 
   /** The shell dealt with a blocking code (signed in again): continue. */
   resume(): void {
-    this.set({ blockedCode: null, state: 'idle' });
+    this.storageStopped = false;
+    this.failures = 0;
+    this.set({ blockedCode: null, state: 'idle', error: null });
     void this.requestSync();
   }
 
@@ -161,14 +165,16 @@ export class SyncEngine {
   }
 
   private kick(): Promise<void> {
-    if (!this.started || !this.status.leader || this.status.state === 'blocked') return this.running ?? Promise.resolve();
+    if (!this.started || !this.status.leader || this.status.state === 'blocked' || this.storageStopped) return this.running ?? Promise.resolve();
     if (!this.status.online) return Promise.resolve();
     this.timer?.();
     this.timer = null;
-    this.running ??= this.loop().finally(() => {
-      this.running = null;
-      if (this.started && (this.dirty.size > 0 || this.pushWanted) && this.status.state === 'idle') void this.kick();
-    });
+    this.running ??= this.loop()
+      .catch((err: unknown) => this.stopForStorage(storageFailure(err).code))
+      .finally(() => {
+        this.running = null;
+        if (this.started && (this.dirty.size > 0 || this.pushWanted) && this.status.state === 'idle') void this.kick();
+      });
     return this.running;
   }
 
@@ -219,10 +225,20 @@ export class SyncEngine {
           now: this.now,
           onProgress: first ? (p) => this.set({ firstSync: { ...p, done: false } }) : undefined,
         });
-        if (pulled.kind !== 'done') for (const n of names) this.dirty.add(n);
+        if (pulled.kind === 'partial') for (const f of pulled.failed) this.dirty.add(f.collection);
+        else if (pulled.kind !== 'done') for (const n of names) this.dirty.add(n);
         if (pulled.kind === 'blocked') return this.block(pulled.code);
+        // Retrying by itself would fail the same way: stop, show it, and wait for the user's retry.
+        if (pulled.kind === 'storage') return this.stopForStorage(pulled.code);
         if (pulled.kind === 'offline' || pulled.kind === 'error') {
           this.set({ state: pulled.kind === 'offline' ? 'offline' : 'error', error: pulled.kind === 'offline' ? pulled.error : pulled.message });
+          return this.retryLater();
+        }
+        if (pulled.kind === 'partial') {
+          // The other collections are up to date; the failed ones are tried again with backoff.
+          const at = this.now();
+          await this.deps.replica.meta.put({ key: 'lastSyncedAt', value: at });
+          this.set({ lastSyncedAt: at, state: 'error', error: `pull_failed:${pulled.failed.map((f) => f.collection).join(',')}` });
           return this.retryLater();
         }
         const at = this.now();
@@ -233,6 +249,14 @@ export class SyncEngine {
       this.failures = 0;
     }
     if (this.status.state === 'syncing') this.set({ state: 'idle' });
+  }
+
+  /** IndexedDB refused a write (quota): stop until the user retries (resume). */
+  private stopForStorage(code: string): void {
+    this.storageStopped = true;
+    this.timer?.();
+    this.timer = null;
+    this.set({ state: 'error', error: code });
   }
 
   private block(code: string): void {

@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { authenticateRequest } from '../auth/authenticate';
-import { changeHub } from '../sync/changes';
+import { changeHub, sessionHub } from '../sync/changes';
 import { ensureSyncTriggersOnce } from '../sync/triggers';
 
 export const HEARTBEAT_MS = 25_000;
@@ -12,6 +12,10 @@ export const HEARTBEAT_MS = 25_000;
  * GET /api/v2/stream: server-sent pokes when something in the viewer's company changed
  * (`event: poke`, data: {"collections": [...]}); the client then pulls, and the pull applies the
  * scope. A heartbeat comment every 25 s keeps proxies from closing the connection.
+ *
+ * The stream ends when its session is logged out or revoked (NOTIFY from 006_sync_pull.sql, any
+ * server process), and at each heartbeat the request is authenticated again (expiry, a blocked
+ * user, an ended impersonation): a stream never outlives the right to read it.
  */
 export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = HEARTBEAT_MS): void {
   app.get('/api/v2/stream', async (c) => {
@@ -23,16 +27,27 @@ export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = HE
     await ensureSyncTriggersOnce(db);
     const companyId = auth.viewer.companyId;
     let wake: (() => void) | null = null;
+    let ended = false;
     const queue: string[][] = [];
     const unsubscribe = await changeHub(db).subscribe(companyId, (collections) => {
       queue.push(collections);
       wake?.();
     });
+    const unwatch = await sessionHub(db)
+      .watch(auth.session.id, () => {
+        ended = true;
+        wake?.();
+      })
+      .catch((err: unknown) => {
+        unsubscribe();
+        throw err;
+      });
+    const request = c.req.raw;
     return streamSSE(c, async (stream) => {
       stream.onAbort(() => wake?.());
       try {
         await stream.writeSSE({ event: 'ready', data: '{}' });
-        while (!stream.aborted && !stream.closed) {
+        while (!stream.aborted && !stream.closed && !ended) {
           const batch = queue.splice(0);
           if (batch.length > 0) {
             const collections = [...new Set(batch.flat())];
@@ -47,10 +62,17 @@ export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = HE
             };
           });
           wake = null;
-          if (queue.length === 0 && !stream.aborted) await stream.write(': heartbeat\n\n');
+          if (ended) break;
+          if (queue.length === 0 && !stream.aborted) {
+            const again = await authenticateRequest(db, request).catch(() => null);
+            if (again?.kind !== 'viewer' || again.session.id !== auth.session.id) break;
+            await stream.write(': heartbeat\n\n');
+          }
         }
+        if (ended && !stream.aborted) await stream.writeSSE({ event: 'ended', data: JSON.stringify({ code: 'token_expired' }) }).catch(() => undefined);
       } finally {
         unsubscribe();
+        unwatch();
       }
     });
   });

@@ -98,4 +98,75 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
 /** For the server's shutdown, before db.close(): releases the LISTEN connection of this database. */
 export async function closeChangeHub(db: Db): Promise<void> {
   await hubs.get(db)?.close();
+  await sessionHubs.get(db)?.close();
+}
+
+export const SESSIONS_CHANNEL = 'werkpad_sessions';
+
+export interface SessionHub {
+  /** Calls `onEnd` when the session is revoked (logout, revocation) or deleted; resolves once LISTEN is active. */
+  watch(sessionId: string, onEnd: () => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+const sessionHubs = new WeakMap<Db, SessionHub>();
+
+/**
+ * One LISTEN on 'werkpad_sessions' per server process and database (006_sync_pull.sql notifies the
+ * id of a revoked or deleted session), held while a live stream watches a session, so a stream ends
+ * the moment its session is logged out or revoked, in whichever process that happened.
+ */
+export function sessionHub(db: Db): SessionHub {
+  const existing = sessionHubs.get(db);
+  if (existing) return existing;
+  const watchers = new Map<string, Set<() => void>>();
+  let count = 0;
+  let listening: Promise<() => Promise<void>> | null = null;
+  const onPayload = (sessionId: string) => {
+    const set = watchers.get(sessionId);
+    if (!set) return;
+    watchers.delete(sessionId);
+    for (const end of set) end();
+  };
+  const hub: SessionHub = {
+    async close() {
+      sessionHubs.delete(db);
+      watchers.clear();
+      count = 0;
+      const stop = listening;
+      listening = null;
+      if (stop) await stop.then((unlisten) => unlisten()).catch(() => undefined);
+    },
+    async watch(sessionId, onEnd) {
+      let set = watchers.get(sessionId);
+      if (!set) watchers.set(sessionId, (set = new Set()));
+      set.add(onEnd);
+      count++;
+      listening ??= db.listen(SESSIONS_CHANNEL, onPayload);
+      try {
+        await listening;
+      } catch (err) {
+        listening = null;
+        set.delete(onEnd);
+        count--;
+        throw err;
+      }
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const current = watchers.get(sessionId);
+        current?.delete(onEnd);
+        if (current?.size === 0) watchers.delete(sessionId);
+        count--;
+        if (count === 0 && listening) {
+          const stop = listening;
+          listening = null;
+          void stop.then((unlisten) => unlisten()).catch(() => undefined);
+        }
+      };
+    },
+  };
+  sessionHubs.set(db, hub);
+  return hub;
 }

@@ -1,14 +1,20 @@
 import type { Viewer } from '../auth/viewer';
-import type { Queryable, Row } from '../db/db';
-import { raw, run, sql } from '../db/sql';
-import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
-import type { ServerCollection } from './registry';
+import type { Queryable } from '../db/db';
+import { join, raw, run, sql } from '../db/sql';
+import type { Checkpoint, PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
+import type { ScopeParent, ServerCollection } from './registry';
 import { participantsScope } from '../auth/scope';
 import { roleKind } from '../../src/domain/users/roles-policy';
-import { rowToDocument, tombstone } from './document';
+import { camelCase, documentSql, tableColumns } from './document';
+import { fieldExpression } from './field-rules';
+import { signCheckpoint, SYNC_TOKEN_MS, verifyCheckpoint, type CheckpointClaims, type SyncKeys } from './checkpoint';
 
 export const DEFAULT_PULL_LIMIT = 500;
-export const MAX_PULL_LIMIT = 2000;
+/** Rows per collection and page at most; the byte budget usually ends a page first. */
+export const MAX_PULL_LIMIT = 10_000;
+/** The JSON size a page of one collection aims at (documents are cut after the first that passes it). */
+export const DEFAULT_PAGE_BYTES = 2_000_000;
+export const MAX_PAGE_BYTES = 8_000_000;
 /** The advisory lock every write to a replicated table holds shared (004_sync.sql). */
 export const WRITE_LOCK = 727004;
 
@@ -49,11 +55,12 @@ export async function committedHighWater(
  * The fingerprint of what decides the viewer's scope. When it changes between two pulls the server
  * starts the collection over (reset), so documents that entered or left the scope through another
  * row (the work plans of a participant who moved to another coach) arrive or leave too.
- * `caseload` is the fingerprint of the participants in scope, for collections that depend on it.
+ * `caseload` is the fingerprint of the participants in scope, for collections that depend on it;
+ * `parents` those of the parent rows in scope (see ServerCollection.scopeParents).
  */
-export function scopeKey(viewer: Viewer, caseload: string | null = null): string {
+export function scopeKey(viewer: Viewer, caseload: string | null = null, parents: readonly string[] = []): string {
   const base = [viewer.userId, viewer.roleId, viewer.projectId ?? '-', viewer.accessToAllParticipants ? 1 : 0].join(':');
-  return caseload ? `${base}:${caseload}` : base;
+  return [base, ...(caseload ? [caseload] : []), ...parents].join(':');
 }
 
 /**
@@ -71,40 +78,199 @@ export async function caseloadFingerprint(db: Queryable, viewer: Viewer): Promis
   return (rows[0]?.fp ?? '').slice(0, 16);
 }
 
+/** The parent rows in the viewer's scope, as one md5 (see ServerCollection.scopeParents). */
+export async function parentFingerprint(db: Queryable, viewer: Viewer, parent: ScopeParent): Promise<string> {
+  const { rows } = await run<{ fp: string | null }>(
+    db,
+    sql`SELECT md5(coalesce(string_agg(x.id::text, ',' ORDER BY x.id), '')) AS fp
+          FROM ${raw(parent.table)} x WHERE x.company_id = ${viewer.companyId} AND x.deleted_at IS NULL AND ${parent.scope(viewer, 'x')}`,
+  );
+  return (rows[0]?.fp ?? '').slice(0, 12);
+}
+
 /**
- * Documents of one collection changed after the checkpoint, in change_seq order, up to `limit`:
- * documents in the viewer's scope as they are, deleted rows and rows of the tenant outside the
- * scope as tombstones. The next checkpoint is the last change returned, or the committed
- * high-water mark when nothing is left.
+ * What a pull needs besides the checkpoint, shared by the collections of one request and computed
+ * only when a checkpoint does not carry it already: the company's keys, the committed high-water
+ * mark and the scope fingerprints.
+ */
+export interface PullEnv {
+  keys: SyncKeys;
+  highWater(): Promise<number>;
+  caseload(): Promise<string>;
+  parent(parent: ScopeParent): Promise<string>;
+  now(): number;
+}
+
+/** A PullEnv for one request: every value computed at most once. */
+export function pullEnv(db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, viewer: Viewer, keys: SyncKeys, now = Date.now): PullEnv {
+  const once = <T>(fn: () => Promise<T>) => {
+    let p: Promise<T> | null = null;
+    return () => (p ??= fn());
+  };
+  const parents = new Map<string, Promise<string>>();
+  return {
+    keys,
+    highWater: once(() => committedHighWater(db)),
+    caseload: once(() => caseloadFingerprint(db, viewer)),
+    parent: (p) => {
+      let found = parents.get(p.table);
+      if (!found) parents.set(p.table, (found = parentFingerprint(db, viewer, p)));
+      return found;
+    },
+    now,
+  };
+}
+
+/** Average document size per table, learnt from earlier pages, to size the next page's LIMIT. */
+const averageBytes = new Map<string, number>();
+
+interface PulledRow {
+  _seq: number;
+  _uuid: string;
+  _id: number;
+  _revision: number;
+  _live: boolean | null;
+  doc?: string | null;
+}
+
+const SAFE_COLUMN = /^[a-z_][a-z0-9_]*$/;
+const INTERNAL_COLUMNS = new Set(['change_seq', 'deleted_at']);
+
+/** The replicated columns of a table, each with the viewer's field rule applied, under its own name. */
+function columnsSql(collection: ServerCollection, columns: readonly { name: string }[], viewer: Viewer) {
+  const parts = columns
+    .filter((c) => !INTERNAL_COLUMNS.has(c.name) && !collection.omit.includes(c.name))
+    .map((c) => {
+      if (!SAFE_COLUMN.test(c.name)) throw new Error(`Unsafe column ${collection.table}.${c.name}`);
+      return sql`${fieldExpression(collection.table, c.name, viewer, 't', raw(`t.${c.name}`))} AS ${raw(c.name)}`;
+    });
+  return join(parts, ', ');
+}
+
+/** rowToDocument for a row of columnsSql, with its approximate JSON size. */
+function columnsToDocument(row: Record<string, unknown>): { doc: ReplicaDocument; bytes: number } {
+  const doc: Record<string, unknown> = {};
+  let bytes = 16;
+  for (const column in row) {
+    if (column.charCodeAt(0) === 95 /* _ */) continue;
+    let v = row[column];
+    if (v instanceof Date) v = v.toISOString();
+    doc[camelCase(column)] = v;
+    bytes += column.length + 4 + (typeof v === 'string' ? v.length + 2 : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 6);
+  }
+  doc._deleted = false;
+  doc.uuid = String(row._uuid);
+  return { doc: doc as ReplicaDocument, bytes };
+}
+export interface PullOptions {
+  limit: number;
+  maxBytes?: number;
+  /** Where documents are built: 'sql' (PostgreSQL) or 'js' (PGlite). */
+  build?: 'sql' | 'js';
+}
+
+/**
+ * Documents of one collection changed after the checkpoint, in change_seq order. From zero (first
+ * sync or reset) only live rows in the viewer's scope are read, the scope filtered in SQL, so the
+ * LIMIT counts only what is returned. After a checkpoint, changed rows of the tenant are read:
+ * those in scope as documents, deleted rows and rows outside the scope as tombstones (documents
+ * that left the scope). Documents are built in SQL as JSON. A page ends at `limit` rows or at the
+ * byte budget, whichever comes first.
+ *
+ * The checkpoint comes back signed (checkpoint.ts). While `hasMore`, it carries the high-water mark
+ * and scope fingerprint of this sync, so the pages that follow neither take the write lock nor
+ * recompute the fingerprint; the next sync computes them afresh.
  */
 export async function pullCollection(
   db: Queryable,
   viewer: Viewer,
   collection: ServerCollection,
   checkpoint: Checkpoint,
-  limit: number,
-  highWater: number,
-  caseload: string | null = null,
+  options: PullOptions,
+  env: PullEnv,
 ): Promise<PullAnswer> {
-  const key = scopeKey(viewer, collection.dependsOnCaseload ? caseload : null);
-  const reset = checkpoint.seq > 0 && checkpoint.scopeKey !== key;
-  const after = reset ? 0 : Math.max(0, checkpoint.seq);
-  const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PULL_LIMIT);
-  const { rows } = await run<Row>(
+  const check = verifyCheckpoint(env.keys, checkpoint, { collection: collection.name, userId: viewer.userId });
+  let claims: CheckpointClaims | null = check.kind === 'ok' ? check.claims : null;
+  let reset = check.kind === 'reset';
+  const continuing = claims?.w !== undefined && claims.s < claims.w && env.now() - claims.t < SYNC_TOKEN_MS;
+  let key: string;
+  let highWater: number;
+  if (continuing && claims?.w !== undefined) {
+    key = claims.k;
+    highWater = claims.w;
+  } else {
+    const [mark, caseload, ...parents] = await Promise.all([
+      env.highWater(),
+      collection.dependsOnCaseload ? env.caseload() : Promise.resolve(null),
+      ...collection.scopeParents.map((p) => env.parent(p)),
+    ]);
+    highWater = mark;
+    key = scopeKey(viewer, caseload, parents);
+    // A different scope, or a checkpoint ahead of the sequence (a database that went back: a restore): start over.
+    if (claims && (claims.k !== key || claims.s > highWater)) {
+      claims = null;
+      reset = true;
+    }
+  }
+  const after = reset || !claims ? 0 : claims.s;
+  // From zero (first sync or reset, and the pages that continue it) the replica holds nothing to delete: no tombstones.
+  const fromZero = after === 0 || (continuing && claims?.z === 1);
+  const rowLimit = Math.min(Math.max(1, Math.trunc(options.limit)), MAX_PULL_LIMIT);
+  const budget = Math.min(Math.max(1, Math.trunc(options.maxBytes ?? DEFAULT_PAGE_BYTES)), MAX_PAGE_BYTES);
+  const estimate = averageBytes.get(collection.table) ?? 400;
+  const size = Math.max(1, Math.min(rowLimit, Math.ceil((budget / estimate) * 1.2)));
+
+  const columns = await tableColumns(db, collection.table);
+  const tenancy = collection.tenancy(viewer, 't');
+  const scope = collection.scope(viewer, 't');
+  const inSql = (options.build ?? 'sql') === 'sql';
+  // The document as JSON text built in SQL (PostgreSQL: fastest), or its columns with the field
+  // rules applied, converted in JavaScript (PGlite: its JSON functions run slower than the conversion).
+  const selected = inSql ? sql`${documentSql(collection.table, columns, collection.omit, viewer, 't')} AS doc` : columnsSql(collection, columns, viewer);
+  const { rows } = await run<PulledRow & Record<string, unknown>>(
     db,
-    sql`SELECT t.*, (${collection.scope(viewer, 't')}) AS _in_scope
-          FROM ${raw(collection.table)} t
-         WHERE ${collection.tenancy(viewer, 't')} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
-         ORDER BY t.change_seq
-         LIMIT ${size + 1}`,
+    fromZero
+      ? sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, TRUE AS _live, ${selected}
+              FROM ${raw(collection.table)} t
+             WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater} AND t.deleted_at IS NULL AND ${scope}
+             ORDER BY t.change_seq
+             LIMIT ${size + 1}`
+      : sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, _v.live AS _live,
+                   ${inSql ? sql`CASE WHEN _v.live THEN ${documentSql(collection.table, columns, collection.omit, viewer, 't')} END AS doc` : selected}
+              FROM ${raw(collection.table)} t
+             CROSS JOIN LATERAL (SELECT t.deleted_at IS NULL AND ${scope} AS live) _v
+             WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
+             ORDER BY t.change_seq
+             LIMIT ${size + 1}`,
   );
-  const hasMore = rows.length > size;
-  const page = hasMore ? rows.slice(0, size) : rows;
-  // From zero (first sync or reset) the replica holds nothing to delete: tombstones are skipped.
-  const documents = page
-    .filter((row) => after > 0 || (row._in_scope === true && row.deleted_at == null))
-    .map((row) => (row._in_scope === true ? rowToDocument(row, collection.omit) : tombstone(row)));
-  const last = page[page.length - 1];
-  const seq = hasMore && last ? Number(last.change_seq) : Math.max(after, highWater);
-  return { documents, checkpoint: { seq, scopeKey: key }, reset, hasMore };
+  const documents: ReplicaDocument[] = [];
+  let bytes = 0;
+  let live = 0;
+  let taken = 0;
+  for (const row of rows) {
+    if (taken === size || (taken > 0 && bytes >= budget)) break;
+    taken++;
+    if (row._live !== true) {
+      documents.push({ uuid: String(row._uuid), id: Number(row._id), revision: Number(row._revision), _deleted: true });
+    } else if (inSql && typeof row.doc === 'string') {
+      bytes += row.doc.length;
+      live++;
+      documents.push(JSON.parse(row.doc) as ReplicaDocument);
+    } else {
+      const converted = columnsToDocument(row);
+      bytes += converted.bytes;
+      live++;
+      documents.push(converted.doc);
+    }
+  }
+  if (live > 0) averageBytes.set(collection.table, Math.max(50, Math.round(bytes / live)));
+  const hasMore = rows.length > taken;
+  const last = rows[taken - 1];
+  const seq = hasMore && last ? Number(last._seq) : Math.max(after, highWater);
+  const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: env.keys.epoch, s: seq, k: key, t: env.now() };
+  if (hasMore) {
+    claimsOut.w = highWater;
+    if (fromZero) claimsOut.z = 1;
+  }
+  return { documents, checkpoint: { seq, scopeKey: signCheckpoint(env.keys, claimsOut) }, reset, hasMore };
 }

@@ -1,5 +1,5 @@
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
-import { scopeOf, type ScopeFn } from '../auth/scope';
+import { dashboardsScope, scopeOf, wageValueMeasurementsScope, wageValuePlansScope, type ScopeFn } from '../auth/scope';
 import type { Viewer } from '../auth/viewer';
 import { sql, type SqlFragment } from '../db/sql';
 
@@ -21,7 +21,34 @@ export interface ServerCollection {
   omit: readonly string[];
   /** The scope looks at participants (the caseload), not only at the row itself. */
   dependsOnCaseload: boolean;
+  /**
+   * Parents whose scope decides this collection's (a measurement's tasks, a plan's notes, a
+   * dashboard's widgets): when the set of parents in the viewer's scope changes, the collection
+   * starts over, so children follow their parent into and out of scope although they did not change.
+   */
+  scopeParents: readonly ScopeParent[];
 }
+
+export interface ScopeParent {
+  table: string;
+  scope: ScopeFn;
+}
+
+/** The file kind of message attachments (server/messages/mutations.ts). */
+export const ATTACHMENT_FILE_KIND = 13;
+
+/**
+ * Files: the table's scope, and an attachment not yet linked to a message (being written) only for
+ * its uploader (issue 10: unsent attachments are nobody else's business).
+ */
+const filesPullScope =
+  (base: ScopeFn): ScopeFn =>
+  (viewer, alias) =>
+    sql([`(`, ` AND (${alias}.kind <> ${ATTACHMENT_FILE_KIND} OR ${alias}.message_id IS NOT NULL OR ${alias}.user_id = `, `))`], base(viewer, alias), viewer.userId);
+
+const measurements: ScopeParent = { table: 'wage_value_measurements', scope: wageValueMeasurementsScope };
+const plans: ScopeParent = { table: 'wage_value_plans', scope: wageValuePlansScope };
+const dashboards: ScopeParent = { table: 'dashboards', scope: dashboardsScope };
 
 /** Tables whose scope is decided through the participant rows in the viewer's scope. */
 const CASELOAD_DEPENDENT = new Set([
@@ -39,7 +66,10 @@ const overrides: Partial<Record<CollectionName, Partial<Omit<ServerCollection, '
   aclRoles: { tenancy: (v, a) => sql([`(${a}.company_id = `, ` OR ${a}.company_id IS NULL)`], v.companyId) },
   users: { omit: ['password_hash', 'mfa_secret', 'mfa_last_used_step', 'password_changed_at'] },
   invitations: { omit: ['token_hash'] },
-  files: { omit: ['storage_key'] },
+  files: { omit: ['storage_key'], scope: filesPullScope(scopeOf('files')), scopeParents: [measurements] },
+  wageValueTasks: { scopeParents: [measurements] },
+  wageValuePlanNotes: { scopeParents: [plans] },
+  widgets: { scopeParents: [dashboards] },
 };
 
 export const SERVER_COLLECTIONS: readonly ServerCollection[] = COLLECTION_NAMES.map((name) => ({
@@ -49,6 +79,7 @@ export const SERVER_COLLECTIONS: readonly ServerCollection[] = COLLECTION_NAMES.
   tenancy: byCompany,
   omit: [],
   dependsOnCaseload: CASELOAD_DEPENDENT.has(COLLECTIONS[name].table),
+  scopeParents: [],
   ...overrides[name],
 }));
 

@@ -6,11 +6,15 @@
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
+import enSyncPull from './areas/syncPull.en.json';
+import nlSyncPull from './areas/syncPull.nl.json';
 
 export const nl = {
   ...nlCore,
+  syncPull: nlSyncPull,
 };
 
 export const en = {
   ...enCore,
+  syncPull: enSyncPull,
 } satisfies Record<keyof typeof nl, unknown>;

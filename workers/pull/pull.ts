@@ -4,9 +4,16 @@ import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
 import { applyPullPage } from '../replica/documents';
 
-export const PULL_LIMIT = 500;
+/** Documents per collection and page at most; the server ends a page at its byte budget first. */
+export const PULL_LIMIT = 10_000;
+/** The JSON size per collection and page the server aims at. */
+export const PULL_PAGE_BYTES = 2_000_000;
 /** Collections per request: one round trip pulls many (field names differ, so no aliases needed). */
 export const COLLECTIONS_PER_REQUEST = 16;
+/** Pull requests in flight at once (pages are still written one at a time, in arrival order). */
+export const REQUESTS_IN_FLIGHT = 3;
+/** Pages received but not yet written before no further request leaves (memory bound). */
+const MAX_QUEUED_PAGES = 4;
 
 export interface PullProgress {
   documents: number;
@@ -16,16 +23,23 @@ export interface PullProgress {
 
 export type PullOutcome =
   | { kind: 'done'; documents: number }
+  /** Some collections failed (a server error in their field); the others are up to date. */
+  | { kind: 'partial'; documents: number; failed: { collection: CollectionName; message: string }[] }
   | { kind: 'offline'; error: string }
   | { kind: 'blocked'; code: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** Writing to IndexedDB failed (quota, a closed database): retrying by itself would not help. */
+  | { kind: 'storage'; code: 'storage_quota' | 'storage_error'; message: string };
 
 function pullQuery(names: readonly CollectionName[]): string {
   const defs = names.map((_, i) => `$cp${i}: PullCheckpointInput!`).join(', ');
   const fields = names
-    .map((name, i) => `${pullFieldName(name)}(checkpoint: $cp${i}, limit: $limit) { documents checkpoint { seq scopeKey } reset hasMore }`)
+    .map(
+      (name, i) =>
+        `${pullFieldName(name)}(checkpoint: $cp${i}, limit: $limit, maxBytes: $maxBytes) { documents checkpoint { seq scopeKey } reset hasMore }`,
+    )
     .join('\n');
-  return `query Pull(${defs}, $limit: Int) {\n${fields}\n}`;
+  return `query Pull(${defs}, $limit: Int, $maxBytes: Int) {\n${fields}\n}`;
 }
 
 export async function checkpointOf(replica: Replica, name: CollectionName): Promise<Checkpoint> {
@@ -33,54 +47,136 @@ export async function checkpointOf(replica: Replica, name: CollectionName): Prom
   return row ? { seq: row.seq, scopeKey: row.scopeKey } : INITIAL_CHECKPOINT;
 }
 
+/** A storage failure of IndexedDB (Dexie wraps the DOMException; the name survives). */
+export function storageFailure(err: unknown): { code: 'storage_quota' | 'storage_error'; message: string } {
+  const names: string[] = [];
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const name = (e as { name?: unknown }).name;
+    if (typeof name === 'string') names.push(name);
+    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: names.some((n) => n === 'QuotaExceededError') || /quota/i.test(message) ? 'storage_quota' : 'storage_error', message };
+}
+
 /**
- * Pulls collections until each is up to date: batched (`limit` documents per collection and
- * request), checkpointed per page (saved with the page, so an interrupted sync resumes where it
- * stopped), several collections per request. The next request leaves while the current page is
- * written (its checkpoints come from the answer), so the network and IndexedDB overlap. Reports
- * progress after every page.
+ * Pulls collections until each is up to date: several collections per request, up to three
+ * requests in flight, pages sized by the server's byte budget, each page written with its
+ * checkpoint in one transaction (an interrupted sync resumes where it stopped). A collection's next
+ * request leaves as soon as its answer arrived, while the page is being written, so the network and
+ * IndexedDB overlap; pages are written one at a time in arrival order.
+ *
+ * A collection whose field failed on the server is left out of this round (reported as `partial`);
+ * the others go on. A failure to write (quota) stops at once with `storage`.
  */
 export async function pullCollections(
   replica: Replica,
   transport: GraphTransport,
   names: readonly CollectionName[] = COLLECTION_NAMES,
-  options: { limit?: number; onProgress?: (p: PullProgress) => void; now?: () => number } = {},
+  options: { limit?: number; maxBytes?: number; inFlight?: number; onProgress?: (p: PullProgress) => void; now?: () => number } = {},
 ): Promise<PullOutcome> {
   const limit = options.limit ?? PULL_LIMIT;
+  const maxBytes = options.maxBytes ?? PULL_PAGE_BYTES;
+  const inFlight = Math.max(1, options.inFlight ?? REQUESTS_IN_FLIGHT);
   const now = options.now ?? Date.now;
-  let remaining = [...new Set(names)];
-  const total = remaining.length;
+  const wanted = [...new Set(names)];
+  const total = wanted.length;
   const checkpoints = new Map<CollectionName, Checkpoint>();
-  for (const name of remaining) checkpoints.set(name, await checkpointOf(replica, name));
-  const request = (batch: readonly CollectionName[]) => {
-    const variables: Record<string, unknown> = { limit };
-    batch.forEach((name, i) => (variables[`cp${i}`] = checkpoints.get(name) ?? INITIAL_CHECKPOINT));
-    return { batch, answer: transport<Record<string, PullAnswer>>(pullQuery(batch), variables) };
-  };
+  for (const name of wanted) checkpoints.set(name, await checkpointOf(replica, name));
+  const remaining = new Set(wanted);
+  const busy = new Set<CollectionName>();
+  const failed = new Map<CollectionName, string>();
   let documents = 0;
-  let inFlight = remaining.length > 0 ? request(remaining.slice(0, COLLECTIONS_PER_REQUEST)) : null;
-  while (inFlight) {
-    const { batch } = inFlight;
-    const outcome = await inFlight.answer;
-    inFlight = null;
-    if (outcome.kind === 'network') return { kind: 'offline', error: outcome.error };
-    if (outcome.kind === 'blocked') return { kind: 'blocked', code: outcome.code };
-    if (outcome.kind === 'error') return { kind: 'error', message: outcome.message };
-    const pages: [CollectionName, PullAnswer][] = [];
-    for (const name of batch) {
-      const answer = outcome.data[pullFieldName(name)];
-      if (!answer) return { kind: 'error', message: `No answer for ${name}` };
-      pages.push([name, answer]);
-      checkpoints.set(name, answer.checkpoint);
+  let stop: PullOutcome | null = null;
+  let writes: Promise<void> = Promise.resolve();
+  let queued = 0;
+  /** Collections that go one per request (their batch was refused as a whole). */
+  const solo = new Set<CollectionName>();
+  let waiters: (() => void)[] = [];
+  const changed = () => {
+    const ws = waiters;
+    waiters = [];
+    for (const w of ws) w();
+  };
+  const waitForChange = () => new Promise<void>((resolve) => waiters.push(resolve));
+  const nextBatch = (): CollectionName[] => {
+    const free = wanted.filter((n) => remaining.has(n) && !busy.has(n) && !failed.has(n));
+    const first = free[0];
+    if (first === undefined) return [];
+    if (solo.has(first)) return [first];
+    return free.filter((n) => !solo.has(n)).slice(0, COLLECTIONS_PER_REQUEST);
+  };
+
+  const write = (name: CollectionName, answer: PullAnswer, last: boolean) => {
+    queued++;
+    writes = writes.then(async () => {
+      try {
+        if (!stop) {
+          await applyPullPage(replica, name, answer, now());
+          documents += answer.documents.length;
+          if (last) remaining.delete(name);
+          options.onProgress?.({ documents, collectionsDone: total - remaining.size - failed.size, collectionsTotal: total });
+        }
+      } catch (err) {
+        const failure = storageFailure(err);
+        stop ??= { kind: 'storage', ...failure };
+      } finally {
+        queued--;
+        changed();
+      }
+    });
+  };
+
+  const lane = async (): Promise<void> => {
+    while (!stop) {
+      const batch = nextBatch();
+      const somethingLeft = wanted.some((n) => remaining.has(n) && !failed.has(n));
+      if (!somethingLeft) return;
+      if (batch.length === 0 || queued >= MAX_QUEUED_PAGES) {
+        if (busy.size === 0 && queued === 0 && batch.length === 0) return;
+        await waitForChange();
+        continue;
+      }
+      for (const n of batch) busy.add(n);
+      const variables: Record<string, unknown> = { limit, maxBytes };
+      batch.forEach((name, i) => (variables[`cp${i}`] = checkpoints.get(name) ?? INITIAL_CHECKPOINT));
+      const outcome = await transport<Record<string, PullAnswer | null>>(pullQuery(batch), variables);
+      for (const n of batch) busy.delete(n);
+      if (outcome.kind === 'network') stop ??= { kind: 'offline', error: outcome.error };
+      else if (outcome.kind === 'blocked') stop ??= { kind: 'blocked', code: outcome.code };
+      else if (outcome.kind === 'error') {
+        // The whole request was refused: when it held one collection, that one failed; else try them one by one.
+        if (batch.length === 1) failed.set(batch[0]!, outcome.message);
+        else for (const n of batch) solo.add(n);
+      } else {
+        for (const name of batch) {
+          const answer = outcome.data[pullFieldName(name)];
+          if (!answer) {
+            const error = outcome.errors?.find((e) => e.path[0] === pullFieldName(name));
+            failed.set(name, error?.message ?? `No answer for ${name}`);
+            continue;
+          }
+          checkpoints.set(name, answer.checkpoint);
+          write(name, answer, !answer.hasMore);
+          // The continuation may leave now; a finished collection leaves `remaining` once written.
+          if (!answer.hasMore) busy.add(name);
+        }
+        void writes.then(() => {
+          for (const name of batch) if (!remaining.has(name)) busy.delete(name);
+        });
+      }
+      changed();
     }
-    const done = new Set(pages.filter(([, a]) => !a.hasMore).map(([n]) => n));
-    remaining = remaining.filter((n) => !done.has(n));
-    if (remaining.length > 0) inFlight = request(remaining.slice(0, COLLECTIONS_PER_REQUEST));
-    for (const [name, answer] of pages) {
-      await applyPullPage(replica, name, answer, now());
-      documents += answer.documents.length;
-    }
-    options.onProgress?.({ documents, collectionsDone: total - remaining.length, collectionsTotal: total });
+  };
+
+  const lanes: Promise<void>[] = [];
+  for (let i = 0; i < inFlight; i++) lanes.push(lane());
+  await Promise.all(lanes);
+  await writes;
+  if (stop) return stop;
+  if (failed.size > 0) {
+    return { kind: 'partial', documents, failed: [...failed].map(([collection, message]) => ({ collection, message })) };
   }
   return { kind: 'done', documents };
 }

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import type { CollectionName } from '../../src/domain/sync/collections';
 import { withDerived } from '../../src/domain/sync/collections';
 import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
@@ -68,11 +69,30 @@ export async function rematerialize(
   else await replica.docs(collection).delete(target);
 }
 
+/** Active outbox rows of one collection, by document, oldest first. */
+async function activeRowsOf(replica: Replica, collection: CollectionName): Promise<Map<string, OutboxRow[]>> {
+  const active = (
+    await replica.outbox.where('[collection+target]').between([collection, Dexie.minKey], [collection, Dexie.maxKey]).toArray()
+  ).filter((r) => isActive(r) && r.target);
+  const byTarget = new Map<string, OutboxRow[]>();
+  for (const row of active.sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1))) {
+    const list = byTarget.get(row.target!) ?? [];
+    list.push(row);
+    byTarget.set(row.target!, list);
+  }
+  return byTarget;
+}
+
 /**
  * Applies one pull page in ONE transaction with its checkpoint, so a crash never leaves documents
  * without their checkpoint or the reverse (resumable). Tombstones delete; documents with active
  * outbox rows become the new server base of those rows and keep the optimistic patches on top.
  * A reset drops the collection's documents that no active row holds.
+ *
+ * The outbox table joins the transaction only when the page touches a document with active rows
+ * (or resets): most pages then lock just the collection and the checkpoints, so writes queued
+ * meanwhile are not held up. A row queued between that look and the page's transaction is caught
+ * after it: its documents are rebased in a second transaction (idempotent).
  */
 export async function applyPullPage(
   replica: Replica,
@@ -81,16 +101,15 @@ export async function applyPullPage(
   now: number,
 ): Promise<void> {
   const table = replica.docs(collection);
-  await replica.dexie.transaction('rw', [table, replica.outbox, replica.checkpoints], async () => {
-    const active = (await replica.outbox.where('status').anyOf('pending', 'sending').toArray()).filter(
-      (r) => r.collection === collection && r.target,
-    );
-    const byTarget = new Map<string, OutboxRow[]>();
-    for (const row of active.sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1))) {
-      const list = byTarget.get(row.target!) ?? [];
-      list.push(row);
-      byTarget.set(row.target!, list);
-    }
+  const touched = (byTarget: Map<string, OutboxRow[]>) => answer.documents.some((d) => byTarget.has(d.uuid));
+  // Only called for documents with rows (awaiting a promise without IndexedDB work would end the transaction).
+  const rebase = async (rows: OutboxRow[], doc: ReplicaDocument) => {
+    const { _deleted: deleted, ...fields } = doc;
+    const base: ReplicaDocument | null = deleted ? null : fields;
+    for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base });
+    await rematerialize(replica, collection, doc.uuid, base, rows);
+  };
+  const writePage = async (byTarget: Map<string, OutboxRow[]>) => {
     if (answer.reset) {
       const keep = new Set(byTarget.keys());
       const all = await table.toCollection().primaryKeys();
@@ -100,15 +119,13 @@ export async function applyPullPage(
     const plainDeletes: string[] = [];
     for (const doc of answer.documents) {
       const rows = byTarget.get(doc.uuid);
-      const { _deleted: deleted, ...fields } = doc;
-      const base: ReplicaDocument | null = deleted ? null : fields;
-      if (!rows) {
-        if (base) plainPuts.push(withDerived(collection, base));
-        else plainDeletes.push(doc.uuid);
+      if (rows) {
+        await rebase(rows, doc);
         continue;
       }
-      for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base });
-      await rematerialize(replica, collection, doc.uuid, base, rows);
+      const { _deleted: deleted, ...fields } = doc;
+      if (deleted) plainDeletes.push(doc.uuid);
+      else plainPuts.push(withDerived(collection, fields));
     }
     if (plainPuts.length) await table.bulkPut(plainPuts);
     if (plainDeletes.length) await table.bulkDelete(plainDeletes);
@@ -118,5 +135,23 @@ export async function applyPullPage(
       scopeKey: answer.checkpoint.scopeKey,
       syncedAt: now,
     });
+  };
+
+  const before = await activeRowsOf(replica, collection);
+  if (answer.reset || touched(before)) {
+    await replica.dexie.transaction('rw', [table, replica.outbox, replica.checkpoints], async () => {
+      await writePage(await activeRowsOf(replica, collection));
+    });
+    return;
+  }
+  await replica.dexie.transaction('rw', [table, replica.checkpoints], () => writePage(new Map()));
+  const after = await activeRowsOf(replica, collection);
+  if (!touched(after)) return;
+  await replica.dexie.transaction('rw', [table, replica.outbox], async () => {
+    const rows = await activeRowsOf(replica, collection);
+    for (const doc of answer.documents) {
+      const active = rows.get(doc.uuid);
+      if (active) await rebase(active, doc);
+    }
   });
 }

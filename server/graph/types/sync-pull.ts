@@ -3,7 +3,9 @@ import type { GraphContext } from '../context';
 import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collections';
 import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
-import { caseloadFingerprint, committedHighWater, DEFAULT_PULL_LIMIT, pullCollection } from '../../sync/pull';
+import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollection, pullEnv, type PullEnv } from '../../sync/pull';
+import { loadSyncKeys } from '../../sync/checkpoint';
+import { maybeRunSyncHousekeeping } from '../../sync/housekeeping';
 import { requireViewer } from '../../sync/viewer-error';
 import { ensureSyncTriggersOnce } from '../../sync/triggers';
 
@@ -35,41 +37,45 @@ const PullResult = builder.objectRef<PullAnswer>('PullResult').implement({
   }),
 });
 
-// One high-water mark and caseload fingerprint per request: a client pulls several collections in one query.
-const highWaterOf = new WeakMap<GraphContext, Promise<number>>();
-const caseloadOf = new WeakMap<GraphContext, Promise<string>>();
+// One environment per request (keys, high-water mark, fingerprints): a client pulls several collections in one query.
+const envOf = new WeakMap<GraphContext, Promise<PullEnv>>();
 
 for (const name of COLLECTION_NAMES) {
   const collection = serverCollection(name);
   builder.queryField(pullFieldName(name), (t) =>
     t.field({
       type: PullResult,
+      // Nullable: one collection that fails answers null with its error; the others of the request still arrive.
+      nullable: true,
       description: `Replication pull of ${name} (ARCHITECTURE.md).`,
       args: {
         checkpoint: t.arg({ type: PullCheckpointInput, required: true }),
-        limit: t.arg.int({ required: false }),
+        limit: t.arg.int({ required: false, description: `Documents at most (default ${DEFAULT_PULL_LIMIT}, at most ${MAX_PULL_LIMIT}).` }),
+        maxBytes: t.arg.int({ required: false, description: 'The JSON size a page aims at; the page ends after the document that passes it.' }),
       },
       resolve: async (_root, args, ctx) => {
         const viewer = await requireViewer(ctx);
-        let highWater = highWaterOf.get(ctx);
-        if (!highWater) {
-          highWater = ensureSyncTriggersOnce(ctx.db).then(() => committedHighWater(ctx.db));
-          highWaterOf.set(ctx, highWater);
+        let env = envOf.get(ctx);
+        if (!env) {
+          env = ensureSyncTriggersOnce(ctx.db)
+            .then(() => loadSyncKeys(ctx.db, viewer.companyId))
+            .then((keys) => pullEnv(ctx.db, viewer, keys));
+          envOf.set(ctx, env);
+          maybeRunSyncHousekeeping(ctx.db, new Date());
         }
-        let caseload: Promise<string> | null = null;
-        if (collection.dependsOnCaseload) {
-          caseload = caseloadOf.get(ctx) ?? caseloadFingerprint(ctx.db, viewer);
-          caseloadOf.set(ctx, caseload);
-        }
-        const mark = await highWater;
         return pullCollection(
           ctx.db,
           viewer,
           collection,
           { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null },
-          args.limit ?? DEFAULT_PULL_LIMIT,
-          mark,
-          caseload ? await caseload : null,
+          {
+            limit: args.limit ?? DEFAULT_PULL_LIMIT,
+            ...(args.maxBytes != null ? { maxBytes: args.maxBytes } : {}),
+            // Measured (tests/bench/pull-server.ts): JSON built by PostgreSQL is fastest there; PGlite's
+            // JSON functions run slower than converting its columns in JavaScript.
+            build: ctx.db.kind === 'postgres' ? 'sql' : 'js',
+          },
+          await env,
         );
       },
     }),

@@ -12,6 +12,8 @@ export const outboxActions = {
   syncNow: () => syncApi().sync.pullNow(),
   /** The sync self-test: a test note through the outbox. */
   selfTest: (body: string) => syncApi().probes.save({ uuid: uuidv7(), body }),
+  /** Start syncing again after it stopped (storage full, a paused session dealt with). */
+  resumeSync: () => syncApi().sync.resume(),
   /** Push only (no pull): for "send now" before signing out. */
   pushNow: () => syncApi().sync.pullNow([]),
 };

@@ -6,6 +6,7 @@ import { syncStatusView } from './sync-status-view';
 import { useNow } from './use-now';
 import { useSyncViewStatus } from './use-sync-view-status';
 import { useStatusText } from './use-status-text';
+import { outboxActions } from './sync-actions';
 import './sync.css';
 
 /**
@@ -35,6 +36,17 @@ export function SyncStatusIndicator() {
           </span>
         ) : null}
       </Link>
+      {view.retry ? (
+        <button
+          type="button"
+          className="sync-indicator__retry"
+          aria-label={t('syncPull.retryLabel')}
+          title={t('syncPull.storageHint')}
+          onClick={() => void outboxActions.resumeSync()}
+        >
+          {t('syncPull.retry')}
+        </button>
+      ) : null}
       {firstSync ? <FirstSyncProgress progress={firstSync} /> : null}
     </div>
   );

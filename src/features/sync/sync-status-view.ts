@@ -19,15 +19,21 @@ export interface SyncStatusView {
     | 'sync.status.error'
     | 'sync.status.syncedAt'
     | 'sync.status.syncedOn'
-    | 'sync.status.never';
+    | 'sync.status.never'
+    | 'syncPull.storageFull'
+    | 'syncPull.storageError'
+    | 'syncPull.pullFailed';
   count?: number;
   /** For syncedAt / syncedOn: the moment to format. */
   at?: number;
   /** Shown as a number badge beside the dot (pending plus not-sent changes). */
   badge: number;
+  /** Syncing stopped until the user asks again (IndexedDB refused a write): show a retry button. */
+  retry?: boolean;
 }
 
-type StatusInput = Pick<SyncStatus, 'state' | 'online' | 'pending' | 'failed' | 'conflicts' | 'lastSyncedAt' | 'firstSync'>;
+type StatusInput = Pick<SyncStatus, 'state' | 'online' | 'pending' | 'failed' | 'conflicts' | 'lastSyncedAt' | 'firstSync'> &
+  Partial<Pick<SyncStatus, 'error'>>;
 
 function sameDay(a: number, b: number): boolean {
   const x = new Date(a);
@@ -50,9 +56,13 @@ export function syncStatusView(status: StatusInput, now: number, browserOnline =
       : { tone: 'offline', key: 'sync.status.offline', badge };
   }
   if (status.state === 'blocked') return { tone: 'blocked', key: 'sync.status.blocked', badge };
+  // The worker stopped because IndexedDB refused a write: never a silent "syncing" forever.
+  if (status.state === 'error' && status.error === 'storage_quota') return { tone: 'error', key: 'syncPull.storageFull', badge, retry: true };
+  if (status.state === 'error' && status.error === 'storage_error') return { tone: 'error', key: 'syncPull.storageError', badge, retry: true };
   if (problems > 0) return { tone: 'problem', key: 'sync.status.problem', count: problems, badge };
   if (status.firstSync && !status.firstSync.done) return { tone: 'first-sync', key: 'sync.status.firstSync', badge };
   if (status.pending > 0) return { tone: 'pending', key: 'sync.status.pending', count: status.pending, badge };
+  if (status.state === 'error' && status.error?.startsWith('pull_failed:')) return { tone: 'error', key: 'syncPull.pullFailed', badge };
   if (status.state === 'error') return { tone: 'error', key: 'sync.status.error', badge };
   if (status.lastSyncedAt !== null) {
     return sameDay(status.lastSyncedAt, now)

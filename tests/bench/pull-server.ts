@@ -1,0 +1,254 @@
+/**
+ * The pull endpoint alone (issue 9): documents per second served to one client on loopback, on PGlite
+ * and (when Debian's postgresql is installed) on PostgreSQL.
+ *
+ * Seeds the large data set the way tests/bench/run.ts does (BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * BENCH_WORK_PLANS, BENCH_REVIEWS; 2,000 / 20,000 / 2,000 / 20,000 by default) into a fresh database,
+ * starts the server (server/main.ts, production mode) on a free port, signs in as the demo coach and
+ * pulls every collection from zero the way the sync worker does (16 collections per request, up to
+ * three requests in flight, each answer's checkpoint sent back). One warm-up pass, then the best of
+ * BENCH_PULL_RUNS (3) passes is reported. Timings are printed, never asserted.
+ *
+ *   node --import tsx tests/bench/pull-server.ts
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
+import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'Demo-Wachtwoord-2026!';
+const PER_REQUEST = 16;
+const IN_FLIGHT = 3;
+/** Rows asked per collection and page; the server also cuts a page at its byte budget. */
+const PAGE_ROWS = 10_000;
+const log = (line: string) => console.log(`[pull-bench] ${line}`);
+
+const size = {
+  participants: Number(process.env.BENCH_PARTICIPANTS ?? 2_000),
+  messages: Number(process.env.BENCH_MESSAGES ?? 20_000),
+  workPlans: Number(process.env.BENCH_WORK_PLANS ?? 2_000),
+  reviews: Number(process.env.BENCH_REVIEWS ?? 20_000),
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const found = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(found));
+    });
+  });
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function seed(env: NodeJS.ProcessEnv): Promise<void> {
+  await run(
+    ['--import', 'tsx', 'server/db/seed-cli.ts', '--quiet', '--participants', String(size.participants), '--messages', String(size.messages),
+      '--work-plans', String(size.workPlans), '--reviews', String(size.reviews)],
+    env,
+  );
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', WERKPAD_STATIC_DIR: path.join(root, '.tmp/no-static') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
+  for (let i = 0; i < 240; i++) {
+    if (exited !== null) throw new Error(`the server exited with ${String(exited)}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error(`the server did not answer on ${base}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ grant_type: 'password', username: 'coach', password: PASSWORD }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`sign-in failed: HTTP ${res.status}`);
+  return body.access_token;
+}
+
+function pullQuery(names: readonly CollectionName[]): string {
+  const defs = names.map((_, i) => `$cp${i}: PullCheckpointInput!`).join(', ');
+  const fields = names
+    .map((name, i) => `${pullFieldName(name)}(checkpoint: $cp${i}, limit: $limit) { documents checkpoint { seq scopeKey } reset hasMore }`)
+    .join('\n');
+  return `query Pull(${defs}, $limit: Int) {\n${fields}\n}`;
+}
+
+/**
+ * fetch, tried again when the connection was reset: a keep-alive socket the server closes after its
+ * idle timeout just as a lane reuses it (a lane can idle while another holds the last collection).
+ */
+async function post(url: string, init: RequestInit, tries = 3): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (i >= tries) throw err;
+      log(`request failed (${err instanceof Error ? err.message : 'error'}); trying again`);
+    }
+  }
+}
+
+/** One full pull from zero, as the worker does it; answers the number of documents. */
+async function pullAll(base: string, token: string): Promise<number> {
+  const checkpoints = new Map<CollectionName, Checkpoint>(COLLECTION_NAMES.map((n) => [n, { seq: 0, scopeKey: null }]));
+  const waiting = new Set<CollectionName>(COLLECTION_NAMES);
+  const busy = new Set<CollectionName>();
+  let documents = 0;
+  const lane = async (): Promise<void> => {
+    for (;;) {
+      const batch = [...waiting].filter((n) => !busy.has(n)).slice(0, PER_REQUEST);
+      if (batch.length === 0) return;
+      for (const n of batch) busy.add(n);
+      const variables: Record<string, unknown> = { limit: PAGE_ROWS };
+      batch.forEach((n, i) => (variables[`cp${i}`] = checkpoints.get(n)));
+      const res = await post(`${base}/api/v2/graph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: base },
+        body: JSON.stringify({ query: pullQuery(batch), variables }),
+      });
+      const body = (await res.json()) as { data?: Record<string, PullAnswer | null>; errors?: { message: string }[] };
+      if (!body.data || body.errors?.length) throw new Error(`pull failed: ${JSON.stringify(body.errors ?? res.status)}`);
+      for (const n of batch) {
+        const answer = body.data[pullFieldName(n)];
+        if (!answer) throw new Error(`no answer for ${n}`);
+        documents += answer.documents.length;
+        checkpoints.set(n, answer.checkpoint);
+        if (!answer.hasMore) waiting.delete(n);
+        busy.delete(n);
+      }
+    }
+  };
+  // Lanes start one after another so they take different collections; a lane that finds nothing to
+  // do while another holds the rest waits for it and looks again.
+  const lanes: Promise<void>[] = [];
+  const drive = async (): Promise<void> => {
+    while (waiting.size > 0) {
+      await lane();
+      if (waiting.size > 0) await new Promise((r) => setTimeout(r, 1));
+    }
+  };
+  for (let i = 0; i < IN_FLIGHT; i++) lanes.push(drive());
+  await Promise.all(lanes);
+  return documents;
+}
+
+async function measure(label: string, env: NodeJS.ProcessEnv): Promise<number> {
+  log(`${label}: seeding ${size.participants} participants, ${size.messages} messages, ${size.workPlans} work plans, ${size.reviews} reviews`);
+  const seeded = performance.now();
+  await seed(env);
+  log(`${label}: seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  const { base, child } = await startServer(env);
+  try {
+    const token = await signIn(base);
+    const warm = await pullAll(base, token);
+    log(`${label}: warm-up pulled ${warm} documents`);
+    let best = 0;
+    const runs = Math.max(1, Number(process.env.BENCH_PULL_RUNS ?? 3));
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const docs = await pullAll(base, token);
+      const ms = performance.now() - t0;
+      const rate = docs / (ms / 1000);
+      log(`${label}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s`);
+      best = Math.max(best, rate);
+    }
+    return Math.round(best);
+  } finally {
+    await stopServer(child);
+  }
+}
+
+function postgresBin(): string | null {
+  const dir = '/usr/lib/postgresql';
+  if (!existsSync(dir)) return null;
+  for (const v of readdirSync(dir).sort((a, b) => Number(b) - Number(a))) {
+    if (existsSync(path.join(dir, v, 'bin', 'initdb'))) return path.join(dir, v, 'bin');
+  }
+  return null;
+}
+
+/** Documents per second served by the pull endpoint to one client; postgres is null without Debian's postgresql. */
+export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-pull-bench-'));
+  let pglite: number;
+  try {
+    pglite = await measure('PGlite', { WERKPAD_DATA_DIR: dataDir, DATABASE_URL: '' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  let postgres: number | null = null;
+  if (postgresBin()) {
+    const { default: startPostgres } = await import('../setup/postgres');
+    const previous = { db: process.env.WERKPAD_TEST_DB, url: process.env.WERKPAD_TEST_PG_URL };
+    process.env.WERKPAD_TEST_DB = 'postgres';
+    delete process.env.WERKPAD_TEST_PG_URL;
+    const stop = await startPostgres();
+    try {
+      const url = process.env.WERKPAD_TEST_PG_URL;
+      if (!url) throw new Error('PostgreSQL did not start');
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE werkpad_pull_bench');
+      await admin.end();
+      const target = new URL(url);
+      target.pathname = '/werkpad_pull_bench';
+      postgres = await measure('PostgreSQL', { DATABASE_URL: target.toString() });
+    } finally {
+      stop?.();
+      process.env.WERKPAD_TEST_DB = previous.db;
+      if (previous.url === undefined) delete process.env.WERKPAD_TEST_PG_URL;
+      else process.env.WERKPAD_TEST_PG_URL = previous.url;
+      if (previous.db === undefined) delete process.env.WERKPAD_TEST_DB;
+    }
+  } else {
+    log('PostgreSQL is not installed (Debian postgresql): measured PGlite only');
+  }
+  return { pglite, postgres };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await measurePullServer();
+  log(`pull endpoint: PGlite ${result.pglite} documents/s, PostgreSQL ${result.postgres ?? 'not measured'} documents/s`);
+  console.log(`PULL ${JSON.stringify(result)}`);
+}
