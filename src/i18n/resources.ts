@@ -6,11 +6,15 @@
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
+import enWorkPlans from './areas/work-plans.en.json';
+import nlWorkPlans from './areas/work-plans.nl.json';
 
 export const nl = {
   ...nlCore,
+  workPlans: nlWorkPlans,
 };
 
 export const en = {
   ...enCore,
+  workPlans: enWorkPlans,
 } satisfies Record<keyof typeof nl, unknown>;

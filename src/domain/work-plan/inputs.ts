@@ -166,11 +166,8 @@ export type UpdatePdpSkillInput = v.InferOutput<typeof UpdatePdpSkillSchema>;
 export const RemovePdpDisciplineSchema = v.object({ participantId: idSchema, disciplineId: idSchema });
 export type RemovePdpDisciplineInput = v.InferOutput<typeof RemovePdpDisciplineSchema>;
 
-const targetLine = (key: 'behaviorId' | 'skillId') =>
-  v.object({ [key]: idSchema, targetScore: v.nullish(reviewScore) }) as v.ObjectSchema<
-    Record<typeof key, typeof idSchema> & { targetScore: v.NullishSchema<typeof reviewScore, undefined> },
-    undefined
-  >;
+const BehaviorTarget = v.object({ behaviorId: idSchema, targetScore: v.nullish(reviewScore) });
+const SkillTarget = v.object({ skillId: idSchema, targetScore: v.nullish(reviewScore) });
 
 /** saveBlueprint: the wizard's fields (steps flattened: a parent index refers to an earlier step). */
 export const SaveBlueprintSchema = v.object({
@@ -185,8 +182,8 @@ export const SaveBlueprintSchema = v.object({
     [],
   ),
   workOrderIds: v.optional(v.array(idSchema), []),
-  behaviors: v.optional(v.array(targetLine('behaviorId')), []),
-  skills: v.optional(v.array(targetLine('skillId')), []),
+  behaviors: v.optional(v.array(BehaviorTarget), []),
+  skills: v.optional(v.array(SkillTarget), []),
   participantStatusIds: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), []),
   workplaceIds: v.optional(v.array(idSchema), []),
 });
