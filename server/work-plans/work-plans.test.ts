@@ -15,7 +15,8 @@ interface Answer {
 }
 
 async function write(user: string, name: string, input: Record<string, unknown>): Promise<Answer> {
-  const res = await demo.gql<Record<string, Answer>>(user, `mutation($id: ID!, $input: JSON!) { r: ${name}(clientMutationId: $id, input: $input) { success reason } }`, { id: uuidv7(), input });
+  const type = `${name.charAt(0).toUpperCase()}${name.slice(1)}Input`;
+  const res = await demo.gql<Record<string, Answer>>(user, `mutation($input: ${type}!) { r: ${name}(input: $input) { success reason } }`, { input: { ...input, clientMutationId: uuidv7() } });
   if (res.errors) throw new Error(res.errors.map((e) => e.message).join(', '));
   return res.data!.r!;
 }
@@ -121,9 +122,9 @@ describe('review permissions', () => {
     const a = await runningAssignment(lotte);
     const id = uuidv7();
     const input = { uuid: uuidv7(), assignmentUuid: a.uuid, date: new Date().toISOString().slice(0, 10), scores: [{ behaviorId: a.behavior_id, score: 3 }], top: 'Netjes gewerkt', tip: 'Vraag eerder hulp' };
-    const q = 'mutation($id: ID!, $input: JSON!) { saveReview(clientMutationId: $id, input: $input) { success reason } }';
-    const first = await demo.gql('coach', q, { id, input });
-    const replay = await demo.gql('coach', q, { id, input });
+    const q = 'mutation($input: SaveReviewInput!) { saveReview(input: $input) { success reason } }';
+    const first = await demo.gql('coach', q, { input: { ...input, clientMutationId: id } });
+    const replay = await demo.gql('coach', q, { input: { ...input, clientMutationId: id } });
     expect(first.data).toEqual({ saveReview: { success: true, reason: null } });
     expect(replay.data).toEqual(first.data);
     const n = await one<{ n: number }>('SELECT count(*)::int AS n FROM reviews WHERE uuid = $1', [input.uuid]);

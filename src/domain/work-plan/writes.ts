@@ -1,12 +1,10 @@
 /**
- * The work-plan writes as descriptors: the GraphQL name, the valibot schema of the input and the
- * optimistic change to the replica. The screens build outbox rows from these (../../features/work-plans/actions.ts),
- * the server's effects parse with the same schemas (server/work-plans/). When the declared-writes
- * framework lands each entry becomes one defineWrite.
+ * The work-plan writes, declared once (src/domain/writes/define.ts): the GraphQL name, the valibot
+ * schema of the input, the replicated document and the optimistic change. The screens call
+ * `syncApi().workPlans.<write>(input, extra)`; the server registers the same descriptors with the
+ * effects of server/work-plans/ (server/graph/types/work-plan-writes.ts).
  */
-import type * as v from 'valibot';
-import type { EnqueueInput } from '../sync/api-contract';
-import type { CollectionName } from '../sync/collections';
+import { defineWrite } from '../writes/define';
 import {
   AddWorkPlanSchema,
   DeleteBlueprintSchema,
@@ -25,34 +23,33 @@ import {
 } from './inputs';
 import { reopenedStatus } from './views';
 
-export interface WriteContext {
-  now: string;
-  /** Display-only values the caller knows (ids of the target documents, names). */
-  extra: Record<string, unknown>;
-}
-
-export interface WriteDescriptor<S extends v.GenericSchema> {
-  mutation: string;
-  input: S;
-  document?: {
-    collection: CollectionName;
-    target: (i: v.InferOutput<S>, ctx: WriteContext) => string;
-    mode: 'create' | 'edit' | 'upsert' | 'delete';
-  };
-  patch?: (i: v.InferOutput<S>, ctx: WriteContext) => Record<string, unknown>;
-}
-
-const define = <S extends v.GenericSchema>(d: WriteDescriptor<S>): WriteDescriptor<S> => d;
 const str = (x: unknown): string => (typeof x === 'string' ? x : '');
 
+/** What the screens pass for the optimistic view of a write (display only). */
+export interface AddPlanExtra {
+  blueprintName: string;
+}
+export interface ReopenExtra {
+  startDate: string | null;
+}
+export interface ReviewExtra {
+  assignmentId: number;
+  participantId: number;
+  userId: number;
+}
+export interface SelfReviewExtra {
+  assignmentId: number;
+  participantId: number;
+}
+
 export const workPlanWrites = {
-  addWorkPlan: define({
+  addWorkPlan: defineWrite<typeof AddWorkPlanSchema, AddPlanExtra>({
     mutation: 'addWorkPlan',
     input: AddWorkPlanSchema,
     document: { collection: 'workPlans', target: (i) => i.uuid, mode: 'create' },
     patch: (i, ctx) => ({
       uuid: i.uuid,
-      name: i.name || str(ctx.extra.blueprintName),
+      name: i.name || str(ctx.blueprintName),
       participantId: i.participantId,
       blueprintId: i.blueprintId,
       status: reopenedStatus(i.startDate, ctx.now.slice(0, 10)),
@@ -64,7 +61,7 @@ export const workPlanWrites = {
       createdAt: ctx.now,
     }),
   }),
-  updateWorkPlan: define({
+  updateWorkPlan: defineWrite({
     mutation: 'updateWorkPlan',
     input: UpdateWorkPlanSchema,
     // the batched change touches many plans: one document is shown changed (the first); the pull brings the rest
@@ -79,37 +76,37 @@ export const workPlanWrites = {
       return out;
     },
   }),
-  deleteWorkPlan: define({
+  deleteWorkPlan: defineWrite({
     mutation: 'deleteWorkPlan',
     input: WorkPlanRefSchema,
     document: { collection: 'workPlans', target: (i) => i.uuid, mode: 'delete' },
     patch: () => ({ _deleted: true }),
   }),
-  restoreWorkPlan: define({
+  restoreWorkPlan: defineWrite({
     mutation: 'restoreWorkPlan',
     input: WorkPlanRefSchema,
   }),
-  endWorkPlan: define({
+  endWorkPlan: defineWrite({
     mutation: 'endWorkPlan',
     input: EndWorkPlanSchema,
     document: { collection: 'workPlans', target: (i) => i.uuid, mode: 'edit' },
     patch: (i) => ({ status: 'finished', timeFinished: i.endDate, terminationReasonId: Number(i.terminationReasonId) }),
   }),
-  reopenWorkPlan: define({
+  reopenWorkPlan: defineWrite<typeof WorkPlanRefSchema, ReopenExtra>({
     mutation: 'reopenWorkPlan',
     input: WorkPlanRefSchema,
     document: { collection: 'workPlans', target: (i) => i.uuid, mode: 'edit' },
-    patch: (_i, ctx) => ({ status: reopenedStatus(str(ctx.extra.startDate) || null, ctx.now.slice(0, 10)), timeFinished: null, terminationReasonId: null }),
+    patch: (_i, ctx) => ({ status: reopenedStatus(ctx.startDate, ctx.now.slice(0, 10)), timeFinished: null, terminationReasonId: null }),
   }),
-  saveReview: define({
+  saveReview: defineWrite<typeof SaveReviewSchema, ReviewExtra>({
     mutation: 'saveReview',
     input: SaveReviewSchema,
     document: { collection: 'reviews', target: (i) => i.uuid, mode: 'create' },
     patch: (i, ctx) => ({
       uuid: i.uuid,
-      assignmentId: ctx.extra.assignmentId,
-      participantId: ctx.extra.participantId,
-      userId: ctx.extra.userId,
+      assignmentId: ctx.assignmentId,
+      participantId: ctx.participantId,
+      userId: ctx.userId,
       score: i.score ?? null,
       top: i.top ?? null,
       tip: i.tip ?? null,
@@ -117,14 +114,14 @@ export const workPlanWrites = {
       createdAt: i.date === ctx.now.slice(0, 10) ? ctx.now : `${i.date}T12:00:00.000Z`,
     }),
   }),
-  saveSelfReview: define({
+  saveSelfReview: defineWrite<typeof SaveSelfReviewSchema, SelfReviewExtra>({
     mutation: 'saveSelfReview',
     input: SaveSelfReviewSchema,
     document: { collection: 'participantReviews', target: (i) => i.uuid, mode: 'create' },
     patch: (i, ctx) => ({
       uuid: i.uuid,
-      assignmentId: ctx.extra.assignmentId,
-      participantId: ctx.extra.participantId,
+      assignmentId: ctx.assignmentId,
+      participantId: ctx.participantId,
       score: i.score ?? null,
       top: i.top ?? null,
       tip: i.tip ?? null,
@@ -132,28 +129,28 @@ export const workPlanWrites = {
       createdAt: ctx.now,
     }),
   }),
-  requestReview: define({
+  requestReview: defineWrite({
     mutation: 'requestReview',
     input: RequestReviewSchema,
     document: { collection: 'assignments', target: (i) => i.assignmentUuid, mode: 'edit' },
     patch: (_i, ctx) => ({ reviewRequestedAt: ctx.now }),
   }),
-  updatePdpBehavior: define({ mutation: 'updatePdpBehavior', input: UpdatePdpBehaviorSchema }),
-  updatePdpSkill: define({ mutation: 'updatePdpSkill', input: UpdatePdpSkillSchema }),
-  removePdpDiscipline: define({ mutation: 'removePdpDiscipline', input: RemovePdpDisciplineSchema }),
-  saveBlueprint: define({
+  updatePdpBehavior: defineWrite({ mutation: 'updatePdpBehavior', input: UpdatePdpBehaviorSchema }),
+  updatePdpSkill: defineWrite({ mutation: 'updatePdpSkill', input: UpdatePdpSkillSchema }),
+  removePdpDiscipline: defineWrite({ mutation: 'removePdpDiscipline', input: RemovePdpDisciplineSchema }),
+  saveBlueprint: defineWrite({
     mutation: 'saveBlueprint',
     input: SaveBlueprintSchema,
     document: { collection: 'blueprints', target: (i) => i.uuid, mode: 'upsert' },
     patch: (i) => ({ uuid: i.uuid, name: i.name, description: i.description ?? null, categoryId: i.categoryId ?? null, provisionTypeId: i.provisionTypeId ?? null }),
   }),
-  deleteBlueprint: define({
+  deleteBlueprint: defineWrite({
     mutation: 'deleteBlueprint',
     input: DeleteBlueprintSchema,
     document: { collection: 'blueprints', target: (i) => i.uuid, mode: 'delete' },
     patch: () => ({ _deleted: true }),
   }),
-  saveWorkOrder: define({
+  saveWorkOrder: defineWrite({
     mutation: 'saveWorkOrder',
     input: SaveWorkOrderSchema,
     document: { collection: 'workOrders', target: (i) => i.uuid, mode: 'upsert' },
@@ -162,19 +159,3 @@ export const workPlanWrites = {
 };
 
 export type WorkPlanWriteName = keyof typeof workPlanWrites;
-
-/**
- * The outbox operations of this area in the shape of workers/outbox/operations.ts (the input travels as
- * one JSON argument parsed by the server with the schema above). Until the declared-writes framework
- * replaces that registry, it needs `...WORK_PLAN_OPERATIONS` there.
- */
-export const WORK_PLAN_OPERATIONS = Object.fromEntries(
-  Object.keys(workPlanWrites).map((name) => [name, { args: { input: 'JSON!' } }]),
-) as Record<WorkPlanWriteName, { args: { input: 'JSON!' } }>;
-
-/** The outbox row of a write: the parsed input and its optimistic change. */
-export function writeRow<S extends v.GenericSchema>(d: WriteDescriptor<S>, input: v.InferOutput<S>, ctx: WriteContext): EnqueueInput {
-  const row: EnqueueInput = { op: d.mutation, args: { input } };
-  if (d.document && d.patch) row.optimistic = { collection: d.document.collection, target: d.document.target(input, ctx), patch: d.patch(input, ctx) };
-  return row;
-}

@@ -6,7 +6,7 @@ import { AddWorkPlanSchema, issuesByField } from '../../domain/work-plan/inputs'
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
-import { write } from './actions';
+import { workPlans } from './actions';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
 import { useReference } from './hooks';
@@ -60,7 +60,7 @@ export function AddPlanForm({ participantId }: { participantId?: number }) {
     setErrors(next);
     if (!parsed.success) return;
     const bp = bps.find((b) => b.id === input.blueprintId);
-    write('addWorkPlan', input, { blueprintName: bp?.name }).then(() => router.navigate({ href: staffPaths.plan(uuid) }), reportError);
+    workPlans().addWorkPlan(input, { blueprintName: typeof bp?.name === 'string' ? bp.name : '' }).then(() => router.navigate({ href: staffPaths.plan(uuid) }), reportError);
   };
   const err = (k: string) => ({ 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `add-${k}-error` : undefined });
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../lib/error-reporting';
-import { write } from './actions';
+import { workPlans } from './actions';
 import { useReference } from './hooks';
 import { staffOptions } from './staff-options';
 
@@ -20,7 +20,7 @@ export function BatchChange({ uuids, onDone }: { uuids: string[]; onDone: () => 
     if (coach !== KEEP) input.coachId = coach === '' ? '' : Number(coach);
     if (manager !== KEEP) input.managerId = manager === '' ? '' : Number(manager);
     if (input.coachId === undefined && input.managerId === undefined) return;
-    write('updateWorkPlan', input).then(
+    workPlans().updateWorkPlan(input).then(
       () => {
         setNotice(t('workPlans.batch.done', { count: uuids.length }));
         onDone();

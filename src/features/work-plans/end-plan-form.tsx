@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { EndWorkPlanSchema, issuesByField, srgReasonIssue } from '../../domain/work-plan/inputs';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
-import { write } from './actions';
+import { workPlans } from './actions';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
 import { usePlanDetail, useReference } from './hooks';
@@ -41,7 +41,7 @@ export function EndPlanForm({ id }: { id: string }) {
     if (srgIssue && !next.terminationReasonId) next.terminationReasonId = srgIssue;
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    write('endWorkPlan', input).then(() => router.navigate({ href: staffPaths.plan(plan.id ?? plan.uuid) }), reportError);
+    workPlans().endWorkPlan(input).then(() => router.navigate({ href: staffPaths.plan(plan.id ?? plan.uuid) }), reportError);
   };
 
   return (

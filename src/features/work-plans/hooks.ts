@@ -10,7 +10,7 @@ export const useReviewRound = () => useReplicaQuery((r) => q.reviewRound(r), [])
 export const useReference = (name: CollectionName) => useReplicaQuery((r) => q.referenceList(r, name), [name]);
 export const useProfile = (participantId: number | null) =>
   useReplicaQuery((r) => (participantId === null ? Promise.resolve([]) : q.developmentProfile(r, participantId)), [participantId]);
-export const useFailedWrites = (ops: readonly string[]) => useReplicaQuery((r) => q.failedWrites(r, ops), [ops.join(',')]);
+export const useFailedWrites = (prefix: string) => useReplicaQuery((r) => q.failedWrites(r, prefix), [prefix]);
 
 export interface Viewer {
   userId: number;

@@ -292,6 +292,6 @@ export async function developmentProfile(r: ReplicaReader, participantId: number
 }
 
 /** Refused work-plan writes still in the outbox (with what was typed, to retry or copy). */
-export async function failedWrites(r: ReplicaReader, ops: readonly string[]) {
-  return (await r.outbox.where('status').equals('failed').toArray()).filter((row) => ops.includes(row.op));
+export async function failedWrites(r: ReplicaReader, prefix: string) {
+  return (await r.outbox.where('status').equals('failed').toArray()).filter((row) => row.op.startsWith(prefix));
 }

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { SaveReviewSchema, issuesByField } from '../../domain/work-plan/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { reportError } from '../../lib/error-reporting';
-import { write } from './actions';
+import { workPlans } from './actions';
 import { draftKey, dropDraft, loadDraft, saveDraft } from './draft-store';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
@@ -62,7 +62,7 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
       setErrors(issuesByField(parsed.issues));
       return;
     }
-    write('saveReview', input, { assignmentId: stop.assignment.id, participantId: stop.participantId, userId })
+    workPlans().saveReview(input, { assignmentId: stop.assignment.id, participantId: stop.participantId, userId })
       .then(() => dropDraft(key))
       .then(() => {
         setScores({});

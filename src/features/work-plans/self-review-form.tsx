@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { SaveSelfReviewSchema, issuesByField } from '../../domain/work-plan/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { reportError } from '../../lib/error-reporting';
-import { write } from './actions';
+import { workPlans } from './actions';
 import { FieldError } from './field-error';
 import type { AssignmentView, ItemView } from './queries';
 import { ScorePicker } from './score-picker';
@@ -30,7 +30,7 @@ export function SelfReviewForm({ a, items, participantId }: { a: AssignmentView;
       return;
     }
     setErrors({});
-    write('saveSelfReview', input, { assignmentId: a.id, participantId }).then(() => {
+    workPlans().saveSelfReview(input, { assignmentId: a.id, participantId }).then(() => {
       setScores({});
       setTop('');
       setTip('');
@@ -44,7 +44,7 @@ export function SelfReviewForm({ a, items, participantId }: { a: AssignmentView;
       return;
     }
     setErrors({});
-    write('requestReview', { assignmentUuid: a.uuid }).then(() => setNotice(t('workPlans.self.requested')), reportError);
+    workPlans().requestReview({ assignmentUuid: a.uuid }).then(() => setNotice(t('workPlans.self.requested')), reportError);
   };
 
   const id = `self-${a.uuid}`;

@@ -1,6 +1,6 @@
 import { replicaReader } from '../../lib/replica/replica-db';
 import { syncStore } from '../../lib/sync-client';
-import { discardWrite, write } from './actions';
+import { discardWrite, workPlans } from './actions';
 
 /**
  * Undo a plan deletion: while the delete is still in the outbox (offline) it is discarded and the plan
@@ -13,5 +13,5 @@ export async function undoDelete(clientMutationId: string, uuid: string): Promis
     await discardWrite(clientMutationId);
     return;
   }
-  await write('restoreWorkPlan', { uuid });
+  await workPlans().restoreWorkPlan({ uuid });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
 import { latestItemScores } from '../../domain/work-plan/views';
-import { write } from './actions';
+import { workPlans } from './actions';
 import { AssignmentCard } from './assignment-card';
 import { formatDate } from './format';
 import { usePlanDetail } from './hooks';
@@ -46,9 +46,9 @@ export function WorkPlanPage({ id }: { id: string }) {
 
   const remove = () => {
     setConfirming(false);
-    write('deleteWorkPlan', { uuid: plan.uuid }).then((mutation) => setDeleted({ mutation, uuid: plan.uuid, name: plan.name }), reportError);
+    workPlans().deleteWorkPlan({ uuid: plan.uuid }).then((mutation) => setDeleted({ mutation, uuid: plan.uuid, name: plan.name }), reportError);
   };
-  const reopen = () => write('reopenWorkPlan', { uuid: plan.uuid }, { startDate: plan.startDate }).then(() => setNotice(t('workPlans.reopen.done')), reportError);
+  const reopen = () => workPlans().reopenWorkPlan({ uuid: plan.uuid }, { startDate: plan.startDate ?? null }).then(() => setNotice(t('workPlans.reopen.done')), reportError);
 
   return (
     <section className="work-plans" aria-labelledby="plan-title">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Role } from '../../../domain/shared/roles';
 import { reportError } from '../../../lib/error-reporting';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
-import { write } from '../actions';
+import { workPlans } from '../actions';
 import { FailedWrites } from '../failed-writes';
 import { useReference, useViewer } from '../hooks';
 import { NavLink } from '../link';
@@ -66,7 +66,7 @@ export function BlueprintSearch() {
                   </form>
                 )}
                 {admin && (
-                  <button type="button" className="button" onClick={() => write('deleteBlueprint', { uuid: b.uuid }).then(() => setNotice(t('workPlans.blueprints.deleted')), reportError)}>
+                  <button type="button" className="button" onClick={() => workPlans().deleteBlueprint({ uuid: b.uuid }).then(() => setNotice(t('workPlans.blueprints.deleted')), reportError)}>
                     {t('workPlans.blueprints.delete')}
                   </button>
                 )}

@@ -6,7 +6,7 @@ import { SaveBlueprintSchema, issuesByField, type SaveBlueprintInput } from '../
 import { uuidv7 } from '../../../domain/sync/uuid-v7';
 import { reportError } from '../../../lib/error-reporting';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
-import { write } from '../actions';
+import { workPlans } from '../actions';
 import { FieldError } from '../field-error';
 import { useReference } from '../hooks';
 import type { ReplicaDocument } from '../../../domain/sync/types';
@@ -82,7 +82,7 @@ export function BlueprintWizard() {
       setPage('basics');
       return;
     }
-    write('saveBlueprint', input).then(() => router.navigate({ href: '/zoek/werkplanblauwdruk' }), reportError);
+    workPlans().saveBlueprint(input).then(() => router.navigate({ href: '/zoek/werkplanblauwdruk' }), reportError);
   };
 
   const checkList = (items: { id: number; label: string }[], chosen: ReadonlySet<number>, set: (f: (s: ReadonlySet<number>) => ReadonlySet<number>) => void, legend: string): ReactNode => (

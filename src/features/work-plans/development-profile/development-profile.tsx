@@ -4,7 +4,7 @@ import { Role } from '../../../domain/shared/roles';
 import { PDP_SCORE_MAX, PDP_SCORE_MIN } from '../../../domain/work-plan/inputs';
 import { reportError } from '../../../lib/error-reporting';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
-import { write } from '../actions';
+import { workPlans } from '../actions';
 import { FailedWrites } from '../failed-writes';
 import { useProfile, useViewer } from '../hooks';
 import type { ProfileRow } from '../queries';
@@ -30,7 +30,7 @@ export function DevelopmentProfile({ participantId, asTab }: { participantId: nu
   const change = (r: ProfileRow, field: 'selfScore' | 'targetScore', value: string) => {
     const score = value === '' ? null : Number(value);
     const input = { participantId, [r.kind === 'behavior' ? 'behaviorId' : 'skillId']: r.id, [field]: score };
-    const done = r.kind === 'behavior' ? write('updatePdpBehavior', input as { participantId: number; behaviorId: number }) : write('updatePdpSkill', input as { participantId: number; skillId: number });
+    const done = r.kind === 'behavior' ? workPlans().updatePdpBehavior(input as { participantId: number; behaviorId: number }) : workPlans().updatePdpSkill(input as { participantId: number; skillId: number });
     done.then(() => setNotice(t('workPlans.profile.saved')), reportError);
   };
   const scoreSelect = (r: ProfileRow, field: 'selfScore' | 'targetScore', label: string) => (
@@ -51,7 +51,7 @@ export function DevelopmentProfile({ participantId, asTab }: { participantId: nu
           <caption>
             {g.kind === 'behavior' ? t('workPlans.profile.competencies') : t('workPlans.profile.disciplines')}: {g.name}
             {staff && g.kind === 'skill' && (
-              <button type="button" className="button pdp__remove" onClick={() => write('removePdpDiscipline', { participantId, disciplineId: g.id }).catch(reportError)}>
+              <button type="button" className="button pdp__remove" onClick={() => workPlans().removePdpDiscipline({ participantId, disciplineId: g.id }).catch(reportError)}>
                 {t('workPlans.profile.removeDiscipline')}
               </button>
             )}

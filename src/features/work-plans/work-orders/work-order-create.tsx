@@ -6,7 +6,7 @@ import { SaveWorkOrderSchema, issuesByField } from '../../../domain/work-plan/in
 import { uuidv7 } from '../../../domain/sync/uuid-v7';
 import { reportError } from '../../../lib/error-reporting';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
-import { write } from '../actions';
+import { workPlans } from '../actions';
 import { FieldError } from '../field-error';
 import { useReference } from '../hooks';
 import '../work-plans.css';
@@ -30,7 +30,7 @@ export function WorkOrderCreate() {
       setErrors(issuesByField(parsed.issues));
       return;
     }
-    write('saveWorkOrder', input).then(() => router.navigate({ href: '/work-order' }), reportError);
+    workPlans().saveWorkOrder(input).then(() => router.navigate({ href: '/work-order' }), reportError);
   };
   return (
     <section className="work-plans" aria-labelledby="woc-title">
