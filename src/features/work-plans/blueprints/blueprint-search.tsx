@@ -62,6 +62,9 @@ export function BlueprintSearch() {
                 <p>{catName(b.categoryId)}{typeof b.description === 'string' && b.description ? ` · ${b.description}` : ''}</p>
                 {typeof b.id === 'number' && (
                   <form method="post" action={`/api/werkplanblauwdruk/print-documents/blauwdruk/${b.id}`} className="inline-form">
+                    {(['steps', 'workOrders', 'behaviors', 'skills', 'documents'] as const).map((k) => (
+                      <input key={k} type="hidden" name={`label.${k}`} value={t(`workPlans.blueprints.${k}`)} />
+                    ))}
                     <button type="submit" className="button">{t('workPlans.blueprints.print')}</button>
                   </form>
                 )}
