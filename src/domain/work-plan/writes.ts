@@ -134,6 +134,7 @@ export const workPlanWrites = {
     input: RequestReviewSchema,
     document: { collection: 'assignments', target: (i) => i.assignmentUuid, mode: 'edit' },
     patch: (_i, ctx) => ({ reviewRequestedAt: ctx.now }),
+    displayOnly: ['reviewRequestedAt'],
   }),
   updatePdpBehavior: defineWrite({ mutation: 'updatePdpBehavior', input: UpdatePdpBehaviorSchema }),
   updatePdpSkill: defineWrite({ mutation: 'updatePdpSkill', input: UpdatePdpSkillSchema }),
