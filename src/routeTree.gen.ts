@@ -48,6 +48,7 @@ import { Route as AppParticipantWorkplacesRouteImport } from './routes/_app/_par
 import { Route as AppStaffDashboardsRouteImport } from './routes/_app/_staff/dashboards'
 import { Route as AppStaffParticipantsRouteImport } from './routes/_app/_staff/participants'
 import { Route as AppStaffSkillReportRouteImport } from './routes/_app/_staff/skill-report'
+import { Route as AppStaffWerkplanblauwdrukwizardRouteImport } from './routes/_app/_staff/werkplanblauwdrukwizard'
 import { Route as AppBerichtenIndexRouteImport } from './routes/_app/berichten/index'
 import { Route as AppBerichtenArchivedRouteImport } from './routes/_app/berichten/archived'
 import { Route as AppBerichtenSentRouteImport } from './routes/_app/berichten/sent'
@@ -84,7 +85,12 @@ import { Route as AppStaffParticipantAddRouteImport } from './routes/_app/_staff
 import { Route as AppStaffUserIndexRouteImport } from './routes/_app/_staff/user/index'
 import { Route as AppStaffUserAddRouteImport } from './routes/_app/_staff/user/add'
 import { Route as AppStaffUserEditProfielRouteImport } from './routes/_app/_staff/user/edit-profiel'
+import { Route as AppStaffWorkOrderIndexRouteImport } from './routes/_app/_staff/work-order/index'
+import { Route as AppStaffWorkOrderCreateRouteImport } from './routes/_app/_staff/work-order/create'
 import { Route as AppStaffWorkPlanIndexRouteImport } from './routes/_app/_staff/work-plan/index'
+import { Route as AppStaffWorkPlanAddRouteImport } from './routes/_app/_staff/work-plan/add'
+import { Route as AppStaffWorkPlanReviewRouteImport } from './routes/_app/_staff/work-plan/review'
+import { Route as AppStaffZoekWerkplanblauwdrukRouteImport } from './routes/_app/_staff/zoek/werkplanblauwdruk'
 import { Route as AppDocumentCopyIdRouteImport } from './routes/_app/document/copy.$id'
 import { Route as AppParticipantDeelnemerportalWerkplanIndexRouteImport } from './routes/_app/_participant/deelnemerportal/werkplan/index'
 import { Route as AppParticipantMyWorkPlansWorkPlanIdRouteImport } from './routes/_app/_participant/my-work-plans/work-plan.$id'
@@ -104,6 +110,7 @@ import { Route as AppStaffUserIdEditRouteImport } from './routes/_app/_staff/use
 import { Route as AppStaffUserIdImitationOptionsRouteImport } from './routes/_app/_staff/user/$id.imitation-options'
 import { Route as AppStaffWageValueMeasurementAddRouteImport } from './routes/_app/_staff/wage-value/measurement/add'
 import { Route as AppStaffWageValueMeasurementSearchRouteImport } from './routes/_app/_staff/wage-value/measurement/search'
+import { Route as AppStaffWorkPlanIdIndexRouteImport } from './routes/_app/_staff/work-plan/$id.index'
 import { Route as AppStaffWorkPlanIdEndRouteImport } from './routes/_app/_staff/work-plan/$id.end'
 import { Route as AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRouteImport } from './routes/_app/_participant/participant-portal/my-work-plans/work-plan.$id'
 import { Route as AppStaffCompanyIdAuthenticationSsoRouteImport } from './routes/_app/_staff/company/$id/authentication/sso'
@@ -327,6 +334,12 @@ const AppStaffSkillReportRoute = AppStaffSkillReportRouteImport.update({
   path: '/skill-report',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffWerkplanblauwdrukwizardRoute =
+  AppStaffWerkplanblauwdrukwizardRouteImport.update({
+    id: '/werkplanblauwdrukwizard',
+    path: '/werkplanblauwdrukwizard',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppBerichtenIndexRoute = AppBerichtenIndexRouteImport.update({
   id: '/berichten/',
   path: '/berichten/',
@@ -529,11 +542,37 @@ const AppStaffUserEditProfielRoute = AppStaffUserEditProfielRouteImport.update({
   path: '/user/edit-profiel',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffWorkOrderIndexRoute = AppStaffWorkOrderIndexRouteImport.update({
+  id: '/work-order/',
+  path: '/work-order/',
+  getParentRoute: () => AppStaffRoute,
+} as any)
+const AppStaffWorkOrderCreateRoute = AppStaffWorkOrderCreateRouteImport.update({
+  id: '/work-order/create',
+  path: '/work-order/create',
+  getParentRoute: () => AppStaffRoute,
+} as any)
 const AppStaffWorkPlanIndexRoute = AppStaffWorkPlanIndexRouteImport.update({
   id: '/work-plan/',
   path: '/work-plan/',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffWorkPlanAddRoute = AppStaffWorkPlanAddRouteImport.update({
+  id: '/work-plan/add',
+  path: '/work-plan/add',
+  getParentRoute: () => AppStaffRoute,
+} as any)
+const AppStaffWorkPlanReviewRoute = AppStaffWorkPlanReviewRouteImport.update({
+  id: '/work-plan/review',
+  path: '/work-plan/review',
+  getParentRoute: () => AppStaffRoute,
+} as any)
+const AppStaffZoekWerkplanblauwdrukRoute =
+  AppStaffZoekWerkplanblauwdrukRouteImport.update({
+    id: '/zoek/werkplanblauwdruk',
+    path: '/zoek/werkplanblauwdruk',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppDocumentCopyIdRoute = AppDocumentCopyIdRouteImport.update({
   id: '/document/copy/$id',
   path: '/document/copy/$id',
@@ -646,6 +685,11 @@ const AppStaffWageValueMeasurementSearchRoute =
     path: '/wage-value/measurement/search',
     getParentRoute: () => AppStaffRoute,
   } as any)
+const AppStaffWorkPlanIdIndexRoute = AppStaffWorkPlanIdIndexRouteImport.update({
+  id: '/work-plan/$id/',
+  path: '/work-plan/$id/',
+  getParentRoute: () => AppStaffRoute,
+} as any)
 const AppStaffWorkPlanIdEndRoute = AppStaffWorkPlanIdEndRouteImport.update({
   id: '/work-plan/$id/end',
   path: '/work-plan/$id/end',
@@ -818,6 +862,7 @@ export interface FileRoutesByFullPath {
   '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
   '/skill-report': typeof AppStaffSkillReportRoute
+  '/werkplanblauwdrukwizard': typeof AppStaffWerkplanblauwdrukwizardRoute
   '/berichten/archived': typeof AppBerichtenArchivedRoute
   '/berichten/sent': typeof AppBerichtenSentRoute
   '/inschrijven/home': typeof AppInschrijvenHomeRoute
@@ -848,6 +893,10 @@ export interface FileRoutesByFullPath {
   '/participant/add': typeof AppStaffParticipantAddRoute
   '/user/add': typeof AppStaffUserAddRoute
   '/user/edit-profiel': typeof AppStaffUserEditProfielRoute
+  '/work-order/create': typeof AppStaffWorkOrderCreateRoute
+  '/work-plan/add': typeof AppStaffWorkPlanAddRoute
+  '/work-plan/review': typeof AppStaffWorkPlanReviewRoute
+  '/zoek/werkplanblauwdruk': typeof AppStaffZoekWerkplanblauwdrukRoute
   '/document/copy/$id': typeof AppDocumentCopyIdRoute
   '/deelnemerportal/': typeof AppParticipantDeelnemerportalIndexRoute
   '/participant-portal/': typeof AppParticipantParticipantPortalIndexRoute
@@ -855,6 +904,7 @@ export interface FileRoutesByFullPath {
   '/invitations/': typeof AppStaffInvitationsIndexRoute
   '/kwnw/': typeof AppStaffKwnwIndexRoute
   '/user/': typeof AppStaffUserIndexRoute
+  '/work-order/': typeof AppStaffWorkOrderIndexRoute
   '/work-plan/': typeof AppStaffWorkPlanIndexRoute
   '/my-work-plans/work-plan/$id': typeof AppParticipantMyWorkPlansWorkPlanIdRoute
   '/participant-portal/my-messages/compose': typeof AppParticipantParticipantPortalMyMessagesComposeRoute
@@ -875,6 +925,7 @@ export interface FileRoutesByFullPath {
   '/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/deelnemerportal/werkplan/': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/work-plan/$id/': typeof AppStaffWorkPlanIdIndexRoute
   '/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
   '/company/$id/settings/placements': typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -934,6 +985,7 @@ export interface FileRoutesByTo {
   '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
   '/skill-report': typeof AppStaffSkillReportRoute
+  '/werkplanblauwdrukwizard': typeof AppStaffWerkplanblauwdrukwizardRoute
   '/berichten/archived': typeof AppBerichtenArchivedRoute
   '/berichten/sent': typeof AppBerichtenSentRoute
   '/inschrijven/home': typeof AppInschrijvenHomeRoute
@@ -964,6 +1016,10 @@ export interface FileRoutesByTo {
   '/participant/add': typeof AppStaffParticipantAddRoute
   '/user/add': typeof AppStaffUserAddRoute
   '/user/edit-profiel': typeof AppStaffUserEditProfielRoute
+  '/work-order/create': typeof AppStaffWorkOrderCreateRoute
+  '/work-plan/add': typeof AppStaffWorkPlanAddRoute
+  '/work-plan/review': typeof AppStaffWorkPlanReviewRoute
+  '/zoek/werkplanblauwdruk': typeof AppStaffZoekWerkplanblauwdrukRoute
   '/document/copy/$id': typeof AppDocumentCopyIdRoute
   '/deelnemerportal': typeof AppParticipantDeelnemerportalIndexRoute
   '/participant-portal': typeof AppParticipantParticipantPortalIndexRoute
@@ -971,6 +1027,7 @@ export interface FileRoutesByTo {
   '/invitations': typeof AppStaffInvitationsIndexRoute
   '/kwnw': typeof AppStaffKwnwIndexRoute
   '/user': typeof AppStaffUserIndexRoute
+  '/work-order': typeof AppStaffWorkOrderIndexRoute
   '/work-plan': typeof AppStaffWorkPlanIndexRoute
   '/my-work-plans/work-plan/$id': typeof AppParticipantMyWorkPlansWorkPlanIdRoute
   '/participant-portal/my-messages/compose': typeof AppParticipantParticipantPortalMyMessagesComposeRoute
@@ -991,6 +1048,7 @@ export interface FileRoutesByTo {
   '/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/deelnemerportal/werkplan': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/work-plan/$id': typeof AppStaffWorkPlanIdIndexRoute
   '/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
   '/company/$id/settings/placements': typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -1054,6 +1112,7 @@ export interface FileRoutesById {
   '/_app/_staff/dashboards': typeof AppStaffDashboardsRoute
   '/_app/_staff/participants': typeof AppStaffParticipantsRoute
   '/_app/_staff/skill-report': typeof AppStaffSkillReportRoute
+  '/_app/_staff/werkplanblauwdrukwizard': typeof AppStaffWerkplanblauwdrukwizardRoute
   '/_app/berichten/archived': typeof AppBerichtenArchivedRoute
   '/_app/berichten/sent': typeof AppBerichtenSentRoute
   '/_app/inschrijven/home': typeof AppInschrijvenHomeRoute
@@ -1084,6 +1143,10 @@ export interface FileRoutesById {
   '/_app/_staff/participant/add': typeof AppStaffParticipantAddRoute
   '/_app/_staff/user/add': typeof AppStaffUserAddRoute
   '/_app/_staff/user/edit-profiel': typeof AppStaffUserEditProfielRoute
+  '/_app/_staff/work-order/create': typeof AppStaffWorkOrderCreateRoute
+  '/_app/_staff/work-plan/add': typeof AppStaffWorkPlanAddRoute
+  '/_app/_staff/work-plan/review': typeof AppStaffWorkPlanReviewRoute
+  '/_app/_staff/zoek/werkplanblauwdruk': typeof AppStaffZoekWerkplanblauwdrukRoute
   '/_app/document/copy/$id': typeof AppDocumentCopyIdRoute
   '/_app/_participant/deelnemerportal/': typeof AppParticipantDeelnemerportalIndexRoute
   '/_app/_participant/participant-portal/': typeof AppParticipantParticipantPortalIndexRoute
@@ -1091,6 +1154,7 @@ export interface FileRoutesById {
   '/_app/_staff/invitations/': typeof AppStaffInvitationsIndexRoute
   '/_app/_staff/kwnw/': typeof AppStaffKwnwIndexRoute
   '/_app/_staff/user/': typeof AppStaffUserIndexRoute
+  '/_app/_staff/work-order/': typeof AppStaffWorkOrderIndexRoute
   '/_app/_staff/work-plan/': typeof AppStaffWorkPlanIndexRoute
   '/_app/_participant/my-work-plans/work-plan/$id': typeof AppParticipantMyWorkPlansWorkPlanIdRoute
   '/_app/_participant/participant-portal/my-messages/compose': typeof AppParticipantParticipantPortalMyMessagesComposeRoute
@@ -1111,6 +1175,7 @@ export interface FileRoutesById {
   '/_app/_staff/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/_app/_staff/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/_app/_participant/deelnemerportal/werkplan/': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/_app/_staff/work-plan/$id/': typeof AppStaffWorkPlanIdIndexRoute
   '/_app/_participant/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/_app/_staff/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
   '/_app/_staff/company/$id/settings/placements': typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -1172,6 +1237,7 @@ export interface FileRouteTypes {
     | '/dashboards'
     | '/participants'
     | '/skill-report'
+    | '/werkplanblauwdrukwizard'
     | '/berichten/archived'
     | '/berichten/sent'
     | '/inschrijven/home'
@@ -1202,6 +1268,10 @@ export interface FileRouteTypes {
     | '/participant/add'
     | '/user/add'
     | '/user/edit-profiel'
+    | '/work-order/create'
+    | '/work-plan/add'
+    | '/work-plan/review'
+    | '/zoek/werkplanblauwdruk'
     | '/document/copy/$id'
     | '/deelnemerportal/'
     | '/participant-portal/'
@@ -1209,6 +1279,7 @@ export interface FileRouteTypes {
     | '/invitations/'
     | '/kwnw/'
     | '/user/'
+    | '/work-order/'
     | '/work-plan/'
     | '/my-work-plans/work-plan/$id'
     | '/participant-portal/my-messages/compose'
@@ -1229,6 +1300,7 @@ export interface FileRouteTypes {
     | '/wage-value/measurement/search'
     | '/work-plan/$id/end'
     | '/deelnemerportal/werkplan/'
+    | '/work-plan/$id/'
     | '/participant-portal/my-work-plans/work-plan/$id'
     | '/company/$id/authentication/sso'
     | '/company/$id/settings/placements'
@@ -1288,6 +1360,7 @@ export interface FileRouteTypes {
     | '/dashboards'
     | '/participants'
     | '/skill-report'
+    | '/werkplanblauwdrukwizard'
     | '/berichten/archived'
     | '/berichten/sent'
     | '/inschrijven/home'
@@ -1318,6 +1391,10 @@ export interface FileRouteTypes {
     | '/participant/add'
     | '/user/add'
     | '/user/edit-profiel'
+    | '/work-order/create'
+    | '/work-plan/add'
+    | '/work-plan/review'
+    | '/zoek/werkplanblauwdruk'
     | '/document/copy/$id'
     | '/deelnemerportal'
     | '/participant-portal'
@@ -1325,6 +1402,7 @@ export interface FileRouteTypes {
     | '/invitations'
     | '/kwnw'
     | '/user'
+    | '/work-order'
     | '/work-plan'
     | '/my-work-plans/work-plan/$id'
     | '/participant-portal/my-messages/compose'
@@ -1345,6 +1423,7 @@ export interface FileRouteTypes {
     | '/wage-value/measurement/search'
     | '/work-plan/$id/end'
     | '/deelnemerportal/werkplan'
+    | '/work-plan/$id'
     | '/participant-portal/my-work-plans/work-plan/$id'
     | '/company/$id/authentication/sso'
     | '/company/$id/settings/placements'
@@ -1407,6 +1486,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/dashboards'
     | '/_app/_staff/participants'
     | '/_app/_staff/skill-report'
+    | '/_app/_staff/werkplanblauwdrukwizard'
     | '/_app/berichten/archived'
     | '/_app/berichten/sent'
     | '/_app/inschrijven/home'
@@ -1437,6 +1517,10 @@ export interface FileRouteTypes {
     | '/_app/_staff/participant/add'
     | '/_app/_staff/user/add'
     | '/_app/_staff/user/edit-profiel'
+    | '/_app/_staff/work-order/create'
+    | '/_app/_staff/work-plan/add'
+    | '/_app/_staff/work-plan/review'
+    | '/_app/_staff/zoek/werkplanblauwdruk'
     | '/_app/document/copy/$id'
     | '/_app/_participant/deelnemerportal/'
     | '/_app/_participant/participant-portal/'
@@ -1444,6 +1528,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/invitations/'
     | '/_app/_staff/kwnw/'
     | '/_app/_staff/user/'
+    | '/_app/_staff/work-order/'
     | '/_app/_staff/work-plan/'
     | '/_app/_participant/my-work-plans/work-plan/$id'
     | '/_app/_participant/participant-portal/my-messages/compose'
@@ -1464,6 +1549,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/wage-value/measurement/search'
     | '/_app/_staff/work-plan/$id/end'
     | '/_app/_participant/deelnemerportal/werkplan/'
+    | '/_app/_staff/work-plan/$id/'
     | '/_app/_participant/participant-portal/my-work-plans/work-plan/$id'
     | '/_app/_staff/company/$id/authentication/sso'
     | '/_app/_staff/company/$id/settings/placements'
@@ -1793,6 +1879,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStaffSkillReportRouteImport
       parentRoute: typeof AppStaffRoute
     }
+    '/_app/_staff/werkplanblauwdrukwizard': {
+      id: '/_app/_staff/werkplanblauwdrukwizard'
+      path: '/werkplanblauwdrukwizard'
+      fullPath: '/werkplanblauwdrukwizard'
+      preLoaderRoute: typeof AppStaffWerkplanblauwdrukwizardRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/berichten/': {
       id: '/_app/berichten/'
       path: '/berichten'
@@ -2045,11 +2138,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStaffUserEditProfielRouteImport
       parentRoute: typeof AppStaffRoute
     }
+    '/_app/_staff/work-order/': {
+      id: '/_app/_staff/work-order/'
+      path: '/work-order'
+      fullPath: '/work-order/'
+      preLoaderRoute: typeof AppStaffWorkOrderIndexRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/work-order/create': {
+      id: '/_app/_staff/work-order/create'
+      path: '/work-order/create'
+      fullPath: '/work-order/create'
+      preLoaderRoute: typeof AppStaffWorkOrderCreateRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/work-plan/': {
       id: '/_app/_staff/work-plan/'
       path: '/work-plan'
       fullPath: '/work-plan/'
       preLoaderRoute: typeof AppStaffWorkPlanIndexRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/work-plan/add': {
+      id: '/_app/_staff/work-plan/add'
+      path: '/work-plan/add'
+      fullPath: '/work-plan/add'
+      preLoaderRoute: typeof AppStaffWorkPlanAddRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/work-plan/review': {
+      id: '/_app/_staff/work-plan/review'
+      path: '/work-plan/review'
+      fullPath: '/work-plan/review'
+      preLoaderRoute: typeof AppStaffWorkPlanReviewRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/zoek/werkplanblauwdruk': {
+      id: '/_app/_staff/zoek/werkplanblauwdruk'
+      path: '/zoek/werkplanblauwdruk'
+      fullPath: '/zoek/werkplanblauwdruk'
+      preLoaderRoute: typeof AppStaffZoekWerkplanblauwdrukRouteImport
       parentRoute: typeof AppStaffRoute
     }
     '/_app/document/copy/$id': {
@@ -2183,6 +2311,13 @@ declare module '@tanstack/react-router' {
       path: '/wage-value/measurement/search'
       fullPath: '/wage-value/measurement/search'
       preLoaderRoute: typeof AppStaffWageValueMeasurementSearchRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/work-plan/$id/': {
+      id: '/_app/_staff/work-plan/$id/'
+      path: '/work-plan/$id'
+      fullPath: '/work-plan/$id/'
+      preLoaderRoute: typeof AppStaffWorkPlanIdIndexRouteImport
       parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/work-plan/$id/end': {
@@ -2440,16 +2575,22 @@ interface AppStaffRouteChildren {
   AppStaffDashboardsRoute: typeof AppStaffDashboardsRoute
   AppStaffParticipantsRoute: typeof AppStaffParticipantsRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
+  AppStaffWerkplanblauwdrukwizardRoute: typeof AppStaffWerkplanblauwdrukwizardRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
   AppStaffInstrumentsAddRoute: typeof AppStaffInstrumentsAddRoute
   AppStaffParticipantAddRoute: typeof AppStaffParticipantAddRoute
   AppStaffUserAddRoute: typeof AppStaffUserAddRoute
   AppStaffUserEditProfielRoute: typeof AppStaffUserEditProfielRoute
+  AppStaffWorkOrderCreateRoute: typeof AppStaffWorkOrderCreateRoute
+  AppStaffWorkPlanAddRoute: typeof AppStaffWorkPlanAddRoute
+  AppStaffWorkPlanReviewRoute: typeof AppStaffWorkPlanReviewRoute
+  AppStaffZoekWerkplanblauwdrukRoute: typeof AppStaffZoekWerkplanblauwdrukRoute
   AppStaffInstrumentsIndexRoute: typeof AppStaffInstrumentsIndexRoute
   AppStaffInvitationsIndexRoute: typeof AppStaffInvitationsIndexRoute
   AppStaffKwnwIndexRoute: typeof AppStaffKwnwIndexRoute
   AppStaffUserIndexRoute: typeof AppStaffUserIndexRoute
+  AppStaffWorkOrderIndexRoute: typeof AppStaffWorkOrderIndexRoute
   AppStaffWorkPlanIndexRoute: typeof AppStaffWorkPlanIndexRoute
   AppStaffInvitationsParticipantParticipantIdRoute: typeof AppStaffInvitationsParticipantParticipantIdRoute
   AppStaffKwnwInstrumentsMatchRoute: typeof AppStaffKwnwInstrumentsMatchRoute
@@ -2464,6 +2605,7 @@ interface AppStaffRouteChildren {
   AppStaffWageValueMeasurementAddRoute: typeof AppStaffWageValueMeasurementAddRoute
   AppStaffWageValueMeasurementSearchRoute: typeof AppStaffWageValueMeasurementSearchRoute
   AppStaffWorkPlanIdEndRoute: typeof AppStaffWorkPlanIdEndRoute
+  AppStaffWorkPlanIdIndexRoute: typeof AppStaffWorkPlanIdIndexRoute
   AppStaffCompanyIdAuthenticationSsoRoute: typeof AppStaffCompanyIdAuthenticationSsoRoute
   AppStaffCompanyIdSettingsPlacementsRoute: typeof AppStaffCompanyIdSettingsPlacementsRoute
   AppStaffCompanyIdSettingsSrgRoute: typeof AppStaffCompanyIdSettingsSrgRoute
@@ -2489,16 +2631,22 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffDashboardsRoute: AppStaffDashboardsRoute,
   AppStaffParticipantsRoute: AppStaffParticipantsRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
+  AppStaffWerkplanblauwdrukwizardRoute: AppStaffWerkplanblauwdrukwizardRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,
   AppStaffInstrumentsAddRoute: AppStaffInstrumentsAddRoute,
   AppStaffParticipantAddRoute: AppStaffParticipantAddRoute,
   AppStaffUserAddRoute: AppStaffUserAddRoute,
   AppStaffUserEditProfielRoute: AppStaffUserEditProfielRoute,
+  AppStaffWorkOrderCreateRoute: AppStaffWorkOrderCreateRoute,
+  AppStaffWorkPlanAddRoute: AppStaffWorkPlanAddRoute,
+  AppStaffWorkPlanReviewRoute: AppStaffWorkPlanReviewRoute,
+  AppStaffZoekWerkplanblauwdrukRoute: AppStaffZoekWerkplanblauwdrukRoute,
   AppStaffInstrumentsIndexRoute: AppStaffInstrumentsIndexRoute,
   AppStaffInvitationsIndexRoute: AppStaffInvitationsIndexRoute,
   AppStaffKwnwIndexRoute: AppStaffKwnwIndexRoute,
   AppStaffUserIndexRoute: AppStaffUserIndexRoute,
+  AppStaffWorkOrderIndexRoute: AppStaffWorkOrderIndexRoute,
   AppStaffWorkPlanIndexRoute: AppStaffWorkPlanIndexRoute,
   AppStaffInvitationsParticipantParticipantIdRoute:
     AppStaffInvitationsParticipantParticipantIdRoute,
@@ -2519,6 +2667,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffWageValueMeasurementSearchRoute:
     AppStaffWageValueMeasurementSearchRoute,
   AppStaffWorkPlanIdEndRoute: AppStaffWorkPlanIdEndRoute,
+  AppStaffWorkPlanIdIndexRoute: AppStaffWorkPlanIdIndexRoute,
   AppStaffCompanyIdAuthenticationSsoRoute:
     AppStaffCompanyIdAuthenticationSsoRoute,
   AppStaffCompanyIdSettingsPlacementsRoute:

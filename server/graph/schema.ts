@@ -17,6 +17,10 @@ import './types/sync-probe';
 import './types/search';
 import './types/user-settings';
 import './types/message';
+import './types/work-plan';
+import './types/blueprint';
+import './types/pdp';
+import './types/work-plan-writes';
 import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.

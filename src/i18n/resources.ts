@@ -12,9 +12,16 @@ import nlSyncPull from './areas/syncPull.nl.json';
 export const nl = {
   ...nlCore,
   syncPull: nlSyncPull,
+import enWorkPlans from './areas/work-plans.en.json';
+import nlWorkPlans from './areas/work-plans.nl.json';
+
+export const nl = {
+  ...nlCore,
+  workPlans: nlWorkPlans,
 };
 
 export const en = {
   ...enCore,
   syncPull: enSyncPull,
+  workPlans: enWorkPlans,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -6,10 +6,12 @@
 import type { Write } from './define';
 import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
+import { workPlanWrites } from '../work-plan/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
+  workPlans: workPlanWrites,
 };
 
 export type Writes = typeof WRITES;

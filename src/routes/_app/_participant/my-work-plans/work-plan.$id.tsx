@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { MyWorkPlan } from '../../../../features/work-plans/my-work-plan';
+import { newerPortal } from '../../../../features/work-plans/paths';
+
+const paths = newerPortal('/my-work-plans');
 
 export const Route = createFileRoute('/_app/_participant/my-work-plans/work-plan/$id')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="myWorkPlan" />;
+  const { id } = Route.useParams();
+  return <MyWorkPlan key={id} id={id} paths={paths} />;
 }

@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { MY_STATUSES, MyWorkPlans, type MyStatus } from '../../../../features/work-plans/my-work-plans';
+import { newerPortal } from '../../../../features/work-plans/paths';
+
+const paths = newerPortal('/my-work-plans');
+const isStatus = (s: string | undefined): s is MyStatus => (MY_STATUSES as readonly string[]).includes(s ?? '');
 
 export const Route = createFileRoute('/_app/_participant/my-work-plans/{-$status}')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="myWorkPlans" />;
+  const { status } = Route.useParams();
+  return <MyWorkPlans paths={paths} status={isStatus(status) ? status : undefined} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { EndPlanForm } from '../../../../features/work-plans/end-plan-form';
 
 export const Route = createFileRoute('/_app/_staff/work-plan/$id/end')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="workPlanEnd" />;
+  const { id } = Route.useParams();
+  return <EndPlanForm key={id} id={id} />;
 }

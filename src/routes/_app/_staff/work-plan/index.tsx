@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { WorkPlanList } from '../../../../features/work-plans/work-plan-list';
+import { parseListSearch } from '../../../../features/work-plans/route-search';
 
 export const Route = createFileRoute('/_app/_staff/work-plan/')({
+  validateSearch: parseListSearch,
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="workPlans" />;
+  return <WorkPlanList search={Route.useSearch()} />;
 }

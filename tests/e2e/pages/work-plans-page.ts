@@ -1,0 +1,94 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { LoginPage } from './login-page';
+
+export const TABLET = { width: 1024, height: 768 };
+export const PHONE = { width: 360, height: 740 };
+
+export async function signedIn(browser: Browser, username: string, viewport?: { width: number; height: number }, mobile = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(viewport ? { viewport, isMobile: mobile, hasTouch: mobile || viewport === TABLET } : {});
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(username);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  return { context, page };
+}
+
+/** The service worker controls the page (after its first install a reload hands the page to it). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** WCAG 2.1 AA with axe: no violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function graph<T>(api: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await api.post('/api/v2/graph', { data: { query, variables } });
+      const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+      expect(body.errors).toBeUndefined();
+      return body.data as T;
+    } catch (error) {
+      if (attempt >= 2 || !String(error).includes('ECONNRESET')) throw error;
+    }
+  }
+}
+
+export interface ServerPlan {
+  id: string;
+  uuid: string;
+  status: string;
+  name: string;
+  assignments: { uuid: string; reviewRequestedAt: string | null; currentScore: number | null; reviews: { top: string | null; score: number | null }[]; participantReviews: { top: string | null }[] }[];
+}
+
+export async function serverPlans(api: APIRequestContext, search: string, filter = 1): Promise<ServerPlan[]> {
+  const data = await graph<{ workPlans: { records: ServerPlan[] } }>(
+    api,
+    'query($s: String, $f: Int) { workPlans(search: $s, filter: $f, perPage: 0) { records { id uuid status name assignments { uuid reviewRequestedAt currentScore reviews { top score } participantReviews { top } } } } }',
+    { s: search, f: filter },
+  );
+  return data.workPlans.records;
+}
+
+/** The coach's review round. */
+export class ReviewRoundPage {
+  readonly participant: Locator;
+  readonly assignment: Locator;
+  readonly pickers: Locator;
+  readonly top: Locator;
+  readonly save: Locator;
+  readonly saved: Locator;
+  readonly nextAssignment: Locator;
+  readonly nextParticipant: Locator;
+
+  constructor(readonly page: Page) {
+    this.participant = page.getByTestId('round-participant');
+    this.assignment = page.getByTestId('round-assignment');
+    this.pickers = page.locator('form.review-form [data-testid="score-picker"]');
+    this.top = page.getByLabel('Top (wat ging goed)');
+    this.save = page.getByRole('button', { name: 'Beoordeling opslaan' });
+    this.saved = page.getByText('De beoordeling is opgeslagen en wordt verzonden.');
+    this.nextAssignment = page.getByRole('button', { name: 'Volgende werkopdracht' });
+    this.nextParticipant = page.getByRole('button', { name: 'Volgende deelnemer' });
+  }
+
+  /** Scores every behaviour and skill (`score` on the 1..3 scale), writes a top, saves. */
+  async review(score: 1 | 2 | 3, top: string): Promise<void> {
+    const n = await this.pickers.count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) await this.pickers.nth(i).locator('label').filter({ hasText: `${score} –` }).click();
+    await this.top.fill(top);
+    await this.save.click();
+    await expect(this.saved).toBeVisible();
+  }
+}
