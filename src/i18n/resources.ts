@@ -6,11 +6,15 @@
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
+import enWageValue from './areas/wageValue.en.json';
+import nlWageValue from './areas/wageValue.nl.json';
 
 export const nl = {
   ...nlCore,
+  wageValue: nlWageValue,
 };
 
 export const en = {
   ...enCore,
+  wageValue: enWageValue,
 } satisfies Record<keyof typeof nl, unknown>;
