@@ -33,7 +33,7 @@ export const ResearchActivitiesSchema = v.object({
 });
 
 export const TaskSchema = v.object({
-  sortOrder: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(WageValueLimits.tasksMax)),
+  sortOrder: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(WageValueLimits.tasksMax, E('tasksCount'))),
   description: shortText, explanation: text, minutesPerWeek: num,
   percentagePace: num, paceExplanation: text, percentageQuality: num, qualityExplanation: text,
   percentageNetWorkingTime: num, netWorkingTimeExplanation: text,
@@ -74,6 +74,8 @@ export const SaveMeasurementSchema = v.object({
   summary: v.optional(text),
   /** Copy of another measurement (/copy/:measurementId). */
   copiedFromUuid: v.optional(v.nullable(v.string())),
+  /** The expert confirmed that this new concept replaces the participant's existing concept (02 §4). */
+  replaceExistingConcept: v.optional(v.boolean(), false),
 });
 export type SaveMeasurementInput = v.InferInput<typeof SaveMeasurementSchema>;
 export type SaveMeasurementOutput = v.InferOutput<typeof SaveMeasurementSchema>;
@@ -100,7 +102,10 @@ export function measurementPatch(input: SaveMeasurementOutput): Partial<Measurem
 /** The draft after applying a step's save to the stored document (null: a new measurement). */
 export function draftAfterSave(current: MeasurementDocument | null, input: SaveMeasurementOutput): MeasurementDraft {
   const base: MeasurementDocument = current ?? { uuid: input.uuid, participantId: input.participantId, status: 'concept', type: input.type, step: 1, summary: null };
-  return draftOfDocument({ ...base, ...measurementPatch(input) });
+  const draft = draftOfDocument({ ...base, ...measurementPatch(input) });
+  // The rules see the norm-function group as sent: wage fields on a wage subsidy are refused, not dropped.
+  if (input.normFunction) draft.normFunction = { ...input.normFunction };
+  return draft;
 }
 
 /**
