@@ -15,7 +15,7 @@ import { MEASUREMENT_CASES, validDraft } from '../../src/domain/wage-value/measu
 import { validateMeasurement } from '../../src/domain/wage-value/validation';
 import { measurementSteps } from '../../src/domain/wage-value/constants';
 import type { MeasurementDraft } from '../../src/domain/wage-value/measurement';
-import { toDutchDate } from '../../src/domain/wage-value/numbers';
+import { stepPayload as domainStepPayload } from '../../src/domain/wage-value/schemas';
 import { pdfText } from './pdf-text';
 
 let db: Db;
@@ -53,20 +53,10 @@ async function write(name: string, input: unknown, user = 'expert', baseRevision
   return res.data!.r;
 }
 
-/** The payload of one step as the wizard sends it (dates DD-MM-YYYY). */
 function stepPayload(uuid: string, d: MeasurementDraft, step: number): Record<string, unknown> {
-  const dates = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? toDutchDate(v) : v])) as T;
-  const name = measurementSteps[step - 1];
-  const base = { uuid, participantId, type: d.type, step, replaceExistingConcept: step === 1 };
-  switch (name) {
-    case 'details': return { ...base, details: dates(d.details) };
-    case 'researchActivities': return { ...base, researchActivities: dates(d.researchActivities) };
-    case 'tasks': case 'workPerformance': return { ...base, tasks: d.tasks };
-    case 'normFunction': return { ...base, normFunction: d.normFunction, tasks: d.tasks };
-    case 'advice': return { ...base, advice: dates(d.advice) };
-    case 'summary': return { ...base, summary: d.summary };
-    default: return base;
-  }
+  // The wizard's payload; the subsidy case keeps its (refused) wage fields as a client that sends them would.
+  const p = domainStepPayload(uuid, participantId, d, step, { replaceExistingConcept: step === 1 });
+  return measurementSteps[step - 1] === 'normFunction' ? { ...p, normFunction: d.normFunction } : p;
 }
 
 async function saveAll(uuid: string, d: MeasurementDraft): Promise<{ step: number; answer: WriteAnswer } | null> {

@@ -196,3 +196,29 @@ export function settingsIssue(s: SettingsOutput): string | null {
   if (!labels(s.statuses) || !labels(s.sequences) || !labels(s.regions)) return E('duplicateLabel');
   return null;
 }
+
+const dutchDates = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).map(([k, x]) => [k, typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x) ? `${x.slice(8, 10)}-${x.slice(5, 7)}-${x.slice(0, 4)}` : x])) as T;
+
+/**
+ * The payload of one step's save as the wizard sends it (dates DD-MM-YYYY, 02 §7): the step's group,
+ * plus the tasks for the norm-function step (the tasks' norm-function shares are entered there).
+ */
+export function stepPayload(
+  uuid: string,
+  participantId: number,
+  d: MeasurementDraft,
+  step: number,
+  extra: { replaceExistingConcept?: boolean; copiedFromUuid?: string | null } = {},
+): SaveMeasurementInput {
+  const base = { uuid, participantId, type: d.type, step, ...extra };
+  switch (stepName(step)) {
+    case 'details': return { ...base, details: dutchDates(d.details) };
+    case 'researchActivities': return { ...base, researchActivities: dutchDates(d.researchActivities) };
+    case 'tasks': case 'workPerformance': return { ...base, tasks: d.tasks };
+    case 'normFunction': return { ...base, normFunction: normFunctionForType(d.normFunction, d.type), tasks: d.tasks };
+    case 'advice': return { ...base, advice: dutchDates(d.advice) };
+    case 'summary': return { ...base, summary: d.summary };
+    default: return base;
+  }
+}
