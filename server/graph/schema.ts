@@ -19,6 +19,7 @@ import './types/user-settings';
 import './types/message';
 import './types/wage-value';
 import './types/wage-value-writes';
+import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 
