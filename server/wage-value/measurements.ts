@@ -4,7 +4,7 @@
  * refuses (the same rules, the same reason keys).
  */
 import type { Row } from '../db/db';
-import { run, sql } from '../db/sql';
+import { raw, run, sql } from '../db/sql';
 import { participantsScope, wageValueMeasurementsScope } from '../auth/scope';
 import { can, loadViewerFlags } from '../auth/permissions';
 import { rowToDocument } from '../sync/document';
@@ -78,9 +78,9 @@ async function writeTaskRows(c: EffectContext, measurementId: number, draft: Mea
 }
 
 /** saveWageValueMeasurement: one step of a measurement (creates it on the first save). */
-export async function saveMeasurement(c: EffectContext, raw: unknown): Promise<EffectAnswer> {
+export async function saveMeasurement(c: EffectContext, rawInput: unknown): Promise<EffectAnswer> {
   const flags = await loadViewerFlags(c.tx, c.viewer);
-  const uuid = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string' ? (raw as { uuid: string }).uuid : '';
+  const uuid = typeof rawInput === 'object' && rawInput !== null && typeof (rawInput as { uuid?: unknown }).uuid === 'string' ? (rawInput as { uuid: string }).uuid : '';
   const row = /^[0-9a-f-]{36}$/i.test(uuid) ? await lockMeasurement(c, uuid) : null;
   if (row && row.deleted_at !== null) return refuse(E('notFound'));
   if (row) {
@@ -93,7 +93,7 @@ export async function saveMeasurement(c: EffectContext, raw: unknown): Promise<E
     if (taken.rows.length > 0) return refuse(E('notFound'));
   }
   const current = row ? documentOf(row) : null;
-  const checked = checkSave(current, raw);
+  const checked = checkSave(current, rawInput);
   if (!checked.ok) return refuse(checked.issue.key, { ...checked.issue.params, field: checked.issue.path });
   const input = checked.value;
   if (row && Number(row.participant_id) !== input.participantId) return refuse(E('invalidInput'));
@@ -123,26 +123,32 @@ export async function saveMeasurement(c: EffectContext, raw: unknown): Promise<E
     birthdate: isoDay(participant.birthdate),
   };
   const json = (x: unknown): string => JSON.stringify(x);
-  const details = patch.details ?? draft.details;
+  // Only the saved step's groups are written, exactly as the optimistic patch has them, so the other
+  // groups keep their revision-free values and a concurrent change elsewhere merges per field.
+  const group = (name: 'details' | 'researchActivities' | 'normFunction' | 'advice' | 'tasks', column: string) =>
+    patch[name] === undefined ? raw(column) : sql`${json(patch[name])}::jsonb`;
+  const details = draft.details;
   let measurementId: number;
   if (row) {
     measurementId = Number(row.id);
-    await run(c.tx, sql`UPDATE wage_value_measurements SET type = ${input.type}, step = ${input.step},
-      summary = ${draft.summary}, starting_date = ${details.startingDate}, valid_until = ${details.validUntil}, employer_name = ${details.employerName},
-      details = ${json(draft.details)}::jsonb, research_activities = ${json(draft.researchActivities)}::jsonb,
-      norm_function = ${json(draft.normFunction)}::jsonb, advice = ${json(draft.advice)}::jsonb, tasks = ${json(draft.tasks)}::jsonb,
+    await run(c.tx, sql`UPDATE wage_value_measurements SET type = ${draft.type}, step = ${input.step},
+      summary = ${patch.summary === undefined ? raw('summary') : sql`${patch.summary}`},
+      starting_date = ${details.startingDate}, valid_until = ${details.validUntil}, employer_name = ${details.employerName || null},
+      details = ${group('details', 'details')}, research_activities = ${group('researchActivities', 'research_activities')},
+      norm_function = ${group('normFunction', 'norm_function')}, advice = ${group('advice', 'advice')}, tasks = ${group('tasks', 'tasks')},
       result = ${json(figures.result)}::jsonb, wage_value = ${figures.wageValue}, part_time_factor = ${figures.partTimeFactor},
       participant_snapshot = ${json(snapshot)}::jsonb
       WHERE id = ${measurementId}`);
   } else {
+    const orEmpty = (x: unknown, empty: string): string => (x === undefined ? empty : json(x));
     const { rows } = await run<{ id: number }>(c.tx, sql`INSERT INTO wage_value_measurements (uuid, company_id, participant_id, status, type, step,
         summary, created_by_user_id, expert_user_id, copied_from_id, starting_date, valid_until, employer_name, wage_value, part_time_factor,
         participant_snapshot, details, research_activities, norm_function, result, advice, tasks)
       VALUES (${input.uuid}::uuid, ${c.viewer.companyId}, ${input.participantId}, 'concept', ${input.type}, ${input.step},
-        ${draft.summary || null}, ${c.viewer.userId}, ${flags.wageValueExpert ? c.viewer.userId : null}, ${copiedFromId},
+        ${patch.summary ?? null}, ${c.viewer.userId}, ${flags.wageValueExpert ? c.viewer.userId : null}, ${copiedFromId},
         ${details.startingDate}, ${details.validUntil}, ${details.employerName || null}, ${figures.wageValue}, ${figures.partTimeFactor},
-        ${json(snapshot)}::jsonb, ${json(draft.details)}::jsonb, ${json(draft.researchActivities)}::jsonb, ${json(draft.normFunction)}::jsonb,
-        ${json(figures.result)}::jsonb, ${json(draft.advice)}::jsonb, ${json(draft.tasks)}::jsonb)
+        ${json(snapshot)}::jsonb, ${orEmpty(patch.details, '{}')}::jsonb, ${orEmpty(patch.researchActivities, '{}')}::jsonb,
+        ${orEmpty(patch.normFunction, '{}')}::jsonb, ${json(figures.result)}::jsonb, ${orEmpty(patch.advice, '{}')}::jsonb, ${orEmpty(patch.tasks, '[]')}::jsonb)
       RETURNING id`);
     measurementId = Number(rows[0]?.id);
   }

@@ -44,11 +44,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface WriteAnswer { success: boolean; reason: string | null; params: Record<string, string> | null; conflict: unknown }
-const WRITE = (name: string): string => `mutation($id: ID!, $input: JSON!, $base: Int) { r: ${name}(clientMutationId: $id, input: $input, baseRevision: $base) { success reason params conflict } }`;
+interface WriteAnswer { success: boolean; reason: string | null; params: Record<string, string> | null; conflict: { serverDocument: Record<string, unknown>; fields: string[] } | null; revision: number | null }
 
-async function write(name: string, input: unknown, user = 'expert', baseRevision?: number): Promise<WriteAnswer> {
-  const res = await graph<{ r: WriteAnswer }>(app, WRITE(name), { token: tokens.get(user), variables: { id: uuidv7(), input, base: baseRevision ?? null } });
+async function write(name: string, input: unknown, user = 'expert', base?: { revision: number; values: Record<string, unknown> }): Promise<WriteAnswer> {
+  const type = `${name.charAt(0).toUpperCase()}${name.slice(1)}Input`;
+  const res = await graph<{ r: WriteAnswer }>(app, `mutation($input: ${type}!) { r: ${name}(input: $input) { success reason params conflict revision } }`, {
+    token: tokens.get(user),
+    variables: { input: { ...(input as object), clientMutationId: uuidv7(), ...(base ? { baseRevision: base.revision, baseValues: base.values } : {}) } },
+  });
   expect(res.errors).toBeUndefined();
   return res.data!.r;
 }
@@ -132,15 +135,28 @@ describe('life cycle', () => {
     expect(await fetchMeasurement(second)).toBeUndefined();
   });
 
-  it('a save based on an older revision answers a conflict with the server document', async () => {
+  it('a concept changed elsewhere merges per field; only a field changed on both sides is a conflict', async () => {
     const uuid = uuidv7();
     const d = validDraft();
-    await write('saveWageValueMeasurement', stepPayload(uuid, d, 1));
-    const rev = (await fetchMeasurement(uuid))!.revision;
-    expect((await write('saveWageValueMeasurement', stepPayload(uuid, d, 2), 'expert', rev)).success).toBe(true);
-    const stale = await write('saveWageValueMeasurement', stepPayload(uuid, d, 2), 'expert', rev);
-    expect(stale.reason).toBe('conflict');
-    expect(stale.conflict).toMatchObject({ serverDocument: { uuid } });
+    for (let step = 1; step <= 8; step++) expect((await write('saveWageValueMeasurement', stepPayload(uuid, d, step))).success).toBe(true);
+    const base = await fetchMeasurement(uuid);
+    const rev = base!.revision;
+    const baseDoc = (await db.query<{ summary: string; research_activities: unknown }>('SELECT summary, research_activities FROM wage_value_measurements WHERE uuid = $1', [uuid])).rows[0]!;
+    // Elsewhere: the admin changes the advice and the summary.
+    const other = { ...d, advice: { ...d.advice, reassessmentAdviceExplanation: 'Elders aangepast.' }, summary: 'Samenvatting van elders.' };
+    expect((await write('saveWageValueMeasurement', stepPayload(uuid, other, 7), 'admin')).success).toBe(true);
+    expect((await write('saveWageValueMeasurement', stepPayload(uuid, other, 8), 'admin')).success).toBe(true);
+    // The expert, offline on the old revision, changed the research activities: merges silently.
+    const mine = { ...d, researchActivities: { ...d.researchActivities, researchActivitiesExplanation: 'Op de werkvloer aangevuld.' }, summary: 'Mijn samenvatting.' };
+    const merged = await write('saveWageValueMeasurement', stepPayload(uuid, mine, 2), 'expert', { revision: rev, values: { researchActivities: baseDoc.research_activities } });
+    expect(merged.success).toBe(true);
+    // ... and the summary, which was changed on both sides: a conflict naming only that field.
+    const clash = await write('saveWageValueMeasurement', stepPayload(uuid, mine, 8), 'expert', { revision: rev, values: { summary: baseDoc.summary } });
+    expect(clash.reason).toBe('conflict');
+    expect(clash.conflict?.fields).toEqual(['summary']);
+    const { rows } = await db.query<{ summary: string; research_activities: { researchActivitiesExplanation: string }; advice: { reassessmentAdviceExplanation: string } }>(
+      'SELECT summary, research_activities, advice FROM wage_value_measurements WHERE uuid = $1', [uuid]);
+    expect(rows[0]).toMatchObject({ summary: 'Samenvatting van elders.', research_activities: { researchActivitiesExplanation: 'Op de werkvloer aangevuld.' }, advice: { reassessmentAdviceExplanation: 'Elders aangepast.' } });
   });
 
   it('a coach without the expert flag may not add; another company sees nothing', async () => {

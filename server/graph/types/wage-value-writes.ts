@@ -1,9 +1,7 @@
 import { builder } from '../builder';
 import { requireViewer, can, loadViewerFlags } from '../../auth/permissions';
-import { withClientMutation } from '../../sync/client-mutation';
-import { checkBaseRevision } from '../../sync/conflict';
-import { serverCollection } from '../../sync/registry';
-import { auditMutation } from '../scoped';
+import { registerWrite, type WriteOutcome } from '../../sync/writes';
+import { wageValueWrites } from '../../../src/domain/wage-value/writes';
 import type { GraphContext } from '../context';
 import type { EffectAnswer, EffectContext } from '../../wage-value/effect';
 import { deleteMeasurement, documentOf, lockMeasurement, saveMeasurement, setMeasurementStatus } from '../../wage-value/measurements';
@@ -15,66 +13,26 @@ import { draftOfDocument } from '../../../src/domain/wage-value/measurement';
 import { reportFileName } from '../../../src/domain/wage-value/report';
 import { reportTranslator } from '../../wage-value/report-pdf';
 import type { MeasurementStatus } from '../../../src/domain/wage-value/constants';
-import type { PushAnswer } from '../../../src/domain/sync/types';
 
 /**
- * The wage-value writes (02 §7 mutations). Each runs its server effect (server/wage-value/) exactly
- * once per client mutation id; editable documents check the base revision. When the declared-writes
- * framework lands, each becomes one registerWrite line and this file goes.
+ * The wage-value writes (02 §7 mutations), declared in src/domain/wage-value/writes.ts; each effect lives
+ * in server/wage-value/ (the same rules as the form, with the same reason keys). registerWrite adds
+ * exactly-once, the per-field merge, the audit row and the revision.
  */
-interface WriteAnswer { success: boolean; reason: string | null; params?: Record<string, string | number>; conflict?: PushAnswer['conflict'] }
+const effect = (fn: (c: EffectContext, input: unknown) => Promise<EffectAnswer>) =>
+  ({ tx, viewer, input, graph }: { tx: EffectContext['tx']; viewer: EffectContext['viewer']; input: unknown; graph: GraphContext }): Promise<WriteOutcome> =>
+    fn({ tx, viewer, dataDir: graph.config.dataDir, now: new Date().toISOString() }, input);
 
-const WageValueWriteResult = builder.objectRef<WriteAnswer>('WageValueWriteResult').implement({
-  description: 'success and reason (an i18n key, wageValue.errors.*), its params, and the server document on a conflict.',
-  fields: (t) => ({
-    success: t.exposeBoolean('success'),
-    reason: t.string({ nullable: true, resolve: (r) => r.reason }),
-    params: t.field({ type: 'JSON', nullable: true, resolve: (r) => r.params ?? null }),
-    conflict: t.field({ type: 'JSON', nullable: true, resolve: (r) => r.conflict ?? null }),
-  }),
-});
-
-const measurements = serverCollection('wageValueMeasurements');
-
-function write(
-  name: string,
-  effect: (c: EffectContext, input: unknown) => Promise<EffectAnswer>,
-  revisioned?: 'wageValueMeasurements' | 'wageValuePlans' | 'wageValuePlanNotes',
-): void {
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: WageValueWriteResult,
-      args: {
-        clientMutationId: t.arg.id({ required: true }),
-        input: t.arg({ type: 'JSON', required: true }),
-        baseRevision: t.arg.int({ required: false }),
-      },
-      resolve: (_root, args, ctx: GraphContext) =>
-        withClientMutation(ctx, name, String(args.clientMutationId), async ({ tx, viewer }): Promise<WriteAnswer> => {
-          const c: EffectContext = { tx, viewer, dataDir: ctx.config.dataDir, now: new Date().toISOString() };
-          const uuid = typeof args.input === 'object' && args.input !== null ? (args.input as { uuid?: unknown }).uuid : undefined;
-          if (revisioned && typeof uuid === 'string' && args.baseRevision != null) {
-            const check = await checkBaseRevision(tx, viewer, serverCollection(revisioned), uuid, args.baseRevision);
-            if (check.kind === 'conflict') return { success: false, reason: check.answer.reason ?? 'conflict', conflict: check.answer.conflict ?? null };
-          }
-          const answer = await effect(c, args.input);
-          if (answer.success) await auditMutation(tx, { ip: ctx.ip, viewer }, name, 'wage_value', typeof uuid === 'string' ? uuid : null);
-          return answer;
-        }),
-    }),
-  );
-}
-
-write('saveWageValueMeasurement', saveMeasurement, 'wageValueMeasurements');
-write('setWageValueMeasurementStatus', setMeasurementStatus);
-write('deleteWageValueMeasurement', deleteMeasurement);
-write('addWageValuePlan', (c, i) => savePlan(c, i, 'add'));
-write('updateWageValuePlan', (c, i) => savePlan(c, i, 'update'), 'wageValuePlans');
-write('deleteWageValuePlan', deletePlan);
-write('addWageValuePlanNote', (c, i) => savePlanNote(c, i, 'add'));
-write('updateWageValuePlanNote', (c, i) => savePlanNote(c, i, 'update'), 'wageValuePlanNotes');
-write('deleteWageValuePlanNote', deletePlanNote);
-write('saveWageValueSettings', saveSettings);
+registerWrite(wageValueWrites.saveMeasurement, effect(saveMeasurement), { description: 'Saves one step of a measurement (creates it on the first save); the server recomputes the figures.' });
+registerWrite(wageValueWrites.setStatus, effect(setMeasurementStatus), { description: 'concept → definitive (complete; read-only afterwards; report stored as file kind 18) or cancelled.' });
+registerWrite(wageValueWrites.deleteMeasurement, effect(deleteMeasurement), { description: 'Deletes a concept measurement.' });
+registerWrite(wageValueWrites.addPlan, effect((c, i) => savePlan(c, i, 'add')), { description: 'Adds a planning row (planLabelDefaults for a new plan).' });
+registerWrite(wageValueWrites.updatePlan, effect((c, i) => savePlan(c, i, 'update')));
+registerWrite(wageValueWrites.deletePlan, effect(deletePlan));
+registerWrite(wageValueWrites.addNote, effect((c, i) => savePlanNote(c, i, 'add')));
+registerWrite(wageValueWrites.updateNote, effect((c, i) => savePlanNote(c, i, 'update')));
+registerWrite(wageValueWrites.deleteNote, effect(deletePlanNote));
+registerWrite(wageValueWrites.saveSettings, effect(saveSettings), { description: 'The status, sequence and region lists and the plan label defaults.' });
 
 interface PreviewShape { success: boolean; reason: string | null; name: string | null; base64: string | null }
 const WageValuePreview = builder.objectRef<PreviewShape>('WageValuePreview').implement({
@@ -108,4 +66,3 @@ builder.mutationField('previewWageValueMeasurement', (t) =>
   }),
 );
 
-export { measurements };

@@ -82,19 +82,33 @@ export type SaveMeasurementOutput = v.InferOutput<typeof SaveMeasurementSchema>;
 
 export const stepName = (step: number): MeasurementStep => measurementSteps[Math.min(Math.max(step, 1), measurementSteps.length) - 1] ?? 'details';
 
+/**
+ * A group's keys in PostgreSQL's jsonb order (shorter keys first, then by code point), so the
+ * optimistic document, the pulled one and the per-field comparison of the merge see the same text.
+ */
+export function jsonbOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((x: unknown) => jsonbOrder(x)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, x]) => x !== undefined);
+  entries.sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, x]) => [k, jsonbOrder(x)])) as T;
+}
+
 /** The document fields a step's save sets (the optimistic patch and the server's update). */
 export function measurementPatch(input: SaveMeasurementOutput): Partial<MeasurementDocument> {
-  const patch: Partial<MeasurementDocument> = { participantId: input.participantId, type: input.type, step: input.step };
+  const patch: Partial<MeasurementDocument> = { participantId: input.participantId, step: input.step };
   if (input.details) {
-    patch.details = input.details;
+    // The type is chosen in the details step; other steps leave it as stored.
+    patch.type = input.type;
+    patch.details = jsonbOrder(input.details);
     patch.startingDate = input.details.startingDate;
     patch.validUntil = input.details.validUntil;
     patch.employerName = input.details.employerName;
   }
-  if (input.researchActivities) patch.researchActivities = input.researchActivities;
-  if (input.tasks) patch.tasks = [...input.tasks].sort((a, b) => a.sortOrder - b.sortOrder);
-  if (input.normFunction) patch.normFunction = normFunctionForType(input.normFunction, input.type);
-  if (input.advice) patch.advice = input.advice;
+  if (input.researchActivities) patch.researchActivities = jsonbOrder(input.researchActivities);
+  if (input.tasks) patch.tasks = jsonbOrder([...input.tasks].sort((a, b) => a.sortOrder - b.sortOrder));
+  if (input.normFunction) patch.normFunction = jsonbOrder(normFunctionForType(input.normFunction, input.type));
+  if (input.advice) patch.advice = jsonbOrder(input.advice);
   if (input.summary !== undefined) patch.summary = input.summary;
   return patch;
 }

@@ -6,10 +6,12 @@
 import type { Write } from './define';
 import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
+import { wageValueWrites } from '../wage-value/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
+  wageValue: wageValueWrites,
 };
 
 export type Writes = typeof WRITES;

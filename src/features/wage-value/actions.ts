@@ -1,55 +1,53 @@
 /**
- * The wage-value writes from the screens. Each is one of the spec's mutations with a client mutation
- * id (exactly once on the server), followed by a pull of the collections it changes.
- *
- * Interim: until the declared-writes framework (HELPERS.md) is on main, these go to the server
- * directly and need a connection; then each becomes `syncApi().wageValue.<write>(input)` (queued in the
- * outbox, applied to the replica at once, pushed when online) with the same inputs and reasons.
+ * The wage-value writes from the screens: each one declared write through the sync worker
+ * (src/domain/wage-value/writes.ts): validated, applied to the replica at once, queued in the outbox
+ * and pushed exactly once when online. The server's refusals and conflicts come back on the outbox row
+ * (shown in the wizard and on the pending-changes page).
  */
 import { graphRequest } from '../../lib/api/client';
 import { syncApi } from '../../lib/sync-client';
-import { uuidv7 } from '../../domain/sync/uuid-v7';
-import type { CollectionName } from '../../domain/sync/collections';
 import type { SaveMeasurementInput, PlanInput, PlanNoteInput, SettingsInput } from '../../domain/wage-value/schemas';
+import type { SaveMeasurementExtra } from '../../domain/wage-value/writes';
 
-export interface WriteAnswer {
-  success: boolean;
+export interface QueueAnswer {
+  /** Queued (the client mutation id), or refused before queueing with the first issue's reason. */
+  queued: boolean;
   reason: string | null;
-  params: Record<string, string | number> | null;
-  conflict?: { serverDocument: Record<string, unknown> | null } | null;
 }
 
-const OFFLINE: WriteAnswer = { success: false, reason: 'wageValue.actions.offline', params: null };
+function firstReason(error: unknown): string {
+  if (error instanceof Error) {
+    try {
+      const issues = JSON.parse(error.message) as { message?: string }[];
+      const m = issues[0]?.message;
+      if (typeof m === 'string' && m.startsWith('wageValue.')) return m;
+    } catch {
+      // not an input refusal
+    }
+  }
+  return 'wageValue.actions.failed';
+}
 
-async function write(name: string, input: unknown, collections: CollectionName[], baseRevision?: number): Promise<WriteAnswer> {
-  if (!navigator.onLine) return OFFLINE;
+async function queue(call: () => Promise<string>): Promise<QueueAnswer> {
   try {
-    const data = await graphRequest<{ r: WriteAnswer }>(
-      `mutation($id: ID!, $input: JSON!, $base: Int) { r: ${name}(clientMutationId: $id, input: $input, baseRevision: $base) { success reason params conflict } }`,
-      { id: uuidv7(), input, base: baseRevision ?? null },
-    );
-    if (data.r.success) await syncApi().sync.pullNow(collections).catch(() => undefined);
-    return data.r;
-  } catch {
-    return navigator.onLine ? { success: false, reason: 'wageValue.actions.failed', params: null } : OFFLINE;
+    await call();
+    return { queued: true, reason: null };
+  } catch (error) {
+    return { queued: false, reason: firstReason(error) };
   }
 }
 
-const M: CollectionName[] = ['wageValueMeasurements', 'wageValueTasks', 'wageValuePlans', 'files'];
-const P: CollectionName[] = ['wageValuePlans', 'wageValuePlanNotes'];
-const S: CollectionName[] = ['wageValuePlanStatuses', 'wageValuePlanSequences', 'wageValueRegions', 'wageValueSettings'];
-
 export const wageValueActions = {
-  saveMeasurement: (input: SaveMeasurementInput, baseRevision?: number) => write('saveWageValueMeasurement', input, M, baseRevision),
-  setStatus: (uuid: string, status: 'definitive' | 'cancelled') => write('setWageValueMeasurementStatus', { uuid, status }, M),
-  deleteMeasurement: (uuid: string) => write('deleteWageValueMeasurement', { uuid }, M),
-  addPlan: (input: PlanInput) => write('addWageValuePlan', input, P),
-  updatePlan: (input: PlanInput) => write('updateWageValuePlan', input, P),
-  deletePlan: (uuid: string) => write('deleteWageValuePlan', { uuid }, P),
-  addNote: (input: PlanNoteInput) => write('addWageValuePlanNote', input, P),
-  updateNote: (input: PlanNoteInput) => write('updateWageValuePlanNote', input, P),
-  deleteNote: (uuid: string) => write('deleteWageValuePlanNote', { uuid }, P),
-  saveSettings: (input: SettingsInput) => write('saveWageValueSettings', input, S),
+  saveMeasurement: (input: SaveMeasurementInput, extra: SaveMeasurementExtra) => queue(() => syncApi().wageValue.saveMeasurement(input, extra)),
+  setStatus: (uuid: string, status: 'definitive' | 'cancelled') => queue(() => syncApi().wageValue.setStatus({ uuid, status })),
+  deleteMeasurement: (uuid: string) => queue(() => syncApi().wageValue.deleteMeasurement({ uuid })),
+  addPlan: (input: PlanInput) => queue(() => syncApi().wageValue.addPlan(input)),
+  updatePlan: (input: PlanInput) => queue(() => syncApi().wageValue.updatePlan(input)),
+  deletePlan: (uuid: string) => queue(() => syncApi().wageValue.deletePlan({ uuid })),
+  addNote: (input: PlanNoteInput, extra: { planId?: number; createdByUserId?: number }) => queue(() => syncApi().wageValue.addNote(input, extra)),
+  updateNote: (input: PlanNoteInput) => queue(() => syncApi().wageValue.updateNote(input)),
+  deleteNote: (uuid: string) => queue(() => syncApi().wageValue.deleteNote({ uuid })),
+  saveSettings: (input: SettingsInput) => queue(() => syncApi().wageValue.saveSettings(input)),
 };
 
 /** The stored report of a definitive measurement (file kind 18). */

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { MeasurementDraft, ParticipantSnapshot } from '../../domain/wage-value/measurement';
 import type { MeasurementStatus } from '../../domain/wage-value/constants';
 import { validateMeasurement } from '../../domain/wage-value/validation';
-import { downloadDefinitiveReport, saveBlob, wageValueActions } from './actions';
+import { downloadDefinitiveReport, saveBlob, wageValueActions, type QueueAnswer } from './actions';
 import { ReportPreview } from './report-preview';
 
 /** Concept → definitive (confirmed) or cancelled; copy; delete a concept; concept PDF (offline) and the definitive PDF. */
@@ -16,15 +16,13 @@ export function LifeCycleActions({ uuid, status, draft, participant }: { uuid: s
   const [busy, setBusy] = useState(false);
   const incomplete = validateMeasurement(draft)[0];
 
-  async function run(confirmKey: string, action: () => Promise<{ success: boolean; reason: string | null; params: Record<string, string | number> | null }>, after?: () => void): Promise<void> {
+  async function run(confirmKey: string, action: () => Promise<QueueAnswer>, after?: () => void): Promise<void> {
     if (!window.confirm(t(confirmKey as 'wageValue.actions.confirmDefinitive'))) return;
     setBusy(true);
     const answer = await action();
     setBusy(false);
-    if (!answer.success) {
-      const params = { ...answer.params };
-      if (typeof params.step === 'string') params.step = t(`wageValue.steps.${params.step}` as 'wageValue.steps.details');
-      setMessage({ text: t((answer.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required', params), tone: 'error' });
+    if (!answer.queued) {
+      setMessage({ text: t((answer.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required'), tone: 'error' });
       return;
     }
     setMessage({ text: t('wageValue.actions.done'), tone: 'info' });

@@ -8,10 +8,11 @@ import { validateStep, type WageValueIssue } from '../../domain/wage-value/valid
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { wageValueActions } from './actions';
-import { useMeasurement, useMeasurementsOfParticipant, useParticipants } from './queries';
+import { useMeasurement, useMeasurementsOfParticipant, useParticipants, type ParticipantOption } from './queries';
 import { useWageValueMe } from './use-me';
 import { otherConcept, recentDefinitive } from './warnings';
 import { LifeCycleActions } from './life-cycle-actions';
+import { OutboxIssues } from './outbox-issues';
 import { StepDetails } from './step-details';
 import { StepResearch } from './step-research';
 import { StepTasks } from './step-tasks';
@@ -27,6 +28,10 @@ const STEPS: Record<MeasurementStep, (p: StepProps) => React.JSX.Element> = {
   details: StepDetails, researchActivities: StepResearch, tasks: StepTasks, normFunction: StepNormFunction,
   workPerformance: StepPerformance, result: StepResult, advice: StepAdvice, summary: StepSummary,
 };
+
+function participantSnapshotOf(p: ParticipantOption | null): ParticipantSnapshot {
+  return p ? { firstname: p.firstname, prefix: p.prefix, lastname: p.lastname, birthdate: p.birthdate } : {};
+}
 
 export type WizardMode = { kind: 'add' } | { kind: 'edit'; uuid: string } | { kind: 'copy'; fromUuid: string };
 
@@ -72,7 +77,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const readOnly = status !== 'concept';
   const snapshot: ParticipantSnapshot = stored?.participantSnapshot && Object.keys(stored.participantSnapshot).length > 0
     ? stored.participantSnapshot
-    : { firstname: participant?.name ?? '', birthdate: participant?.birthdate ?? null };
+    : participantSnapshotOf(participant);
   const recent = ofParticipant ? recentDefinitive(ofParticipant, new Date(), uuid) : null;
   const concept = ofParticipant && !savedOnce ? otherConcept(ofParticipant, uuid) : null;
   const Step = STEPS[step];
@@ -93,9 +98,10 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
     setSaving(true);
     const answer = await wageValueActions.saveMeasurement(
       stepPayload(uuid, participantId, draft, stepIndex + 1, { replaceExistingConcept: replace, copiedFromUuid: mode.kind === 'copy' ? mode.fromUuid : null }),
+      { isNew: !savedOnce, participantSnapshot: participantSnapshotOf(participant), createdByUserId: me?.userId },
     );
     setSaving(false);
-    if (!answer.success) { setReason({ key: answer.reason ?? 'wageValue.actions.failed', params: answer.params ?? {} }); return; }
+    if (!answer.queued) { setReason({ key: answer.reason ?? 'wageValue.actions.failed', params: {} }); return; }
     setShown([]);
     if (!savedOnce) {
       setSavedOnce(true);
@@ -150,6 +156,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
           ) : null}
         </div>
       </form>
+      {savedOnce ? <OutboxIssues collections={['wageValueMeasurements']} target={uuid} /> : null}
       {savedOnce ? <LifeCycleActions uuid={uuid} status={status} draft={draft} participant={snapshot} /> : null}
     </section>
   );

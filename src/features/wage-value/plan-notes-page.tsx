@@ -6,6 +6,8 @@ import { toDutchDate } from '../../domain/wage-value/numbers';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { wageValueActions } from './actions';
 import { usePlan, usePlanNotes, useParticipants, useStaffUsers } from './queries';
+import { useWageValueMe } from './use-me';
+import { OutboxIssues } from './outbox-issues';
 import './wage-value.css';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
@@ -18,6 +20,7 @@ export function PlanNotesPage({ planKey }: { planKey: string }) {
   const notes = usePlanNotes(typeof plan?.id === 'number' ? plan.id : null);
   const participants = useParticipants();
   const users = useStaffUsers();
+  const me = useWageValueMe();
   const [form, setForm] = useState<{ uuid: string; isNew: boolean; noteDate: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (plan === undefined) return <p aria-live="polite">{t('wageValue.search.loading')}</p>;
@@ -26,8 +29,10 @@ export function PlanNotesPage({ planKey }: { planKey: string }) {
   async function save(): Promise<void> {
     if (!form || !plan) return;
     const input = { uuid: form.uuid, planUuid: plan.uuid, noteDate: form.noteDate, text: form.text };
-    const answer = form.isNew ? await wageValueActions.addNote(input) : await wageValueActions.updateNote(input);
-    if (!answer.success) { setError(answer.reason ?? 'wageValue.actions.failed'); return; }
+    const answer = form.isNew
+      ? await wageValueActions.addNote(input, { planId: typeof plan.id === 'number' ? plan.id : undefined, createdByUserId: me?.userId })
+      : await wageValueActions.updateNote(input);
+    if (!answer.queued) { setError(answer.reason ?? 'wageValue.actions.failed'); return; }
     setError(null);
     setForm(null);
   }
@@ -37,6 +42,7 @@ export function PlanNotesPage({ planKey }: { planKey: string }) {
         <h1 id="wv-notes-title">{t('wageValue.notes.title')}: {participant}</h1>
         <Link to="/wage-value/measurement/planning">{t('wageValue.notes.back')}</Link>
       </header>
+      <OutboxIssues collections={['wageValuePlanNotes']} />
       {!form ? <button type="button" className="button button--primary" onClick={() => setForm({ uuid: uuidv7(), isNew: true, noteDate: today(), text: '' })}>{t('wageValue.notes.add')}</button> : (
         <form className="card" aria-label={t('wageValue.notes.add')} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
           <div className="field">

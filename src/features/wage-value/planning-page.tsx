@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { wageValueActions } from './actions';
 import { PlanForm } from './plan-form';
 import { usePlans, useParticipants, useStaffUsers, useWageValueSettings, useAllMeasurements } from './queries';
+import { OutboxIssues } from './outbox-issues';
 import './wage-value.css';
 
 const PAGE = 20;
@@ -45,13 +46,14 @@ export function PlanningPage() {
           onCancel={() => setEditing(null)}
           onSave={async (input) => {
             const answer = editing.isNew ? await wageValueActions.addPlan(input) : await wageValueActions.updatePlan(input);
-            if (!answer.success) return answer.reason ?? 'wageValue.actions.failed';
+            if (!answer.queued) return answer.reason ?? 'wageValue.actions.failed';
             setEditing(null);
             setMessage(t('wageValue.planning.saved'));
             return null;
           }} />
       ) : null}
       {message ? <p role="status" className="alert">{message}</p> : null}
+      <OutboxIssues collections={['wageValuePlans']} />
       <div className="wv-filters">
         <label className="wv-check"><input type="checkbox" checked={onlyActive} onChange={(e) => { setOnlyActive(e.target.checked); setPage(1); }} /> {t('wageValue.planning.onlyActive')}</label>
         <div className="field">
@@ -89,7 +91,7 @@ export function PlanningPage() {
                     <button type="button" className="button" onClick={() => setEditing({ uuid: p.uuid, isNew: false })}>{t('wageValue.planning.edit')}</button>
                     <button type="button" className="button" onClick={() => {
                       if (!window.confirm(t('wageValue.planning.confirmDelete'))) return;
-                      void wageValueActions.deletePlan(p.uuid).then((a) => setMessage(a.success ? t('wageValue.planning.saved') : t((a.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required')));
+                      void wageValueActions.deletePlan(p.uuid).then((a) => setMessage(a.queued ? t('wageValue.planning.saved') : t((a.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required')));
                     }}>{t('wageValue.planning.delete')}</button>
                   </td>
                 </tr>

@@ -32,7 +32,7 @@ export function useMeasurementsOfParticipant(participantId: number | null): Meas
   }, [participantId]);
 }
 
-export interface ParticipantOption { id: number; uuid: string; name: string; coachId: number | null; birthdate: string | null }
+export interface ParticipantOption { id: number; uuid: string; name: string; firstname: string; prefix: string | null; lastname: string; coachId: number | null; birthdate: string | null }
 
 export function participantName(d: ReplicaDocument): string {
   return [d.firstname, d.prefix, d.lastname].filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' ');
@@ -43,6 +43,8 @@ export function useParticipants(): ParticipantOption[] | undefined {
     const docs = live(await r.docs('participants').orderBy('nameLower').toArray());
     return docs.filter((d) => typeof d.id === 'number').map((d) => ({
       id: d.id as number, uuid: d.uuid, name: participantName(d), coachId: typeof d.coachId === 'number' ? d.coachId : null,
+      firstname: typeof d.firstname === 'string' ? d.firstname : '', prefix: typeof d.prefix === 'string' ? d.prefix : null,
+      lastname: typeof d.lastname === 'string' ? d.lastname : '',
       birthdate: typeof d.birthdate === 'string' ? d.birthdate : null,
     }));
   }, []);

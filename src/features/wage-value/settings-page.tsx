@@ -77,7 +77,7 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
       definitivePlanStatus: edit.definitivePlanStatus, definitivePlanMeasurementSequence: edit.definitivePlanMeasurementSequence,
     };
     const answer = await wageValueActions.saveSettings(input);
-    setMessage(answer.success ? { text: t('wageValue.settings.saved'), error: false } : { text: t((answer.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required'), error: true });
+    setMessage(answer.queued ? { text: t('wageValue.settings.saved'), error: false } : { text: t((answer.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required'), error: true });
   }
   return (
     <section className="wv-page" aria-labelledby="wv-settings-title">
