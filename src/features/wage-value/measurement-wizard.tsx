@@ -45,7 +45,8 @@ export function MeasurementWizard({ mode }: { mode: WizardMode }) {
   if (mode.kind !== 'add' && doc === null) return <p className="alert alert--error" role="alert">{t('wageValue.errors.notFound')}</p>;
   if (mode.kind !== 'add' && !doc) return <p aria-live="polite">{t('wageValue.wizard.loading')}</p>;
   const initial = doc ? draftOfDocument(doc) : emptyDraft();
-  const step = mode.kind === 'edit' && doc ? Math.min(Math.max(doc.step, 1), measurementSteps.length) - 1 : 0;
+  // Resume at the step after the last saved one (the last step stays the last).
+  const step = mode.kind === 'edit' && doc ? Math.min(Math.max(doc.step, 0), measurementSteps.length - 1) : 0;
   return <WizardForm mode={mode} stored={mode.kind === 'edit' ? stored ?? null : null} initial={initial} initialStep={step} initialParticipant={doc?.participantId ?? null} />;
 }
 
