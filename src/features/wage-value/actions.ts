@@ -5,6 +5,7 @@
  * (shown in the wizard and on the pending-changes page).
  */
 import { graphRequest } from '../../lib/api/client';
+import { checkSettingsAnswer } from './settings-answer';
 import { syncApi } from '../../lib/sync-client';
 import type { SaveMeasurementInput, PlanInput, PlanNoteInput, SettingsInput } from '../../domain/wage-value/schemas';
 import type { SaveMeasurementExtra } from '../../domain/wage-value/writes';
@@ -65,11 +66,6 @@ export async function fetchServerSettings(): Promise<{ ok: true } | { ok: false;
   const data = await graphRequest<{ wageValueSettings: { status?: unknown[] | null; sequence?: unknown[] | null } | null }>(
     'query { wageValueSettings { status { id } sequence { id } } }');
   return checkSettingsAnswer(data.wageValueSettings);
-}
-
-export function checkSettingsAnswer(answer: { status?: unknown[] | null; sequence?: unknown[] | null } | null | undefined): { ok: true } | { ok: false; reason: string } {
-  if (!answer || !Array.isArray(answer.status) || !Array.isArray(answer.sequence)) return { ok: false, reason: 'wageValue.errors.invalidResponse' };
-  return { ok: true };
 }
 
 export function saveBlob(blob: Blob, name: string): void {
