@@ -8,13 +8,17 @@ import enCore from './en.json';
 import nlCore from './nl.json';
 import enWageValue from './areas/wageValue.en.json';
 import nlWageValue from './areas/wageValue.nl.json';
+import enWageValueMeasurements from './areas/wageValueMeasurements.en.json';
+import nlWageValueMeasurements from './areas/wageValueMeasurements.nl.json';
 
 export const nl = {
   ...nlCore,
   wageValue: nlWageValue,
+  wageValueMeasurements: nlWageValueMeasurements,
 };
 
 export const en = {
   ...enCore,
   wageValue: enWageValue,
+  wageValueMeasurements: enWageValueMeasurements,
 } satisfies Record<keyof typeof nl, unknown>;

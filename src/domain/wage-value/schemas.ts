@@ -128,7 +128,20 @@ export function draftAfterSave(current: MeasurementDocument | null, input: SaveM
  * (a save of the work-performance step carries the tasks, and is checked as that step).
  */
 export function saveIssues(current: MeasurementDocument | null, input: SaveMeasurementOutput): WageValueIssue[] {
-  return validateStep(stepName(input.step), draftAfterSave(current, input));
+  const draft = draftAfterSave(current, input);
+  // Offline saves of one measurement fold into one write carrying several groups: every step whose
+  // group it carries is checked, up to the saved step.
+  const carried: MeasurementStep[] = [];
+  if (input.details) carried.push('details');
+  if (input.researchActivities) carried.push('researchActivities');
+  if (input.tasks) carried.push('tasks');
+  if (input.normFunction) carried.push('normFunction');
+  if (input.tasks && input.step >= 5) carried.push('workPerformance');
+  if (input.advice) carried.push('advice');
+  if (input.summary !== undefined) carried.push('summary');
+  const own = stepName(input.step);
+  const steps = measurementSteps.filter((s) => s === own || carried.includes(s));
+  return steps.flatMap((s) => validateStep(s, draft));
 }
 
 /** saveWageValueMeasurement's input parsed and checked against the stored document; answers the first reason. */
