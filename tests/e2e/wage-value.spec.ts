@@ -62,7 +62,7 @@ test.describe('wage-value measurement', () => {
     await expect(page.getByTestId('search-count')).toBeVisible({ timeout: 60_000 });
     await axe(page);
     await waitForServiceWorker(page);
-    await page.getByRole('link', { name: 'Nieuwe meting' }).click();
+    await page.locator('#main').getByRole('link', { name: 'Nieuwe meting' }).click();
     await expect(page.getByRole('heading', { name: 'Nieuwe loonwaardemeting' })).toBeVisible();
     // From here on the tablet has no signal (the service worker serves the app, the report code included).
     await context.setOffline(true);
@@ -225,7 +225,8 @@ test.describe('wage-value measurement', () => {
     expect((await save(context.request, { ...base, step: 2, researchActivities: { reportDate: '09-11-2026', companyVisitDate: '02-11-2026', interviewedEmployeeDate: '02-11-2026', interviewedEmployerDate: '02-11-2026' } })).r.success).toBe(true);
     expect((await save(context.request, { ...base, step: 3, tasks: [{ sortOrder: 1, description: 'Banden plakken', explanation: 'Hoofdtaak', minutesPerWeek: 1200 }] })).r.success).toBe(true);
     await page.goto(`/wage-value/measurement/edit/${uuid}`);
-    await stepTitle(page, 'Normfunctie en loon');
+    // The first sync brings the concept into the replica.
+    await expect(page.getByRole('heading', { level: 2, name: 'Normfunctie en loon' })).toBeVisible({ timeout: 90_000 });
     await waitForServiceWorker(page);
     await stepTitle(page, 'Normfunctie en loon');
     await expect(page.getByLabel('Werkgever', { exact: true })).toHaveCount(0);
