@@ -151,14 +151,14 @@ test.describe('wage-value measurement', () => {
     await next(page);
     // 8 Summary
     await stepTitle(page, 'Samenvatting');
-    await page.getByLabel('Samenvatting', { exact: true }).fill('Stabiele arbeidsprestatie van 75%.');
+    await page.getByRole('textbox', { name: 'Samenvatting' }).fill('Stabiele arbeidsprestatie van 75%.');
     await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page.getByTestId('pending-count')).toBeVisible();
 
     // Reload offline: the draft is intact and resumes at the last step.
     await page.reload();
     await stepTitle(page, 'Samenvatting');
-    await expect(page.getByLabel('Samenvatting', { exact: true })).toHaveValue('Stabiele arbeidsprestatie van 75%.');
+    await expect(page.getByRole('textbox', { name: 'Samenvatting' })).toHaveValue('Stabiele arbeidsprestatie van 75%.');
     await page.getByRole('button', { name: /Taken/ }).click();
     await expect(page.getByTestId('task-2').getByLabel('Uren per week')).toHaveValue('9,5');
     await axe(page);
@@ -201,7 +201,7 @@ test.describe('wage-value measurement', () => {
     // Not editable afterwards: read-only here, and the server refuses a change with the no-access reason.
     await expect(page.getByRole('button', { name: /Opslaan/ })).toHaveCount(0);
     await page.getByRole('button', { name: /Samenvatting/ }).click();
-    await expect(page.getByLabel('Samenvatting', { exact: true })).toHaveJSProperty('readOnly', true);
+    await expect(page.getByRole('textbox', { name: 'Samenvatting' })).toHaveJSProperty('readOnly', true);
     const refused = await gql<{ r: { success: boolean; reason: string } }>(context.request,
       'mutation($i: SaveWageValueMeasurementInput!) { r: saveWageValueMeasurement(input: $i) { success reason } }',
       { i: { uuid, participantId: 1, type: 1, step: 8, summary: 'Toch wijzigen' } });
