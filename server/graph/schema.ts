@@ -21,6 +21,8 @@ import './types/work-plan';
 import './types/blueprint';
 import './types/pdp';
 import './types/work-plan-writes';
+import './types/wage-value';
+import './types/wage-value-writes';
 import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.

@@ -18,10 +18,21 @@ import nlWorkPlans from './areas/work-plans.nl.json';
 export const nl = {
   ...nlCore,
   workPlans: nlWorkPlans,
+import enWageValue from './areas/wageValue.en.json';
+import nlWageValue from './areas/wageValue.nl.json';
+import enWageValueMeasurements from './areas/wageValueMeasurements.en.json';
+import nlWageValueMeasurements from './areas/wageValueMeasurements.nl.json';
+
+export const nl = {
+  ...nlCore,
+  wageValue: nlWageValue,
+  wageValueMeasurements: nlWageValueMeasurements,
 };
 
 export const en = {
   ...enCore,
   syncPull: enSyncPull,
   workPlans: enWorkPlans,
+  wageValue: enWageValue,
+  wageValueMeasurements: enWageValueMeasurements,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -7,11 +7,13 @@ import type { Write } from './define';
 import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
 import { workPlanWrites } from '../work-plan/writes';
+import { wageValueWrites } from '../wage-value/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
   workPlans: workPlanWrites,
+  wageValue: wageValueWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { MeasurementWizard } from '../../../../../features/wage-value/measurement-wizard';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/add')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValueAdd" />;
+  return <MeasurementWizard mode={{ kind: 'add' }} />;
 }

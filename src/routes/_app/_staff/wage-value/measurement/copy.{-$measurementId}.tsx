@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { MeasurementWizard } from '../../../../../features/wage-value/measurement-wizard';
+import { CopyChooser } from '../../../../../features/wage-value/copy-chooser';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/copy/{-$measurementId}')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValueCopy" />;
+  const { measurementId } = Route.useParams();
+  return measurementId ? <MeasurementWizard key={measurementId} mode={{ kind: 'copy', fromUuid: measurementId }} /> : <CopyChooser />;
 }

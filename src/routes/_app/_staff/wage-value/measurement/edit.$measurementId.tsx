@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { MeasurementWizard } from '../../../../../features/wage-value/measurement-wizard';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/edit/$measurementId')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValueEdit" />;
+  const { measurementId } = Route.useParams();
+  // key: a different measurement starts a fresh wizard.
+  return <MeasurementWizard key={measurementId} mode={{ kind: 'edit', uuid: measurementId }} />;
 }

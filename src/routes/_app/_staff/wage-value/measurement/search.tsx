@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { MeasurementSearch, parseSearch } from '../../../../../features/wage-value/measurement-search';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/search')({
+  validateSearch: parseSearch,
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValueSearch" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <MeasurementSearch search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
 }

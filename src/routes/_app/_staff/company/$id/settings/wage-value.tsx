@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { WageValueSettingsPage } from '../../../../../../features/wage-value/settings-page';
 
 export const Route = createFileRoute('/_app/_staff/company/$id/settings/wage-value')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValueSettings" />;
+  return <WageValueSettingsPage />;
 }

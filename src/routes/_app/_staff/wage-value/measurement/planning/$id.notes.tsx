@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { PlanNotesPage } from '../../../../../../features/wage-value/plan-notes-page';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/planning/$id/notes')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValuePlanningNotes" />;
+  const { id } = Route.useParams();
+  return <PlanNotesPage planKey={id} />;
 }

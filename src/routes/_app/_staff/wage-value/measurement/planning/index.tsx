@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { PlanningPage } from '../../../../../../features/wage-value/planning-page';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/planning/')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="wageValuePlanning" />;
+  return <PlanningPage />;
 }

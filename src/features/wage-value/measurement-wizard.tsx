@@ -1,0 +1,164 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '@tanstack/react-router';
+import { measurementSteps, type MeasurementStep } from '../../domain/wage-value/constants';
+import { draftOfDocument, emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
+import { stepPayload } from '../../domain/wage-value/schemas';
+import { validateStep, type WageValueIssue } from '../../domain/wage-value/validation';
+import { uuidv7 } from '../../domain/sync/uuid-v7';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { wageValueActions } from './actions';
+import { useMeasurement, useMeasurementsOfParticipant, useParticipants, type ParticipantOption } from './queries';
+import { useWageValueMe } from './use-me';
+import { otherConcept, recentDefinitive } from './warnings';
+import { LifeCycleActions } from './life-cycle-actions';
+import { OutboxIssues } from './outbox-issues';
+import { StepDetails } from './step-details';
+import { StepResearch } from './step-research';
+import { StepTasks } from './step-tasks';
+import { StepNormFunction } from './step-norm-function';
+import { StepPerformance } from './step-performance';
+import { StepResult } from './step-result';
+import { StepAdvice } from './step-advice';
+import { StepSummary } from './step-summary';
+import type { StepProps } from './step-props';
+import './wage-value.css';
+
+const STEPS: Record<MeasurementStep, (p: StepProps) => React.JSX.Element> = {
+  details: StepDetails, researchActivities: StepResearch, tasks: StepTasks, normFunction: StepNormFunction,
+  workPerformance: StepPerformance, result: StepResult, advice: StepAdvice, summary: StepSummary,
+};
+
+function participantSnapshotOf(p: ParticipantOption | null): ParticipantSnapshot {
+  return p ? { firstname: p.firstname, prefix: p.prefix, lastname: p.lastname, birthdate: p.birthdate } : {};
+}
+
+export type WizardMode = { kind: 'add' } | { kind: 'edit'; uuid: string } | { kind: 'copy'; fromUuid: string };
+
+/** The measurement wizard (02 §2): eight steps, each saved as its own write; resumes at the saved step. */
+export function MeasurementWizard({ mode }: { mode: WizardMode }) {
+  const { t } = useTranslation();
+  const stored = useMeasurement(mode.kind === 'edit' ? mode.uuid : null);
+  const source = useMeasurement(mode.kind === 'copy' ? mode.fromUuid : null);
+  useDocumentTitle(t(`wageValue.wizard.title.${mode.kind}`));
+  const doc = mode.kind === 'edit' ? stored : mode.kind === 'copy' ? source : null;
+  if (mode.kind !== 'add' && doc === null) return <p className="alert alert--error" role="alert">{t('wageValue.errors.notFound')}</p>;
+  if (mode.kind !== 'add' && !doc) return <p aria-live="polite">{t('wageValue.wizard.loading')}</p>;
+  const initial = doc ? draftOfDocument(doc) : emptyDraft();
+  // Resume at the step after the last saved one (the last step stays the last).
+  const step = mode.kind === 'edit' && doc ? Math.min(Math.max(doc.step, 0), measurementSteps.length - 1) : 0;
+  return <WizardForm mode={mode} stored={mode.kind === 'edit' ? stored ?? null : null} initial={initial} initialStep={step} initialParticipant={doc?.participantId ?? null} />;
+}
+
+function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: { mode: WizardMode; stored: MeasurementDocument | null; initial: MeasurementDraft; initialStep: number; initialParticipant: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useWageValueMe();
+  const [newUuid] = useState(uuidv7);
+  const uuid = mode.kind === 'edit' ? mode.uuid : newUuid;
+  const participants = useParticipants();
+  const [draft, setDraft] = useState<MeasurementDraft>(initial);
+  const [participantId, setParticipantId] = useState<number | null>(initialParticipant);
+  const [stepIndex, setStepIndex] = useState(initialStep);
+  const [shown, setShown] = useState<WageValueIssue[]>([]);
+  const [reason, setReason] = useState<{ key: string; params: Record<string, string | number> } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [savedOnce, setSavedOnce] = useState(mode.kind === 'edit');
+
+  const ofParticipant = useMeasurementsOfParticipant(participantId);
+  const participant = participants?.find((p) => p.id === participantId) ?? null;
+  const step = measurementSteps[stepIndex] ?? 'details';
+  const liveIssues = useMemo(() => validateStep(step, draft), [draft, step]);
+  // Inline messages show after a save attempt, and then follow the typing.
+  const issues = shown.length > 0 ? liveIssues : [];
+
+  if (!me) return <p aria-live="polite">{t('wageValue.wizard.loading')}</p>;
+
+  const status = mode.kind === 'edit' ? stored?.status ?? 'concept' : 'concept';
+  const readOnly = status !== 'concept';
+  const snapshot: ParticipantSnapshot = stored?.participantSnapshot && Object.keys(stored.participantSnapshot).length > 0
+    ? stored.participantSnapshot
+    : participantSnapshotOf(participant);
+  const recent = ofParticipant ? recentDefinitive(ofParticipant, new Date(), uuid) : null;
+  const concept = ofParticipant && !savedOnce ? otherConcept(ofParticipant, uuid) : null;
+  const Step = STEPS[step];
+  const edit = (change: (d: MeasurementDraft) => void) => setDraft((d) => { const next = structuredClone(d); change(next); return next; });
+
+  async function save(goTo: number): Promise<void> {
+    if (readOnly) { setStepIndex(goTo); return; }
+    setReason(null);
+    if (participantId === null) { setReason({ key: 'wageValue.wizard.participantRequired', params: {} }); return; }
+    const problems = validateStep(step, draft);
+    setShown(problems);
+    if (problems.length > 0) return;
+    let replace = false;
+    if (concept) {
+      if (!window.confirm(t('wageValue.wizard.confirmReplaceConcept'))) return;
+      replace = true;
+    }
+    setSaving(true);
+    const answer = await wageValueActions.saveMeasurement(
+      stepPayload(uuid, participantId, draft, stepIndex + 1, { replaceExistingConcept: replace, copiedFromUuid: mode.kind === 'copy' ? mode.fromUuid : null }),
+      { isNew: !savedOnce, participantSnapshot: participantSnapshotOf(participant), createdByUserId: me?.userId },
+    );
+    setSaving(false);
+    if (!answer.queued) { setReason({ key: answer.reason ?? 'wageValue.actions.failed', params: {} }); return; }
+    setShown([]);
+    if (!savedOnce) {
+      setSavedOnce(true);
+      void navigate({ to: '/wage-value/measurement/edit/$measurementId', params: { measurementId: uuid }, replace: true });
+    }
+    setStepIndex(goTo);
+  }
+
+  return (
+    <section className="wv-page" aria-labelledby="wv-title">
+      <header className="wv-page__header">
+        <h1 id="wv-title">{t(`wageValue.wizard.title.${mode.kind}`)}</h1>
+        <span className={`wv-status wv-status--${status}`} data-testid="measurement-status">{t(`wageValue.options.status.${status}`)}</span>
+      </header>
+      <div className="field wv-participant">
+        <label className="field__label" htmlFor="wv-participant">{t('wageValue.fields.participant')}</label>
+        <select id="wv-participant" className="input" value={participantId ?? ''} disabled={savedOnce || readOnly}
+          onChange={(e) => setParticipantId(e.target.value === '' ? null : Number(e.target.value))}>
+          <option value="">{t('wageValue.wizard.chooseParticipant')}</option>
+          {(participants ?? []).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
+      </div>
+      {participant && participant.coachId === me.userId ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.ownCoachWarning')}</p> : null}
+      {recent ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.recentDefinitiveWarning')}</p> : null}
+      {concept ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.existingConceptWarning')}</p> : null}
+      {readOnly ? <p className="alert alert--warning" role="status">{t(status === 'definitive' ? 'wageValue.errors.definitive' : 'wageValue.errors.cancelled')}</p> : null}
+      <nav aria-label={t('wageValue.wizard.steps')}>
+        <ol className="wv-steps">
+          {measurementSteps.map((s, i) => (
+            <li key={s}>
+              <button type="button" className="wv-steps__step" aria-current={i === stepIndex ? 'step' : undefined} disabled={saving || (!savedOnce && i > 0)}
+                onClick={() => (i === stepIndex ? undefined : readOnly || i < stepIndex ? setStepIndex(i) : void save(i))}>
+                <span className="wv-steps__n">{i + 1}</span> {t(`wageValue.steps.${s}`)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <form className="wv-step card" aria-labelledby="wv-step-title" noValidate onSubmit={(e) => { e.preventDefault(); void save(Math.min(stepIndex + 1, measurementSteps.length - 1)); }}>
+        <h2 id="wv-step-title">{t(`wageValue.steps.${step}`)}</h2>
+        {shown.length > 0 && liveIssues.length > 0 ? <p className="alert alert--error" role="alert" data-testid="step-errors">{t('wageValue.wizard.stepHasErrors', { count: liveIssues.length })}</p> : null}
+        <Step draft={draft} edit={edit} issues={issues} readOnly={readOnly} />
+        {reason ? <p className="alert alert--error" role="alert" data-testid="save-reason">{t(reason.key as 'wageValue.errors.required', reason.params)}</p> : null}
+        <div className="wv-step__actions">
+          <button type="button" className="button" disabled={stepIndex === 0 || saving} onClick={() => setStepIndex(stepIndex - 1)}>{t('wageValue.wizard.previous')}</button>
+          {!readOnly ? (
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {t(stepIndex === measurementSteps.length - 1 ? 'wageValue.wizard.save' : 'wageValue.wizard.saveAndNext')}
+            </button>
+          ) : stepIndex < measurementSteps.length - 1 ? (
+            <button type="button" className="button" onClick={() => setStepIndex(stepIndex + 1)}>{t('wageValue.wizard.next')}</button>
+          ) : null}
+        </div>
+      </form>
+      {savedOnce ? <OutboxIssues collections={['wageValueMeasurements']} target={uuid} /> : null}
+      {savedOnce ? <LifeCycleActions uuid={uuid} status={status} draft={draft} participant={snapshot} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The wage-value screens' replica reads (screens and benchmarks import exactly these). Measurements,
+ * plans and notes are the viewer's scope as the server replicated it; lists are sorted and paged here.
+ */
+import { Dexie } from 'dexie';
+import { useReplicaQuery } from '../../lib/replica/hooks';
+import type { ReplicaReader } from '../../lib/replica/replica-db';
+import type { ReplicaDocument } from '../../domain/sync/types';
+import type { MeasurementDocument } from '../../domain/wage-value/measurement';
+
+const live = (docs: ReplicaDocument[]): ReplicaDocument[] => docs.filter((d) => !d._deleted);
+
+export function useMeasurement(uuid: string | null): MeasurementDocument | null | undefined {
+  return useReplicaQuery(async (r) => {
+    if (!uuid) return null;
+    const d = await r.docs('wageValueMeasurements').get(uuid);
+    return d && !d._deleted ? (d as unknown as MeasurementDocument) : null;
+  }, [uuid]);
+}
+
+export function useAllMeasurements(): MeasurementDocument[] | undefined {
+  return useReplicaQuery(async (r) => live(await r.docs('wageValueMeasurements').toArray()) as unknown as MeasurementDocument[], []);
+}
+
+/** A participant's measurements, newest first ([participantId+createdAt]). */
+export function useMeasurementsOfParticipant(participantId: number | null): MeasurementDocument[] | undefined {
+  return useReplicaQuery(async (r) => {
+    if (participantId === null) return [];
+    const docs = await r.docs('wageValueMeasurements').where('[participantId+createdAt]')
+      .between([participantId, Dexie.minKey], [participantId, Dexie.maxKey]).reverse().toArray();
+    return live(docs) as unknown as MeasurementDocument[];
+  }, [participantId]);
+}
+
+export interface ParticipantOption { id: number; uuid: string; name: string; firstname: string; prefix: string | null; lastname: string; coachId: number | null; birthdate: string | null }
+
+export function participantName(d: ReplicaDocument): string {
+  return [d.firstname, d.prefix, d.lastname].filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' ');
+}
+
+export function useParticipants(): ParticipantOption[] | undefined {
+  return useReplicaQuery(async (r) => {
+    const docs = live(await r.docs('participants').orderBy('nameLower').toArray());
+    return docs.filter((d) => typeof d.id === 'number').map((d) => ({
+      id: d.id as number, uuid: d.uuid, name: participantName(d), coachId: typeof d.coachId === 'number' ? d.coachId : null,
+      firstname: typeof d.firstname === 'string' ? d.firstname : '', prefix: typeof d.prefix === 'string' ? d.prefix : null,
+      lastname: typeof d.lastname === 'string' ? d.lastname : '',
+      birthdate: typeof d.birthdate === 'string' ? d.birthdate : null,
+    }));
+  }, []);
+}
+
+export interface UserOption { id: number; name: string }
+
+export function useStaffUsers(): UserOption[] | undefined {
+  return useReplicaQuery(async (r) => {
+    const docs = live(await r.docs('users').orderBy('nameLower').toArray());
+    return docs.filter((d) => typeof d.id === 'number' && d.roleId !== 2 && d.aclRoleId !== 2).map((d) => ({
+      id: d.id as number, name: [d.givenName ?? d.initials, d.surname].filter((x) => typeof x === 'string' && x !== '').join(' '),
+    }));
+  }, []);
+}
+
+export interface ListEntry { id: number | null; uuid: string; label: string; locked: boolean }
+const entries = async (r: ReplicaReader, c: 'wageValuePlanStatuses' | 'wageValuePlanSequences' | 'wageValueRegions'): Promise<ListEntry[]> =>
+  live(await r.docs(c).toArray())
+    .sort((a, b) => Number(a.sortOrder ?? 0) - Number(b.sortOrder ?? 0) || String(a.label).localeCompare(String(b.label)))
+    .map((d) => ({ id: typeof d.id === 'number' ? d.id : null, uuid: d.uuid, label: typeof d.label === 'string' ? d.label : '', locked: d.locked === true }));
+
+export interface SettingsView {
+  statuses: ListEntry[]; sequences: ListEntry[]; regions: ListEntry[];
+  defaults: { newPlanStatusId: number | null; newPlanSequenceId: number | null; definitivePlanStatusId: number | null; definitivePlanSequenceId: number | null };
+  useRegion: boolean;
+}
+
+const idOrNull = (x: unknown): number | null => (typeof x === 'number' ? x : typeof x === 'string' && x !== '' ? Number(x) : null);
+
+export function useWageValueSettings(): SettingsView | undefined {
+  return useReplicaQuery(async (r) => {
+    const [statuses, sequences, regions, settings, companies] = await Promise.all([
+      entries(r, 'wageValuePlanStatuses'), entries(r, 'wageValuePlanSequences'), entries(r, 'wageValueRegions'),
+      r.docs('wageValueSettings').toArray(), r.docs('companies').toArray(),
+    ]);
+    const s = live(settings)[0];
+    const company = live(companies)[0];
+    const companySettings = (company?.settings ?? {}) as Record<string, unknown>;
+    return {
+      statuses, sequences, regions,
+      defaults: {
+        newPlanStatusId: idOrNull(s?.newPlanStatusId), newPlanSequenceId: idOrNull(s?.newPlanSequenceId),
+        definitivePlanStatusId: idOrNull(s?.definitivePlanStatusId), definitivePlanSequenceId: idOrNull(s?.definitivePlanSequenceId),
+      },
+      useRegion: companySettings.useWageValueRegion === true,
+    };
+  }, []);
+}
+
+export function usePlans(): ReplicaDocument[] | undefined {
+  return useReplicaQuery(async (r) => live(await r.docs('wageValuePlans').toArray()), []);
+}
+
+export function usePlan(uuidOrId: string): ReplicaDocument | null | undefined {
+  return useReplicaQuery(async (r) => {
+    const byUuid = await r.docs('wageValuePlans').get(uuidOrId);
+    const d = byUuid ?? (/^\d+$/.test(uuidOrId) ? await r.docs('wageValuePlans').where('id').equals(Number(uuidOrId)).first() : undefined);
+    return d && !d._deleted ? d : null;
+  }, [uuidOrId]);
+}
+
+export function usePlanNotes(planId: number | null): ReplicaDocument[] | undefined {
+  return useReplicaQuery(async (r) => {
+    if (planId === null) return [];
+    const docs = await r.docs('wageValuePlanNotes').where('[planId+noteDate]').between([planId, Dexie.minKey], [planId, Dexie.maxKey]).reverse().toArray();
+    return live(docs);
+  }, [planId]);
+}
