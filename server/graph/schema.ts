@@ -17,6 +17,11 @@ import './types/sync-probe';
 import './types/search';
 import './types/user-settings';
 import './types/message';
+import './types/portal-documents';
+import './types/participant-targets';
+import './types/participant-workplaces';
+import './types/portal-tasks';
+import './types/portal-settings';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 
