@@ -6,11 +6,15 @@
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
+import enPortal from './areas/portal.en.json';
+import nlPortal from './areas/portal.nl.json';
 
 export const nl = {
   ...nlCore,
+  portal: nlPortal,
 };
 
 export const en = {
   ...enCore,
+  portal: enPortal,
 } satisfies Record<keyof typeof nl, unknown>;
