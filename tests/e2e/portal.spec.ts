@@ -116,8 +116,10 @@ test.describe('participant portal on a phone', () => {
 
     // Apply for a workplace (online): the answer comes back through the replica as "Verstuurd".
     await page.goto('/participant-portal/workplaces');
-    const open = page.getByTestId('workplace').filter({ has: page.getByRole('button', { name: /^Solliciteren op / }) }).first();
-    const workplaceName = (await open.getByRole('heading').textContent()) ?? '';
+    const first = page.getByTestId('workplace').filter({ has: page.getByRole('button', { name: /^Solliciteren op / }) }).first();
+    const workplaceName = (await first.getByRole('heading').textContent()) ?? '';
+    expect(workplaceName).not.toBe('');
+    const open = page.getByTestId('workplace').filter({ has: page.getByRole('heading', { name: workplaceName, exact: true }) });
     await open.getByRole('button', { name: /^Solliciteren op / }).click();
     await open.getByLabel('Waarom past deze werkplek bij u? (mag leeg blijven)').fill('Ik werk graag met mijn handen.');
     await open.getByRole('button', { name: 'Sollicitatie versturen' }).click();
@@ -160,8 +162,10 @@ test.describe('participant portal on a phone', () => {
 
     await page.goto('/deelnemerportal/vacature');
     await expect(page.getByRole('heading', { name: 'Vacatures', level: 1 })).toBeVisible();
-    const open = page.getByTestId('workplace').filter({ has: page.getByRole('button', { name: /^Solliciteren op / }) }).first();
-    const workplaceName = (await open.getByRole('heading').textContent()) ?? '';
+    const first = page.getByTestId('workplace').filter({ has: page.getByRole('button', { name: /^Solliciteren op / }) }).first();
+    const workplaceName = (await first.getByRole('heading').textContent()) ?? '';
+    expect(workplaceName).not.toBe('');
+    const open = page.getByTestId('workplace').filter({ has: page.getByRole('heading', { name: workplaceName, exact: true }) });
     await open.getByRole('button', { name: /^Solliciteren op / }).click();
     await open.getByRole('button', { name: 'Sollicitatie versturen' }).click();
     await expect(page.getByTestId('applications').getByText(`${workplaceName}: Sollicitatie wacht op verbinding`)).toBeVisible();
