@@ -22,6 +22,7 @@ import './types/participant-targets';
 import './types/participant-workplaces';
 import './types/portal-tasks';
 import './types/portal-settings';
+import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 
