@@ -6,10 +6,12 @@
 import type { Write } from './define';
 import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
+import { portalWrites } from '../portal/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
+  portal: portalWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -12,6 +12,7 @@ import { SetTargetSchema } from '../../domain/portal/targets';
 import { WorkplaceApplicationSchema } from '../../domain/portal/workplaces';
 import type { WidgetId, WidgetPage } from '../../domain/portal/widgets';
 import { setDisplaySettings } from '../../lib/ui/display-settings';
+import { syncApi } from '../../lib/sync-client';
 import { cachePicture, scalePicture } from './pictures/picture-cache';
 import { pendingDb } from './pending/pending-db';
 import { pendingSession, queueWrite } from './pending/queue';
@@ -69,17 +70,22 @@ export async function deleteDocument(uuid: string): Promise<ActionResult> {
   return { ok: true };
 }
 
-export async function applyForWorkplace(workplaceId: number, motivation: string): Promise<ActionResult> {
+/** Declared write: the application shows at once (optimistic) and goes out through the sync worker's outbox. */
+export async function applyForWorkplace(participantId: number, workplaceId: number, motivation: string): Promise<ActionResult> {
   const parsed = v.safeParse(WorkplaceApplicationSchema, { uuid: uuidv7(), workplaceId, motivation });
   if (!parsed.success) return invalid(parsed.issues);
-  await queueWrite('workplaceApplication', { input: parsed.output });
+  await syncApi().portal.applyForWorkplace(parsed.output, { participantId });
   return { ok: true };
 }
 
-export async function setTarget(input: { uuid?: string; description: string; targetDate: string | null; achieved: boolean }): Promise<ActionResult> {
+/** Declared write (upsert by uuid): a new target, or a changed or achieved one. */
+export async function setTarget(
+  participantId: number,
+  input: { uuid?: string; description: string; targetDate: string | null; achieved: boolean },
+): Promise<ActionResult> {
   const parsed = v.safeParse(SetTargetSchema, { ...input, uuid: input.uuid ?? uuidv7(), targetDate: input.targetDate || null });
   if (!parsed.success) return invalid(parsed.issues);
-  await queueWrite('setParticipantTarget', { input: { ...parsed.output, targetDate: parsed.output.targetDate ?? null, participantId: undefined } });
+  await syncApi().portal.setTarget({ uuid: parsed.output.uuid, description: parsed.output.description, targetDate: parsed.output.targetDate ?? null, achieved: parsed.output.achieved }, { participantId });
   return { ok: true };
 }
 

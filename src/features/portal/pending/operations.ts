@@ -46,16 +46,6 @@ export const PORTAL_OPS = {
     query: 'mutation ParticipantDeleteDocument($input: ParticipantDeleteDocumentInput!) { participantDeleteDocument(input: $input) { success reason } }',
     pull: ['files'],
   },
-  workplaceApplication: {
-    field: 'workplaceApplication',
-    query: 'mutation WorkplaceApplication($input: WorkplaceApplicationInput!) { workplaceApplication(input: $input) { success reason } }',
-    pull: ['workplaceApplications'],
-  },
-  setParticipantTarget: {
-    field: 'setParticipantTarget',
-    query: 'mutation SetParticipantTarget($input: SetParticipantTargetInput!) { setParticipantTarget(input: $input) { success reason } }',
-    pull: ['participantTargets'],
-  },
 } as const satisfies Record<string, PortalOpDef>;
 
 export type PortalOp = keyof typeof PORTAL_OPS;

@@ -6,7 +6,6 @@ import { useReplicaQuery } from '../../../lib/replica/hooks';
 import { toast } from '../../../lib/ui/toasts';
 import { setTarget } from '../actions';
 import * as q from '../queries';
-import { usePending } from '../use-portal';
 import { formatDay } from '../format';
 import { str } from '../text';
 
@@ -24,7 +23,7 @@ function fromReplica(d: ReplicaDocument): Row {
     description: str(d.description),
     targetDate: typeof d.targetDate === 'string' ? d.targetDate.slice(0, 10) : null,
     achieved: Boolean(d.achievedAt),
-    pending: false,
+    pending: d._pending === true,
   };
 }
 
@@ -32,21 +31,16 @@ function fromReplica(d: ReplicaDocument): Row {
 export function TargetsList({ participantId, compact = false }: { participantId: number; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const stored = useReplicaQuery((r) => q.targetsOf(r, participantId), [participantId]);
-  const pending = usePending(['setParticipantTarget']);
   const [description, setDescription] = useState('');
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const rows = new Map<string, Row>((stored ?? []).map((d) => [d.uuid, fromReplica(d)]));
-  for (const w of pending) {
-    const input = w.variables.input as { uuid: string; description: string; targetDate: string | null; achieved: boolean };
-    rows.set(input.uuid, { uuid: input.uuid, description: input.description, targetDate: input.targetDate, achieved: input.achieved, pending: true });
-  }
   const list = sortTargets([...rows.values()].map((r) => ({ ...r, achievedAt: r.achieved ? 'x' : null })));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const result = await setTarget({ description, targetDate: date || null, achieved: false });
+    const result = await setTarget(participantId, { description, targetDate: date || null, achieved: false });
     if (!result.ok) {
       setError(result.error);
       return;
@@ -68,7 +62,7 @@ export function TargetsList({ participantId, compact = false }: { participantId:
               <input
                 type="checkbox"
                 checked={row.achieved}
-                onChange={(e) => void setTarget({ uuid: row.uuid, description: row.description, targetDate: row.targetDate, achieved: e.target.checked })}
+                onChange={(e) => void setTarget(participantId, { uuid: row.uuid, description: row.description, targetDate: row.targetDate, achieved: e.target.checked })}
               />
               <span className={row.achieved ? 'targets__done' : undefined}>{row.description}</span>
             </label>

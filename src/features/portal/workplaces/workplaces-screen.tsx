@@ -9,7 +9,7 @@ import { formatDay } from '../format';
 import { PortalPage } from '../portal-page';
 import * as q from '../queries';
 import { str } from '../text';
-import { usePending, usePortal } from '../use-portal';
+import { usePortal } from '../use-portal';
 
 const PAGE = 20;
 
@@ -19,7 +19,7 @@ interface Application {
   pending: boolean;
 }
 
-function ApplyForm({ workplace, onDone }: { workplace: ReplicaDocument; onDone: () => void }) {
+function ApplyForm({ workplace, participantId, onDone }: { workplace: ReplicaDocument; participantId: number; onDone: () => void }) {
   const { t } = useTranslation();
   const [motivation, setMotivation] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +27,7 @@ function ApplyForm({ workplace, onDone }: { workplace: ReplicaDocument; onDone: 
   const name = str(workplace.name);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const result = await applyForWorkplace(Number(workplace.id), motivation);
+    const result = await applyForWorkplace(participantId, Number(workplace.id), motivation);
     if (!result.ok) {
       setError(result.error);
       return;
@@ -67,15 +67,11 @@ export function WorkplacesScreen({ vacanciesOnly = false }: { vacanciesOnly?: bo
   const pid = portal.participantId ?? 0;
   const all = useReplicaQuery((r) => q.workplaces(r), []);
   const stored = useReplicaQuery((r) => q.applicationsOf(r, pid), [pid]);
-  const pending = usePending(['workplaceApplication']);
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(PAGE);
   const [applying, setApplying] = useState<string | null>(null);
 
-  const applications: Application[] = [
-    ...(stored ?? []).map((a) => ({ workplaceId: Number(a.workplaceId), status: String(a.status), pending: false })),
-    ...pending.map((w) => ({ workplaceId: Number((w.variables.input as { workplaceId: number }).workplaceId), status: 'submitted', pending: true })),
-  ];
+  const applications: Application[] = (stored ?? []).map((a) => ({ workplaceId: Number(a.workplaceId), status: str(a.status), pending: a._pending === true }));
   const today = new Date().toISOString().slice(0, 10);
   const needle = search.trim().toLowerCase();
   const list = (all ?? [])
@@ -132,7 +128,7 @@ export function WorkplacesScreen({ vacanciesOnly = false }: { vacanciesOnly?: bo
                   {app.pending ? t('portal.workplaces.appliedPending') : app.status === 'accepted' ? t('portal.workplaces.accepted') : t('portal.workplaces.applied')}
                 </p>
               ) : applying === w.uuid ? (
-                <ApplyForm workplace={w} onDone={() => setApplying(null)} />
+                <ApplyForm workplace={w} participantId={pid} onDone={() => setApplying(null)} />
               ) : (
                 <button type="button" className="button button--primary" aria-label={t('portal.workplaces.applyFor', { name })} onClick={() => setApplying(w.uuid)}>
                   {t('portal.workplaces.apply')}
