@@ -72,7 +72,7 @@ describe('participant documents', () => {
     const del = 'mutation ($input: ParticipantDeleteDocumentInput!) { participantDeleteDocument(input: $input) { success reason } }';
     // participant2 (another company) cannot delete it
     const foreign = await t.gql<{ participantDeleteDocument: { success: boolean; reason: string } }>('participant2', del, { input: { uuid: mine } });
-    expect(foreign.data?.participantDeleteDocument.reason).toBe('portal.errors.notFound');
+    expect(foreign.data?.participantDeleteDocument.reason).toBe('not_found');
     const own = await t.gql<{ participantDeleteDocument: { success: boolean } }>('participant', del, { input: { uuid: mine } });
     expect(own.data?.participantDeleteDocument.success).toBe(true);
     expect((await t.rest('participant', `/api/portal/documents/${mine}`)).status).toBe(404);

@@ -52,9 +52,11 @@ function applyStatus(status: SyncStatus): void {
 /** After sign-in: open this user's replica, start syncing, follow the status. */
 export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
+  // A plain copy made before the store sees it: valtio proxies nested arrays (chain), and postMessage cannot clone a proxy.
+  const plain: SyncSession = { ...session, chain: [...session.chain] };
   syncStore.session = session;
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  applyStatus(await api.sync.start({ ...session }));
+  applyStatus(await api.sync.start(plain));
   forwardOnline();
   if (!navigator.onLine) await api.sync.setOnline(false);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.

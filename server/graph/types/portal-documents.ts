@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { builder, fail, MutationResult, ok } from '../builder';
+import { ok as writeOk, refuse, registerWrite } from '../../sync/writes';
+import { portalWrites } from '../../../src/domain/portal/writes';
 import { can, requireViewer } from '../../auth/permissions';
 import { filesScope } from '../../auth/scope';
 import { run, sql } from '../../db/sql';
@@ -10,7 +12,6 @@ import { portalParticipant } from '../../portal/scope';
 import { detect, fileByUuid, safeName, storeFile, type FileRow } from '../../portal/stored-files';
 import {
   AddDocumentSchema,
-  DeleteDocumentSchema,
   DOCUMENT_MAX_BYTES,
   isAllowedDocumentMime,
   PARTICIPANT_DOCUMENT_KIND,
@@ -100,33 +101,15 @@ builder.mutationField('participantAddDocument', (t) =>
   }),
 );
 
-const DeleteInput = builder.inputType('ParticipantDeleteDocumentInput', {
-  fields: (t) => ({ uuid: t.id({ required: true }) }),
-});
-
-builder.mutationField('participantDeleteDocument', (t) =>
-  t.field({
-    type: MutationResult,
-    description: 'Removes a document: a participant only what they uploaded themselves; staff who may delete files, any in scope.',
-    args: { input: t.arg({ type: DeleteInput, required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const parsed = v.safeParse(DeleteDocumentSchema, args.input);
-      if (!parsed.success) return fail(reasonOf(parsed.issues));
-      return ctx.db.transaction(async (tx) => {
-        const { rows } = await run<FileRow>(
-          tx,
-          sql`SELECT f.* FROM files f WHERE f.uuid = ${parsed.output.uuid}::uuid AND f.kind = ${PARTICIPANT_DOCUMENT_KIND} AND f.participant_id IS NOT NULL AND ${filesScope(viewer, 'f')} FOR UPDATE`,
-        );
-        const row = rows[0];
-        if (!row) return fail('portal.errors.notFound');
-        if (row.deleted_at) return ok(); // already gone: a replay
-        const own = Number(row.user_id) === viewer.userId;
-        if (!(can(viewer, 'delete', 'files') || (own && can(viewer, 'add', 'files')))) return fail('portal.errors.notOwnDocument');
-        await run(tx, sql`UPDATE files SET deleted_at = now() WHERE id = ${row.id}`);
-        await auditMutation(tx, { ...ctx, viewer }, 'participant.document.delete', 'file', Number(row.id), { participantId: Number(row.participant_id) });
-        return ok();
-      });
-    },
-  }),
+/** participantDeleteDocument (declared write): a participant removes only what they uploaded themselves; staff who may delete files, any in scope. */
+registerWrite(
+  portalWrites.deleteDocument,
+  async ({ tx, viewer, current }) => {
+    if (!current || Number(current.kind) !== PARTICIPANT_DOCUMENT_KIND || current.participant_id === null) return refuse('portal.errors.notFound');
+    const own = Number(current.user_id) === viewer.userId;
+    if (!(can(viewer, 'delete', 'files') || (own && can(viewer, 'add', 'files')))) return refuse('portal.errors.notOwnDocument');
+    await run(tx, sql`UPDATE files SET deleted_at = now() WHERE id = ${Number(current.id)}`);
+    return writeOk();
+  },
+  { description: 'Removes a document of a participant file (soft delete; the replica receives a tombstone).' },
 );

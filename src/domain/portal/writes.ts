@@ -6,6 +6,7 @@
  * queue (docs/decisions-portal.md).
  */
 import { defineWrite } from '../writes/define';
+import { DeleteDocumentSchema } from './documents';
 import { SetTargetSchema } from './targets';
 import { WorkplaceApplicationSchema } from './workplaces';
 
@@ -15,6 +16,11 @@ export interface ParticipantExtra {
 }
 
 export const portalWrites = {
+  deleteDocument: defineWrite({
+    mutation: 'participantDeleteDocument',
+    input: DeleteDocumentSchema,
+    document: { collection: 'files', target: (i) => i.uuid, mode: 'delete' },
+  }),
   applyForWorkplace: defineWrite<typeof WorkplaceApplicationSchema, ParticipantExtra>({
     mutation: 'workplaceApplication',
     input: WorkplaceApplicationSchema,

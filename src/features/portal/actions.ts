@@ -66,7 +66,7 @@ export async function addDocument(file: File, participantId: number | null): Pro
 export async function deleteDocument(uuid: string): Promise<ActionResult> {
   const parsed = v.safeParse(DeleteDocumentSchema, { uuid });
   if (!parsed.success) return invalid(parsed.issues);
-  await queueWrite('participantDeleteDocument', { input: parsed.output });
+  await syncApi().portal.deleteDocument(parsed.output);
   return { ok: true };
 }
 

@@ -29,16 +29,13 @@ export function DocumentsScreen() {
   const online = useOnlineStatus();
   const pid = portal.participantId ?? 0;
   const stored = useReplicaQuery((r) => q.participantDocuments(r, pid), [pid]);
-  const pending = usePending(['participantAddDocument', 'participantDeleteDocument']);
+  const pending = usePending(['participantAddDocument']);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
-  const deleting = new Set(pending.filter((w) => w.op === 'participantDeleteDocument').map((w) => (w.variables.input as { uuid: string }).uuid));
   const rows: DocRow[] = [];
   for (const w of pending) {
-    if (w.op !== 'participantAddDocument') continue;
     const input = w.variables.input as { uuid: string; name: string };
-    if (deleting.has(input.uuid)) continue;
     rows.push({
       uuid: input.uuid,
       name: input.name,
@@ -50,7 +47,7 @@ export function DocumentsScreen() {
   }
   const queued = new Set(rows.map((r) => r.uuid));
   for (const d of stored ?? []) {
-    if (deleting.has(d.uuid) || queued.has(d.uuid)) continue;
+    if (queued.has(d.uuid)) continue;
     rows.push({ uuid: d.uuid, name: str(d.name), size: Number(d.size ?? 0), createdAt: str(d.createdAt), byMe: d.userId === portal.userId });
   }
 

@@ -41,11 +41,6 @@ export const PORTAL_OPS = {
     pull: ['files'],
     upload: true,
   },
-  participantDeleteDocument: {
-    field: 'participantDeleteDocument',
-    query: 'mutation ParticipantDeleteDocument($input: ParticipantDeleteDocumentInput!) { participantDeleteDocument(input: $input) { success reason } }',
-    pull: ['files'],
-  },
 } as const satisfies Record<string, PortalOpDef>;
 
 export type PortalOp = keyof typeof PORTAL_OPS;
