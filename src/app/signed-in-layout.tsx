@@ -7,6 +7,7 @@ import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
 import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
+import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
 import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
 import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
 import { applyBranding } from '../lib/branding';
@@ -43,6 +44,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
     >
       <AuthLayer />
       <DisplaySettingsSync />
+      <IdentityChangedNotice />
       <StalePendingWarning />
       {children}
     </AppShell>
