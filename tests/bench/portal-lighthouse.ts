@@ -113,6 +113,8 @@ try {
   log(`url ${lhr.finalDisplayedUrl} (mobile profile, simulated slow 4G, Lighthouse ${lhr.lighthouseVersion})`);
   log(`performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}`);
   log(`FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`);
+  const failing = (lhr.categories.accessibility?.auditRefs ?? []).map((ref) => ref.id).filter((id) => lhr.audits[id]?.score === 0);
+  if (failing.length) log(`accessibility audits not passed: ${failing.join(', ')}`);
   const errors = installability.installabilityErrors.map((e) => e.errorId);
   log(`installable: ${errors.length === 0 ? 'yes' : `no (${errors.join(', ')})`}; manifest ${manifest.url || 'none'}${manifest.errors.length ? ` with errors: ${manifest.errors.map((e) => e.message).join('; ')}` : ''}`);
 } finally {

@@ -11,7 +11,8 @@ export function ToastHost() {
   useEffect(() => watchSystemTheme(), []);
   return (
     <section className="toasts" aria-label={t('portal.toast.region')}>
-      <ul className="toasts__list" role="status" aria-live="polite">
+      <div role="status" aria-live="polite">
+        <ul className="toasts__list">
         {items.map((item) => (
           <li key={item.id} className={`toast toast--${item.kind}`} data-testid="toast">
             <span className="toast__text">{item.text}</span>
@@ -32,7 +33,8 @@ export function ToastHost() {
             </button>
           </li>
         ))}
-      </ul>
+        </ul>
+      </div>
     </section>
   );
 }
