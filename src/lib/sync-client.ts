@@ -50,11 +50,21 @@ function applyStatus(status: SyncStatus): void {
 }
 
 /** After sign-in: open this user's replica, start syncing, follow the status. */
+/** A plain copy for postMessage: valtio turns objects put in its store (and their arrays) into proxies, which cannot be cloned. */
+function plainSession(session: SyncSession): SyncSession {
+  return {
+    companyId: session.companyId,
+    userId: session.userId,
+    identity: session.identity,
+    chain: [...session.chain],
+    ...(session.baseUrl !== undefined ? { baseUrl: session.baseUrl } : {}),
+  };
+}
+
 export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
-  // A plain copy made before the store sees it: valtio proxies nested arrays (chain), and postMessage cannot clone a proxy.
-  const plain: SyncSession = { ...session, chain: [...session.chain] };
-  syncStore.session = session;
+  const plain = plainSession(session);
+  syncStore.session = plainSession(session);
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
   applyStatus(await api.sync.start(plain));
   forwardOnline();
