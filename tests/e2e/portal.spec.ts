@@ -33,7 +33,8 @@ async function axeClean(page: Page, path: string): Promise<void> {
 test.describe('participant portal on a phone', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds nothing on every portal page, ${scheme} theme (both versions and the registration area)`, async ({ browser }) => {
-      test.setTimeout(300_000);
+      // 19 pages, each waiting for its replica and an axe run, on a machine shared with other builds.
+      test.setTimeout(600_000);
       for (const [user, pages] of [['participant', NEWER_PAGES], ['participant2', STANDARD_PAGES], ['aanmelder', ['/inschrijven/home']]] as const) {
         const { context, page } = await phoneSignedIn(browser, user, scheme);
         for (const path of pages) {
