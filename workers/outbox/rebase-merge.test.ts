@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { enqueue, listOutbox } from './outbox';
+import { applyEvent, enqueue, listOutbox } from './outbox';
 import { pushOutbox } from './push';
 import { pushTransport, testReplica } from '../test-support';
 
@@ -18,8 +18,10 @@ describe('rebase after an accepted row', () => {
   it('rebases later rows when the accepted row applied on the revision it was based on', async () => {
     const replica = testReplica();
     await replica.docs('syncProbes').put({ uuid: P1, id: 1, body: 'basis', title: 'titel', counter: 0, revision: 4 });
-    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' });
+    // The second edit is made while the first is on its way (so they do not fold into one write).
+    await applyEvent(replica, await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' }), { type: 'send' });
     await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'twee' });
+    await applyEvent(replica, (await listOutbox(replica))[0]!.clientMutationId, { type: 'recover' });
     let revision = 4;
     const transport = pushTransport(() => okAt(++revision));
     expect(await pushOutbox(replica, transport, { batch: 1 })).toEqual({ kind: 'idle' });
@@ -29,8 +31,9 @@ describe('rebase after an accepted row', () => {
   it('keeps the older base when the answered revision holds changes this client never saw', async () => {
     const replica = testReplica();
     await replica.docs('syncProbes').put({ uuid: P1, id: 1, body: 'basis', title: 'titel', counter: 0, revision: 4 });
-    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' });
+    await applyEvent(replica, await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' }), { type: 'send' });
     await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'twee' });
+    await applyEvent(replica, (await listOutbox(replica))[0]!.clientMutationId, { type: 'recover' });
     // Another device changed the title meanwhile (revision 5); the first row merged onto it (revision 6).
     const answers = [okAt(6), okAt(7)];
     const transport = pushTransport(() => answers.shift()!);
