@@ -10,6 +10,7 @@ import { mountStream } from './http/stream-routes';
 import { mountFiles } from './http/files-routes';
 import { mountPush } from './http/push-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
+import { mountPortal } from './portal/routes';
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +30,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountFiles(app, db, config);
   mountPush(app, db, config);
   mountBlueprintPrint(app, db, config);
+  mountPortal(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

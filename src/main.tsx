@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
+import './lib/ui/theme.css';
 import { App } from './app/app';
 import { initSentry } from './app/sentry';
 import { mountPwa } from './features/pwa/mount-pwa';

@@ -23,6 +23,11 @@ import './types/pdp';
 import './types/work-plan-writes';
 import './types/wage-value';
 import './types/wage-value-writes';
+import './types/portal-documents';
+import './types/participant-targets';
+import './types/participant-workplaces';
+import './types/portal-tasks';
+import './types/portal-settings';
 import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.

@@ -5,6 +5,7 @@ import { isParticipantUser } from '../domain/navigation/access';
 import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
+import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
 import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
 import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
@@ -42,6 +43,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       menuBadges={MENU_BADGES}
     >
       <AuthLayer />
+      <DisplaySettingsSync />
       <IdentityChangedNotice />
       <StalePendingWarning />
       {children}

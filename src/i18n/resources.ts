@@ -27,6 +27,12 @@ export const nl = {
   ...nlCore,
   wageValue: nlWageValue,
   wageValueMeasurements: nlWageValueMeasurements,
+import enPortal from './areas/portal.en.json';
+import nlPortal from './areas/portal.nl.json';
+
+export const nl = {
+  ...nlCore,
+  portal: nlPortal,
 };
 
 export const en = {
@@ -35,4 +41,5 @@ export const en = {
   workPlans: enWorkPlans,
   wageValue: enWageValue,
   wageValueMeasurements: enWageValueMeasurements,
+  portal: enPortal,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -8,12 +8,14 @@ import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
 import { workPlanWrites } from '../work-plan/writes';
 import { wageValueWrites } from '../wage-value/writes';
+import { portalWrites } from '../portal/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
   workPlans: workPlanWrites,
   wageValue: wageValueWrites,
+  portal: portalWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { PreferencesScreen } from '../../../features/portal/settings/preferences-screen';
 
 export const Route = createFileRoute('/_app/_participant/my-communication-preferences')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="myCommunicationPreferences" />;
+  return <PreferencesScreen />;
 }

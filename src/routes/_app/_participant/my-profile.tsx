@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { ProfileScreen } from '../../../features/portal/profile/profile-screen';
 
 export const Route = createFileRoute('/_app/_participant/my-profile')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="myProfile" />;
+  return <ProfileScreen />;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../../app/guards';
 import { RouteNotFoundPage } from '../../../features/errors/route-not-found-page';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { RegistrationScreen } from '../../../features/portal/registration/registration-screen';
 
 /** The registration area: the only place of registration and registered participants. */
 export const Route = createFileRoute('/_app/inschrijven/home')({
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/_app/inschrijven/home')({
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="registrationHome" backLink={false} />;
+  return <RegistrationScreen />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { DocumentsScreen } from '../../../../features/portal/documents/documents-screen';
 
 export const Route = createFileRoute('/_app/_participant/deelnemerportal/document')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="standardDocuments" />;
+  return <DocumentsScreen />;
 }

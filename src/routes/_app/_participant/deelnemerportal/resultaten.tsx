@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { ResultsScreen } from '../../../../features/portal/targets/results-screen';
 
 export const Route = createFileRoute('/_app/_participant/deelnemerportal/resultaten')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="standardResults" />;
+  return <ResultsScreen />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { WorkplacesScreen } from '../../../../features/portal/workplaces/workplaces-screen';
 
 export const Route = createFileRoute('/_app/_participant/deelnemerportal/vacature')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="standardVacancies" />;
+  return <WorkplacesScreen vacanciesOnly />;
 }

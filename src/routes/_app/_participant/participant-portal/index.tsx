@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { HomeScreen } from '../../../../features/portal/home/home-screen';
 
 export const Route = createFileRoute('/_app/_participant/participant-portal/')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="participantPortal" backLink={false} />;
+  return <HomeScreen />;
 }

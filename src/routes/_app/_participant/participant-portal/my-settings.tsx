@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { SettingsScreen } from '../../../../features/portal/settings/settings-screen';
 
 export const Route = createFileRoute('/_app/_participant/participant-portal/my-settings')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="mySettings" />;
+  return <SettingsScreen />;
 }

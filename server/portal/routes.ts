@@ -1,0 +1,78 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { restViewer } from '../http/rest-viewer';
+import { readStored } from '../messages/files';
+import { filesScope } from '../auth/scope';
+import { run, sql } from '../db/sql';
+import { PARTICIPANT_DOCUMENT_KIND } from '../../src/domain/portal/documents';
+import { PICTURE_FILE_KIND } from '../../src/domain/portal/pictures';
+
+/**
+ * Portal downloads:
+ *   GET /api/portal/documents/:uuid  a participant document the viewer may see (as an attachment)
+ *   GET /api/portal/pictures/:uuid   a profile or homepage picture of a user the viewer may see (inline)
+ */
+interface Stored {
+  uuid: string;
+  name: string;
+  mime: string;
+  storage_key: string;
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+export function mountPortal(app: Hono, db: Db, config: Config): void {
+  app.get('/api/portal/documents/:uuid', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    const uuid = c.req.param('uuid');
+    const { rows } = UUID.test(uuid)
+      ? await run<Stored>(
+          db,
+          sql`SELECT f.uuid::text AS uuid, f.name, f.mime, f.storage_key FROM files f
+               WHERE f.uuid = ${uuid}::uuid AND f.kind = ${PARTICIPANT_DOCUMENT_KIND} AND f.participant_id IS NOT NULL AND f.deleted_at IS NULL AND ${filesScope(viewer, 'f')}`,
+        )
+      : { rows: [] };
+    const row = rows[0];
+    const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
+    if (!row || !bytes) return c.json({ error: 'not_found' }, 404);
+    const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'content-type': row.mime,
+        'content-length': String(bytes.length),
+        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    });
+  });
+
+  app.get('/api/portal/pictures/:uuid', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    const uuid = c.req.param('uuid');
+    // Pictures of the viewer themselves, or of a user in the same company (a coach's avatar).
+    const { rows } = UUID.test(uuid)
+      ? await run<Stored>(
+          db,
+          sql`SELECT f.uuid::text AS uuid, f.name, f.mime, f.storage_key FROM files f
+               WHERE f.uuid = ${uuid}::uuid AND f.company_id = ${viewer.companyId} AND f.kind = ANY(${Object.values(PICTURE_FILE_KIND)}::smallint[])
+                 AND f.deleted_at IS NULL AND (f.user_id = ${viewer.userId} OR f.kind = ${PICTURE_FILE_KIND.profile})`,
+        )
+      : { rows: [] };
+    const row = rows[0];
+    const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
+    if (!row || !bytes) return c.json({ error: 'not_found' }, 404);
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'content-type': row.mime,
+        'content-length': String(bytes.length),
+        'x-content-type-options': 'nosniff',
+        // The file never changes under its uuid: the browser's `user` cache keeps it.
+        'cache-control': 'private, max-age=31536000, immutable',
+      },
+    });
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Portal writes waiting to be sent, uploads included, kept in IndexedDB (one database per user and
+ * company) so they survive a reload offline. The sync worker's outbox carries no file bytes, so the
+ * portal keeps this small ordered queue of its own until the declared-writes framework can carry
+ * a Blob (see docs/decisions-portal.md).
+ */
+import { Dexie, type Table } from 'dexie';
+import type { PortalOp } from './operations';
+
+export type PendingState = 'waiting' | 'sending' | 'failed';
+
+export interface PendingWrite {
+  /** uuid v7: orders the queue. */
+  id: string;
+  op: PortalOp;
+  variables: Record<string, unknown>;
+  /** The bytes of an upload (document or picture). */
+  file?: Blob;
+  fileName?: string;
+  state: PendingState;
+  /** Upload progress 0..100 while sending. */
+  progress: number;
+  /** The server's reason code when it refused. */
+  reason?: string;
+  createdAt: string;
+}
+
+class PendingDb extends Dexie {
+  writes!: Table<PendingWrite, string>;
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ writes: 'id, op, state' });
+  }
+}
+
+let current: { key: string; db: PendingDb } | null = null;
+
+export function pendingDb(session: { companyId: number; userId: number }): PendingDb {
+  const key = `werkpad-portal-${session.companyId}-${session.userId}`;
+  if (current?.key === key) return current.db;
+  current?.db.close();
+  const db = new PendingDb(key);
+  current = { key, db };
+  return db;
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_MODES, readDisplaySettings, THEMES, type DisplaySettings, type NotificationMode, type Theme } from '../../../domain/portal/display-settings';
+import { isWidgetOn } from '../../../domain/portal/widgets';
+import { useOnlineStatus } from '../../../lib/use-online-status';
+import { toast } from '../../../lib/ui/toasts';
+import { saveDisplaySettings } from '../actions';
+import { PortalPage } from '../portal-page';
+import { usePortal } from '../use-portal';
+import { PictureField } from './picture-field';
+
+/** The theme and notification form, started from the stored values (remounted when they change). */
+function DisplayForm({ stored }: { stored: DisplaySettings }) {
+  const { t } = useTranslation();
+  const online = useOnlineStatus();
+  const [theme, setTheme] = useState<Theme>(stored.theme);
+  const [mode, setMode] = useState<NotificationMode>(stored.notificationSetting);
+  const [timeout, setTimeoutText] = useState(String(stored.notificationTimeout));
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const seconds = timeout.trim() === '' ? Number.NaN : Number(timeout);
+    const result = await saveDisplaySettings({ theme, notificationSetting: mode, notificationTimeout: Number.isNaN(seconds) ? timeout : seconds });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    toast(online ? t('portal.settings.saved') : t('portal.settings.savedOffline'), { kind: 'success' });
+  };
+
+  return (
+      <form className="widget settings-form" onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset className="choice-group">
+          <legend className="field__label">{t('portal.settings.theme')}</legend>
+          {THEMES.map((value) => (
+            <label key={value} className="check">
+              <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => setTheme(value)} />
+              <span>{t(`portal.settings.themes.${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="choice-group">
+          <legend className="field__label">{t('portal.settings.notifications')}</legend>
+          {NOTIFICATION_MODES.map((value) => (
+            <label key={value} className="check">
+              <input type="radio" name="notificationSetting" value={value} checked={mode === value} onChange={() => setMode(value)} />
+              <span>{t(`portal.settings.modes.${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'timeout' ? (
+          <div className="field">
+            <label className="field__label" htmlFor="notification-timeout">
+              {t('portal.settings.timeout')}
+            </label>
+            <input
+              id="notification-timeout"
+              className="input input--short"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={3600}
+              step={1}
+              value={timeout}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`notification-timeout-hint${error ? ' notification-timeout-error' : ''}`}
+              onChange={(e) => setTimeoutText(e.target.value)}
+            />
+            <p className="field__hint" id="notification-timeout-hint">
+              {t('portal.settings.timeoutHint')}
+            </p>
+            {error ? (
+              <p className="field__error" id="notification-timeout-error" role="alert">
+                {t(error as 'portal.validation.invalid')}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="button button--primary">
+            {t('portal.settings.save')}
+          </button>
+          <button type="button" className="button" onClick={() => toast(t('portal.settings.testText'))}>
+            {t('portal.settings.test')}
+          </button>
+        </div>
+      </form>
+  );
+}
+
+/** /my-settings: theme, notification mode and timeout, pictures. */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const portal = usePortal();
+  const stored = readDisplaySettings(portal.userSettings);
+  return (
+    <PortalPage title={t('portal.settings.title')} ready={portal.ready}>
+      <DisplayForm key={`${stored.theme}|${stored.notificationSetting}|${stored.notificationTimeout}`} stored={stored} />
+      <section className="widget" aria-labelledby="pictures-title">
+        <h2 className="widget__title" id="pictures-title">
+          {t('portal.settings.pictures')}
+        </h2>
+        <PictureField kind="profile" current={portal.userSettings.profilePicture} label={t('portal.settings.profilePicture')} />
+        {isWidgetOn(portal.companySettings, 'my-homepage-picture') ? (
+          <PictureField kind="homepage" current={portal.userSettings.homepagePicture} label={t('portal.settings.homepagePicture')} />
+        ) : null}
+      </section>
+    </PortalPage>
+  );
+}
