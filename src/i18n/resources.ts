@@ -1,37 +1,27 @@
 /**
  * The interface texts: the shared core (nl.json, en.json) plus one file per area under areas/
  * (`areas/<area>.nl.json` and `areas/<area>.en.json`), so areas add texts without touching the
- * core files. Add an area with one import and one line per language (kept one entry per line:
- * .gitattributes merges this file line by line).
+ * core files. Add an area with one import and one line per language.
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
 import enSyncPull from './areas/syncPull.en.json';
 import nlSyncPull from './areas/syncPull.nl.json';
-
-export const nl = {
-  ...nlCore,
-  syncPull: nlSyncPull,
 import enWorkPlans from './areas/work-plans.en.json';
 import nlWorkPlans from './areas/work-plans.nl.json';
-
-export const nl = {
-  ...nlCore,
-  workPlans: nlWorkPlans,
 import enWageValue from './areas/wageValue.en.json';
 import nlWageValue from './areas/wageValue.nl.json';
 import enWageValueMeasurements from './areas/wageValueMeasurements.en.json';
 import nlWageValueMeasurements from './areas/wageValueMeasurements.nl.json';
-
-export const nl = {
-  ...nlCore,
-  wageValue: nlWageValue,
-  wageValueMeasurements: nlWageValueMeasurements,
 import enPortal from './areas/portal.en.json';
 import nlPortal from './areas/portal.nl.json';
 
 export const nl = {
   ...nlCore,
+  syncPull: nlSyncPull,
+  workPlans: nlWorkPlans,
+  wageValue: nlWageValue,
+  wageValueMeasurements: nlWageValueMeasurements,
   portal: nlPortal,
 };
 

@@ -107,6 +107,16 @@ describe('outbox', () => {
     expect(sent.rows).toHaveLength(1);
   });
 
+  it('an edit never folds into a change that already went out once (its answer may have been lost)', async () => {
+    const replica = testReplica();
+    await seedProbe(replica, P1, 'v0', 7);
+    const first = await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' });
+    await applyEvent(replica, first, { type: 'send' });
+    await applyEvent(replica, first, { type: 'networkError', error: 'Failed to fetch' });
+    await enqueue(replica, 'probes.save', { uuid: P1, body: 'twee' });
+    expect((await listOutbox(replica)).map((r) => r.args.body)).toEqual(['een', 'twee']);
+  });
+
   it('edits made while the previous one is being sent rebase onto each accepted revision: twenty in a row, no conflict', async () => {
     const replica = testReplica();
     await seedProbe(replica, P1, 'v0', 7);

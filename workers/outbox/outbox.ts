@@ -96,7 +96,9 @@ function baseValuesOf(write: Write | null, row: OutboxRow, seen: ReplicaDocument
  * server had before the first of them. Twenty offline saves of a measurement step are one write.
  */
 function coalesce(last: OutboxRow | undefined, row: OutboxRow): OutboxRow | null {
-  if (!last || last.status !== 'pending' || last.op !== row.op) return null;
+  // Never into a row that went out before: the server may have applied it (the answer was lost), and
+  // its replay under the same id would answer the first delivery, losing what was folded in.
+  if (!last || last.status !== 'pending' || last.sentOnce || last.op !== row.op) return null;
   if (row.mode !== 'edit' && row.mode !== 'upsert') return null;
   if (last.mode !== row.mode || !last.patch || !row.patch) return null;
   return {

@@ -58,6 +58,8 @@ export interface OutboxRow {
   attempts: number;
   /** Not before this time (ms) after a network failure. */
   nextAttemptAt: number;
+  /** It went out at least once (the server may hold it even when no answer came back): never fold into it. */
+  sentOnce?: boolean;
 }
 
 export type OutboxEvent =
@@ -116,7 +118,7 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
   const hasOptimistic = row.patch !== null;
   switch (event.type) {
     case 'send':
-      return row.status === 'pending' ? stay({ status: 'sending' }) : invalid();
+      return row.status === 'pending' ? stay({ status: 'sending', sentOnce: true }) : invalid();
     case 'answer': {
       if (row.status !== 'sending') return invalid();
       const { answer } = event;
