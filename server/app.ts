@@ -9,6 +9,7 @@ import { mountNavigation } from './http/navigation-routes';
 import { mountStream } from './http/stream-routes';
 import { mountFiles } from './http/files-routes';
 import { mountPush } from './http/push-routes';
+import { mountAdminRoutes } from './admin/routes';
 
 export interface AppDeps {
   db: Db;
@@ -27,6 +28,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountStream(app, db, config);
   mountFiles(app, db, config);
   mountPush(app, db, config);
+  mountAdminRoutes(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

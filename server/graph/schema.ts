@@ -17,6 +17,11 @@ import './types/sync-probe';
 import './types/search';
 import './types/user-settings';
 import './types/message';
+import './types/company-settings';
+import './types/certificates';
+import './types/auth-adapters';
+import './types/roles';
+import './types/exports';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

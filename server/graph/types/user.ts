@@ -333,27 +333,30 @@ builder.mutationField('updateUser', (t) =>
       return ctx.db.transaction(async (tx) => {
         const target = await findInScope<UserRow>(tx, 'users', viewer, input.id, { forUpdate: true });
         if (!target || (asAdmin && !self && !outranks(viewer, target))) return fail(NOT_FOUND_OR_FORBIDDEN);
-        const sets: SqlFragment[] = [
-          sql`given_name = ${textOrNull(input.givenName)}`,
-          sql`initials = ${textOrNull(input.initials)}`,
-          sql`surname = ${input.surname}`,
-          sql`email = ${textOrNull(input.email)}`,
-          sql`phone = ${textOrNull(input.phone)}`,
-          sql`sex = ${input.sex ?? target.sex}`,
-          sql`date_of_birth = ${input.dateOfBirth === undefined ? target.date_of_birth : dateOrNull(input.dateOfBirth)}`,
-        ];
+        // only the fields sent change (01 §5): a field left out of the input keeps its stored value
+        const sets: SqlFragment[] = [];
+        const sent = (key: keyof typeof input) => input[key] !== undefined;
+        if (sent('givenName')) sets.push(sql`given_name = ${textOrNull(input.givenName)}`);
+        if (sent('initials')) sets.push(sql`initials = ${textOrNull(input.initials)}`);
+        if (input.surname !== undefined) sets.push(sql`surname = ${input.surname}`);
+        if (sent('email')) sets.push(sql`email = ${textOrNull(input.email)}`);
+        if (sent('phone')) sets.push(sql`phone = ${textOrNull(input.phone)}`);
+        if (input.sex !== undefined && input.sex !== null) sets.push(sql`sex = ${input.sex}`);
+        if (sent('dateOfBirth')) sets.push(sql`date_of_birth = ${dateOrNull(input.dateOfBirth)}`);
         if (asAdmin) {
+          // company and project are left out when empty
           const project = await projectInScope(tx, viewer, input.projectId);
           if (project === 'invalid') return fail('Dit project bestaat niet.');
           if (project !== null) sets.push(sql`project_id = ${project}`);
           if (input.accessToAllParticipants !== undefined && input.accessToAllParticipants !== null) sets.push(sql`access_to_all_participants = ${input.accessToAllParticipants}`);
           if (input.wageValueExpert !== undefined && input.wageValueExpert !== null) sets.push(sql`wage_value_expert = ${input.wageValueExpert}`);
-          if (input.personalCode !== undefined) sets.push(sql`personal_code = ${textOrNull(input.personalCode)}`);
-          if (input.sbbUserCode !== undefined) sets.push(sql`sbb_user_code = ${textOrNull(input.sbbUserCode)}`);
-          if (input.experienceCoaching !== undefined) sets.push(sql`experience_coaching = ${textOrNull(input.experienceCoaching)}`);
-          if (input.experienceNotes !== undefined) sets.push(sql`experience_notes = ${textOrNull(input.experienceNotes)}`);
-          if (input.notes !== undefined) sets.push(sql`notes = ${textOrNull(input.notes)}`);
+          if (sent('personalCode')) sets.push(sql`personal_code = ${textOrNull(input.personalCode)}`);
+          if (sent('sbbUserCode')) sets.push(sql`sbb_user_code = ${textOrNull(input.sbbUserCode)}`);
+          if (sent('experienceCoaching')) sets.push(sql`experience_coaching = ${textOrNull(input.experienceCoaching)}`);
+          if (sent('experienceNotes')) sets.push(sql`experience_notes = ${textOrNull(input.experienceNotes)}`);
+          if (sent('notes')) sets.push(sql`notes = ${textOrNull(input.notes)}`);
         }
+        if (sets.length === 0) return ok();
         await run(tx, sql`UPDATE users SET ${join(sets, ', ')} WHERE id = ${input.id} AND company_id = ${viewer.companyId}`);
         await auditMutation(tx, { ...ctx, viewer }, 'user.update', 'user', input.id, { self });
         return ok();
