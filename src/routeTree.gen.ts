@@ -80,6 +80,7 @@ import { Route as AppStaffInstrumentsIdRouteImport } from './routes/_app/_staff/
 import { Route as AppStaffInstrumentsAddRouteImport } from './routes/_app/_staff/instruments/add'
 import { Route as AppStaffInvitationsIndexRouteImport } from './routes/_app/_staff/invitations/index'
 import { Route as AppStaffKwnwIndexRouteImport } from './routes/_app/_staff/kwnw/index'
+import { Route as AppStaffModdeelnemerDeelnemerwizardRouteImport } from './routes/_app/_staff/moddeelnemer/deelnemerwizard'
 import { Route as AppStaffParticipantAddRouteImport } from './routes/_app/_staff/participant/add'
 import { Route as AppStaffUserIndexRouteImport } from './routes/_app/_staff/user/index'
 import { Route as AppStaffUserAddRouteImport } from './routes/_app/_staff/user/add'
@@ -98,6 +99,8 @@ import { Route as AppStaffKwnwPlanChar123OpenChar125RouteImport } from './routes
 import { Route as AppStaffKwnwStatusChar123OpenChar125RouteImport } from './routes/_app/_staff/kwnw/status.{-$open}'
 import { Route as AppStaffKwnwWorkPlanIdRouteImport } from './routes/_app/_staff/kwnw/work-plan/$id'
 import { Route as AppStaffKwnwWorkPlanAddRouteImport } from './routes/_app/_staff/kwnw/work-plan/add'
+import { Route as AppStaffParticipantIdIndexRouteImport } from './routes/_app/_staff/participant/$id.index'
+import { Route as AppStaffParticipantIdEditRouteImport } from './routes/_app/_staff/participant/$id.edit'
 import { Route as AppStaffTransferManageExportOverviewRouteImport } from './routes/_app/_staff/transfer/manage/export-overview'
 import { Route as AppStaffTransferManageImportOverviewRouteImport } from './routes/_app/_staff/transfer/manage/import-overview'
 import { Route as AppStaffUserIdEditRouteImport } from './routes/_app/_staff/user/$id.edit'
@@ -509,6 +512,12 @@ const AppStaffKwnwIndexRoute = AppStaffKwnwIndexRouteImport.update({
   path: '/kwnw/',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffModdeelnemerDeelnemerwizardRoute =
+  AppStaffModdeelnemerDeelnemerwizardRouteImport.update({
+    id: '/moddeelnemer/deelnemerwizard',
+    path: '/moddeelnemer/deelnemerwizard',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffParticipantAddRoute = AppStaffParticipantAddRouteImport.update({
   id: '/participant/add',
   path: '/participant/add',
@@ -611,6 +620,18 @@ const AppStaffKwnwWorkPlanAddRoute = AppStaffKwnwWorkPlanAddRouteImport.update({
   path: '/kwnw/work-plan/add',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffParticipantIdIndexRoute =
+  AppStaffParticipantIdIndexRouteImport.update({
+    id: '/participant/$id/',
+    path: '/participant/$id/',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
+const AppStaffParticipantIdEditRoute =
+  AppStaffParticipantIdEditRouteImport.update({
+    id: '/participant/$id/edit',
+    path: '/participant/$id/edit',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffTransferManageExportOverviewRoute =
   AppStaffTransferManageExportOverviewRouteImport.update({
     id: '/transfer/manage/export-overview',
@@ -845,6 +866,7 @@ export interface FileRoutesByFullPath {
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
+  '/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
   '/participant/add': typeof AppStaffParticipantAddRoute
   '/user/add': typeof AppStaffUserAddRoute
   '/user/edit-profiel': typeof AppStaffUserEditProfielRoute
@@ -867,6 +889,7 @@ export interface FileRoutesByFullPath {
   '/kwnw/status/{-$open}': typeof AppStaffKwnwStatusChar123OpenChar125Route
   '/kwnw/work-plan/$id': typeof AppStaffKwnwWorkPlanIdRoute
   '/kwnw/work-plan/add': typeof AppStaffKwnwWorkPlanAddRoute
+  '/participant/$id/edit': typeof AppStaffParticipantIdEditRoute
   '/transfer/manage/export-overview': typeof AppStaffTransferManageExportOverviewRoute
   '/transfer/manage/import-overview': typeof AppStaffTransferManageImportOverviewRoute
   '/user/$id/edit': typeof AppStaffUserIdEditRoute
@@ -875,6 +898,7 @@ export interface FileRoutesByFullPath {
   '/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/deelnemerportal/werkplan/': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/participant/$id/': typeof AppStaffParticipantIdIndexRoute
   '/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
   '/company/$id/settings/placements': typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -961,6 +985,7 @@ export interface FileRoutesByTo {
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
+  '/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
   '/participant/add': typeof AppStaffParticipantAddRoute
   '/user/add': typeof AppStaffUserAddRoute
   '/user/edit-profiel': typeof AppStaffUserEditProfielRoute
@@ -983,6 +1008,7 @@ export interface FileRoutesByTo {
   '/kwnw/status/{-$open}': typeof AppStaffKwnwStatusChar123OpenChar125Route
   '/kwnw/work-plan/$id': typeof AppStaffKwnwWorkPlanIdRoute
   '/kwnw/work-plan/add': typeof AppStaffKwnwWorkPlanAddRoute
+  '/participant/$id/edit': typeof AppStaffParticipantIdEditRoute
   '/transfer/manage/export-overview': typeof AppStaffTransferManageExportOverviewRoute
   '/transfer/manage/import-overview': typeof AppStaffTransferManageImportOverviewRoute
   '/user/$id/edit': typeof AppStaffUserIdEditRoute
@@ -991,6 +1017,7 @@ export interface FileRoutesByTo {
   '/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/deelnemerportal/werkplan': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/participant/$id': typeof AppStaffParticipantIdIndexRoute
   '/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
   '/company/$id/settings/placements': typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -1081,6 +1108,7 @@ export interface FileRoutesById {
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/_app/_staff/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/_app/_staff/instruments/add': typeof AppStaffInstrumentsAddRoute
+  '/_app/_staff/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
   '/_app/_staff/participant/add': typeof AppStaffParticipantAddRoute
   '/_app/_staff/user/add': typeof AppStaffUserAddRoute
   '/_app/_staff/user/edit-profiel': typeof AppStaffUserEditProfielRoute
@@ -1103,6 +1131,7 @@ export interface FileRoutesById {
   '/_app/_staff/kwnw/status/{-$open}': typeof AppStaffKwnwStatusChar123OpenChar125Route
   '/_app/_staff/kwnw/work-plan/$id': typeof AppStaffKwnwWorkPlanIdRoute
   '/_app/_staff/kwnw/work-plan/add': typeof AppStaffKwnwWorkPlanAddRoute
+  '/_app/_staff/participant/$id/edit': typeof AppStaffParticipantIdEditRoute
   '/_app/_staff/transfer/manage/export-overview': typeof AppStaffTransferManageExportOverviewRoute
   '/_app/_staff/transfer/manage/import-overview': typeof AppStaffTransferManageImportOverviewRoute
   '/_app/_staff/user/$id/edit': typeof AppStaffUserIdEditRoute
@@ -1111,6 +1140,7 @@ export interface FileRoutesById {
   '/_app/_staff/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/_app/_staff/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/_app/_participant/deelnemerportal/werkplan/': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/_app/_staff/participant/$id/': typeof AppStaffParticipantIdIndexRoute
   '/_app/_participant/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/_app/_staff/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
   '/_app/_staff/company/$id/settings/placements': typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -1199,6 +1229,7 @@ export interface FileRouteTypes {
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
+    | '/moddeelnemer/deelnemerwizard'
     | '/participant/add'
     | '/user/add'
     | '/user/edit-profiel'
@@ -1221,6 +1252,7 @@ export interface FileRouteTypes {
     | '/kwnw/status/{-$open}'
     | '/kwnw/work-plan/$id'
     | '/kwnw/work-plan/add'
+    | '/participant/$id/edit'
     | '/transfer/manage/export-overview'
     | '/transfer/manage/import-overview'
     | '/user/$id/edit'
@@ -1229,6 +1261,7 @@ export interface FileRouteTypes {
     | '/wage-value/measurement/search'
     | '/work-plan/$id/end'
     | '/deelnemerportal/werkplan/'
+    | '/participant/$id/'
     | '/participant-portal/my-work-plans/work-plan/$id'
     | '/company/$id/authentication/sso'
     | '/company/$id/settings/placements'
@@ -1315,6 +1348,7 @@ export interface FileRouteTypes {
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
+    | '/moddeelnemer/deelnemerwizard'
     | '/participant/add'
     | '/user/add'
     | '/user/edit-profiel'
@@ -1337,6 +1371,7 @@ export interface FileRouteTypes {
     | '/kwnw/status/{-$open}'
     | '/kwnw/work-plan/$id'
     | '/kwnw/work-plan/add'
+    | '/participant/$id/edit'
     | '/transfer/manage/export-overview'
     | '/transfer/manage/import-overview'
     | '/user/$id/edit'
@@ -1345,6 +1380,7 @@ export interface FileRouteTypes {
     | '/wage-value/measurement/search'
     | '/work-plan/$id/end'
     | '/deelnemerportal/werkplan'
+    | '/participant/$id'
     | '/participant-portal/my-work-plans/work-plan/$id'
     | '/company/$id/authentication/sso'
     | '/company/$id/settings/placements'
@@ -1434,6 +1470,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/administration/caseload'
     | '/_app/_staff/instruments/$id'
     | '/_app/_staff/instruments/add'
+    | '/_app/_staff/moddeelnemer/deelnemerwizard'
     | '/_app/_staff/participant/add'
     | '/_app/_staff/user/add'
     | '/_app/_staff/user/edit-profiel'
@@ -1456,6 +1493,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/kwnw/status/{-$open}'
     | '/_app/_staff/kwnw/work-plan/$id'
     | '/_app/_staff/kwnw/work-plan/add'
+    | '/_app/_staff/participant/$id/edit'
     | '/_app/_staff/transfer/manage/export-overview'
     | '/_app/_staff/transfer/manage/import-overview'
     | '/_app/_staff/user/$id/edit'
@@ -1464,6 +1502,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/wage-value/measurement/search'
     | '/_app/_staff/work-plan/$id/end'
     | '/_app/_participant/deelnemerportal/werkplan/'
+    | '/_app/_staff/participant/$id/'
     | '/_app/_participant/participant-portal/my-work-plans/work-plan/$id'
     | '/_app/_staff/company/$id/authentication/sso'
     | '/_app/_staff/company/$id/settings/placements'
@@ -2017,6 +2056,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStaffKwnwIndexRouteImport
       parentRoute: typeof AppStaffRoute
     }
+    '/_app/_staff/moddeelnemer/deelnemerwizard': {
+      id: '/_app/_staff/moddeelnemer/deelnemerwizard'
+      path: '/moddeelnemer/deelnemerwizard'
+      fullPath: '/moddeelnemer/deelnemerwizard'
+      preLoaderRoute: typeof AppStaffModdeelnemerDeelnemerwizardRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/participant/add': {
       id: '/_app/_staff/participant/add'
       path: '/participant/add'
@@ -2141,6 +2187,20 @@ declare module '@tanstack/react-router' {
       path: '/kwnw/work-plan/add'
       fullPath: '/kwnw/work-plan/add'
       preLoaderRoute: typeof AppStaffKwnwWorkPlanAddRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/participant/$id/': {
+      id: '/_app/_staff/participant/$id/'
+      path: '/participant/$id'
+      fullPath: '/participant/$id/'
+      preLoaderRoute: typeof AppStaffParticipantIdIndexRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/participant/$id/edit': {
+      id: '/_app/_staff/participant/$id/edit'
+      path: '/participant/$id/edit'
+      fullPath: '/participant/$id/edit'
+      preLoaderRoute: typeof AppStaffParticipantIdEditRouteImport
       parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/transfer/manage/export-overview': {
@@ -2443,6 +2503,7 @@ interface AppStaffRouteChildren {
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
   AppStaffInstrumentsAddRoute: typeof AppStaffInstrumentsAddRoute
+  AppStaffModdeelnemerDeelnemerwizardRoute: typeof AppStaffModdeelnemerDeelnemerwizardRoute
   AppStaffParticipantAddRoute: typeof AppStaffParticipantAddRoute
   AppStaffUserAddRoute: typeof AppStaffUserAddRoute
   AppStaffUserEditProfielRoute: typeof AppStaffUserEditProfielRoute
@@ -2457,6 +2518,7 @@ interface AppStaffRouteChildren {
   AppStaffKwnwStatusChar123OpenChar125Route: typeof AppStaffKwnwStatusChar123OpenChar125Route
   AppStaffKwnwWorkPlanIdRoute: typeof AppStaffKwnwWorkPlanIdRoute
   AppStaffKwnwWorkPlanAddRoute: typeof AppStaffKwnwWorkPlanAddRoute
+  AppStaffParticipantIdEditRoute: typeof AppStaffParticipantIdEditRoute
   AppStaffTransferManageExportOverviewRoute: typeof AppStaffTransferManageExportOverviewRoute
   AppStaffTransferManageImportOverviewRoute: typeof AppStaffTransferManageImportOverviewRoute
   AppStaffUserIdEditRoute: typeof AppStaffUserIdEditRoute
@@ -2464,6 +2526,7 @@ interface AppStaffRouteChildren {
   AppStaffWageValueMeasurementAddRoute: typeof AppStaffWageValueMeasurementAddRoute
   AppStaffWageValueMeasurementSearchRoute: typeof AppStaffWageValueMeasurementSearchRoute
   AppStaffWorkPlanIdEndRoute: typeof AppStaffWorkPlanIdEndRoute
+  AppStaffParticipantIdIndexRoute: typeof AppStaffParticipantIdIndexRoute
   AppStaffCompanyIdAuthenticationSsoRoute: typeof AppStaffCompanyIdAuthenticationSsoRoute
   AppStaffCompanyIdSettingsPlacementsRoute: typeof AppStaffCompanyIdSettingsPlacementsRoute
   AppStaffCompanyIdSettingsSrgRoute: typeof AppStaffCompanyIdSettingsSrgRoute
@@ -2492,6 +2555,8 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,
   AppStaffInstrumentsAddRoute: AppStaffInstrumentsAddRoute,
+  AppStaffModdeelnemerDeelnemerwizardRoute:
+    AppStaffModdeelnemerDeelnemerwizardRoute,
   AppStaffParticipantAddRoute: AppStaffParticipantAddRoute,
   AppStaffUserAddRoute: AppStaffUserAddRoute,
   AppStaffUserEditProfielRoute: AppStaffUserEditProfielRoute,
@@ -2509,6 +2574,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
     AppStaffKwnwStatusChar123OpenChar125Route,
   AppStaffKwnwWorkPlanIdRoute: AppStaffKwnwWorkPlanIdRoute,
   AppStaffKwnwWorkPlanAddRoute: AppStaffKwnwWorkPlanAddRoute,
+  AppStaffParticipantIdEditRoute: AppStaffParticipantIdEditRoute,
   AppStaffTransferManageExportOverviewRoute:
     AppStaffTransferManageExportOverviewRoute,
   AppStaffTransferManageImportOverviewRoute:
@@ -2519,6 +2585,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffWageValueMeasurementSearchRoute:
     AppStaffWageValueMeasurementSearchRoute,
   AppStaffWorkPlanIdEndRoute: AppStaffWorkPlanIdEndRoute,
+  AppStaffParticipantIdIndexRoute: AppStaffParticipantIdIndexRoute,
   AppStaffCompanyIdAuthenticationSsoRoute:
     AppStaffCompanyIdAuthenticationSsoRoute,
   AppStaffCompanyIdSettingsPlacementsRoute:

@@ -16,8 +16,8 @@ export interface StoredImage {
  * browser's claim). Answers the image or the reason key.
  */
 export async function readImage(file: File, maxBytes: number, allowed: (mime: string) => boolean, typeReason: string): Promise<StoredImage | { reason: string }> {
-  if (file.size === 0) return { reason: 'companySettings.errors.logoEmpty' };
-  if (file.size > maxBytes) return { reason: maxBytes === LOGO_MAX_BYTES ? 'companySettings.errors.logoTooLarge' : 'profile.errors.avatarTooLarge' };
+  if (file.size === 0) return { reason: 'admin.errors.settings.logoEmpty' };
+  if (file.size > maxBytes) return { reason: maxBytes === LOGO_MAX_BYTES ? 'admin.errors.settings.logoTooLarge' : 'admin.errors.profile.avatarTooLarge' };
   const data = Buffer.from(await file.arrayBuffer());
   const type = await fileTypeFromBuffer(data);
   const mime = type?.mime === 'image/x-ms-bmp' ? 'image/bmp' : (type?.mime ?? null);
@@ -27,7 +27,7 @@ export async function readImage(file: File, maxBytes: number, allowed: (mime: st
 
 /** A logo upload checked by the spec's rules (01 §5). */
 export async function readLogo(file: File): Promise<StoredImage | { reason: string }> {
-  return readImage(file, LOGO_MAX_BYTES, (mime) => logoProblem(1, mime, LOGO_MAX_BYTES) === null, 'companySettings.errors.logoType');
+  return readImage(file, LOGO_MAX_BYTES, (mime) => logoProblem(1, mime, LOGO_MAX_BYTES) === null, 'admin.errors.settings.logoType');
 }
 
 export async function loadLogo(db: Queryable, companyId: number): Promise<(StoredImage & { updatedAt: Date }) | null> {

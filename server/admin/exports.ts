@@ -56,7 +56,13 @@ async function* exportRows(db: Db, viewer: Viewer, subject: Subject, revealBsn: 
                WHERE ${where} ORDER BY t.id LIMIT ${BATCH}`;
     const { rows } = await run<Record<string, unknown>>(db, query);
     for (const r of rows) {
-      const str = (k: string) => (r[k] === null || r[k] === undefined ? null : String(r[k]));
+      const str = (k: string): string | null => {
+        const value = r[k];
+        if (value === null || value === undefined) return null;
+        if (typeof value === 'string') return value;
+        if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+        return value instanceof Date ? value.toISOString() : JSON.stringify(value);
+      };
       yield subject === 'users'
         ? { username: str('username'), initials: str('initials'), givenName: str('given_name'), surname: str('surname'), email: str('email'), phone: str('phone'), role: str('role'), project: str('project'), status: VISIBILITY[Number(r.display)] ?? null }
         : {

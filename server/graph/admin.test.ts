@@ -60,22 +60,23 @@ describe('company settings', () => {
     const ok = await t.gql<{ setCompanySettings: Result }>('admin', SET, { s: { useProcessFlow: false, widgetOrders: JSON.stringify({ home: ['my-tasks', 'my-profile'] }) } });
     expect(ok.data?.setCompanySettings.success).toBe(true);
     const me = await t.gql<{ me: { company: { settings: Record<string, unknown> } } }>('admin', '{ me { company { settings } } }');
-    expect(me.data?.me.company.settings).toMatchObject({ useProcessFlow: false, participantPortalVersion: expect.any(String) });
+    expect(me.data?.me.company.settings.useProcessFlow).toBe(false);
+    expect(typeof me.data?.me.company.settings.participantPortalVersion).toBe('string');
     const bad = await t.gql<{ setCompanySettings: Result }>('admin', SET, { s: { participantPortalVersion: 'paars' } });
-    expect(bad.data?.setCompanySettings).toEqual({ success: false, reason: 'companySettings.errors.invalid' });
+    expect(bad.data?.setCompanySettings).toEqual({ success: false, reason: 'admin.errors.settings.invalid' });
     const order = await t.gql<{ setCompanySettings: Result }>('admin', SET, { s: { widgetOrders: '{"home":["nope"]}' } });
-    expect(order.data?.setCompanySettings.reason).toBe('companySettings.errors.widgetOrders');
+    expect(order.data?.setCompanySettings.reason).toBe('admin.errors.settings.widgetOrders');
     const coach = await t.gql<{ setCompanySettings: Result }>('coach', SET, { s: { useProcessFlow: true } });
     expect(coach.data?.setCompanySettings).toEqual({ success: false, reason: 'admin.errors.forbidden' });
   });
 
   it('logo: 150 KB and a text file are refused; 50 KB is stored, served and named in style.css', async () => {
     const big = await upload('admin', 'mutation { uploadCompanyLogo { success reason } }', fixture('logo-150kb.png'));
-    expect(big.data?.uploadCompanyLogo).toEqual({ success: false, reason: 'companySettings.errors.logoTooLarge' });
+    expect(big.data?.uploadCompanyLogo).toEqual({ success: false, reason: 'admin.errors.settings.logoTooLarge' });
     const fake = await upload('admin', 'mutation { uploadCompanyLogo { success reason } }', fixture('fake-logo.png'));
-    expect(fake.data?.uploadCompanyLogo).toEqual({ success: false, reason: 'companySettings.errors.logoType' });
+    expect(fake.data?.uploadCompanyLogo).toEqual({ success: false, reason: 'admin.errors.settings.logoType' });
     const coach = await upload('coach', 'mutation { uploadCompanyLogo { success reason } }', fixture('logo-50kb.png'));
-    expect(coach.data?.uploadCompanyLogo.success).toBe(false);
+    expect(coach.data?.uploadCompanyLogo?.success).toBe(false);
     const good = await upload('admin', 'mutation { uploadCompanyLogo { success reason } }', fixture('logo-50kb.png'));
     expect(good.data?.uploadCompanyLogo).toEqual({ success: true, reason: null });
     const logo = await t.rest('admin', '/api/instantie/logo');
@@ -90,7 +91,7 @@ describe('company settings', () => {
     const other = await (await t.rest('admin2', '/api/instantie/style.css')).text();
     expect(other).not.toContain('#112233');
     const badColour = await t.gql<{ setCompanyBranding: Result }>('admin', 'mutation($b: JSON!) { setCompanyBranding(branding: $b) { success reason } }', { b: { headerColor: 'red' } });
-    expect(badColour.data?.setCompanyBranding.reason).toBe('companySettings.errors.colour');
+    expect(badColour.data?.setCompanyBranding.reason).toBe('admin.errors.settings.colour');
   });
 
   it('placements and SRG reasons save as whole lists; another company cannot touch them', async () => {
@@ -103,9 +104,9 @@ describe('company settings', () => {
     const cross = await t.gql<{ setPlacementSettings: Result }>('admin2', SAVE, { s: { processLabels: [{ id, label: 'Gekaapt', occupiesPlace: false }], rejectReasons: [] } });
     expect(cross.data?.setPlacementSettings.success).toBe(false);
     const empty = await t.gql<{ setPlacementSettings: Result }>('admin', SAVE, { s: { processLabels: [{ label: ' ', occupiesPlace: true }], rejectReasons: [] } });
-    expect(empty.data?.setPlacementSettings.reason).toBe('companySettings.errors.labelRequired');
+    expect(empty.data?.setPlacementSettings.reason).toBe('admin.errors.settings.labelRequired');
     const srg = await t.gql<{ setSrgTerminationReasons: Result }>('admin', 'mutation($s: JSON!) { setSrgTerminationReasons(settings: $s) { success reason } }', { s: { reasons: [{ label: 'Werk gevonden', srgValue: '01' }, { label: 'Verhuisd', srgValue: '' }] } });
-    expect(srg.data?.setSrgTerminationReasons.reason).toBe('companySettings.errors.srgValueRequired');
+    expect(srg.data?.setSrgTerminationReasons.reason).toBe('admin.errors.settings.srgValueRequired');
   });
 });
 
@@ -119,7 +120,7 @@ describe('server certificates', () => {
     expect(cert?.subject).toContain('CN=sso.werkpad.test');
     expect(Date.parse(cert?.validTo ?? '') - Date.parse(cert?.validFrom ?? '')).toBeGreaterThan(3000 * 24 * 3600 * 1000);
     const bad = await t.gql<{ addCompanyServerCertificate: Result }>('admin', 'mutation { addCompanyServerCertificate(label: "x", pem: "-----BEGIN CERTIFICATE-----\\nAAAA\\n-----END CERTIFICATE-----") { success reason } }');
-    expect(bad.data?.addCompanyServerCertificate.reason).toBe('certificates.errors.pemInvalid');
+    expect(bad.data?.addCompanyServerCertificate.reason).toBe('admin.errors.certificate.pemInvalid');
     const manager = await t.gql<{ companyServerCertificates: unknown[] }>('manager', '{ companyServerCertificates { label } }');
     expect(manager.data?.companyServerCertificates).toEqual([]);
   });
@@ -128,11 +129,11 @@ describe('server certificates', () => {
 describe('authentication adapters', () => {
   const ADD = 'mutation($i: CompanyAuthenticationAdapterInput!) { addCompanyAuthenticationAdapter(input: $i) { success reason } }';
   it.each([
-    [{ adapter: 'oidc', label: 'A', settings: '{"issuer":"http://insecure","clientId":"x","clientSecret":"y"}' }, 'authAdapters.errors.issuer'],
-    [{ adapter: 'oidc', label: 'A', settings: 'not json' }, 'authAdapters.errors.json'],
-    [{ adapter: 'entra_id', label: 'A', settings: '{"tenantId":"nope","clientId":"x","clientSecret":"y"}' }, 'authAdapters.errors.tenantId'],
-    [{ adapter: 'ldap', label: 'A', settings: '{}' }, 'authAdapters.errors.adapter'],
-    [{ adapter: 'oidc', label: 'A', settings: '{"issuer":"https://a.nl","clientId":"x","clientSecret":"y","extra":1}' }, 'authAdapters.errors.unknownSetting'],
+    [{ adapter: 'oidc', label: 'A', settings: '{"issuer":"http://insecure","clientId":"x","clientSecret":"y"}' }, 'admin.errors.adapter.issuer'],
+    [{ adapter: 'oidc', label: 'A', settings: 'not json' }, 'admin.errors.adapter.json'],
+    [{ adapter: 'entra_id', label: 'A', settings: '{"tenantId":"nope","clientId":"x","clientSecret":"y"}' }, 'admin.errors.adapter.tenantId'],
+    [{ adapter: 'ldap', label: 'A', settings: '{}' }, 'admin.errors.adapter.adapter'],
+    [{ adapter: 'oidc', label: 'A', settings: '{"issuer":"https://a.nl","clientId":"x","clientSecret":"y","extra":1}' }, 'admin.errors.adapter.unknownSetting'],
   ])('refuses %j', async (input, reason) => {
     const res = await t.gql<{ addCompanyAuthenticationAdapter: Result }>('admin', ADD, { i: input });
     expect(res.data?.addCompanyAuthenticationAdapter.reason).toBe(reason);
@@ -161,13 +162,13 @@ describe('acl roles', () => {
   const ADD = 'mutation($i: AclRoleInput!) { addAclRole(input: $i) { success reason id } }';
   it('a company role needs a fixed parent that may be handed out (never a super administrator)', async () => {
     const sa = await t.gql<{ addAclRole: Result }>('admin', ADD, { i: { label: 'Opperbaas', parentRoleId: '1', selectable: true, editable: true } });
-    expect(sa.data?.addAclRole.reason).toBe('roles.errors.parent');
+    expect(sa.data?.addAclRole.reason).toBe('admin.errors.role.parent');
     const ok = await t.gql<{ addAclRole: Result & { id: string } }>('admin', ADD, { i: { label: 'Jobcoach extern', parentRoleId: '4', selectable: true, editable: true } });
     expect(ok.data?.addAclRole.success).toBe(true);
     const roles = await t.gql<{ aclRoles: { id: string; label: string; parentRole: { id: string } | null }[] }>('admin', '{ aclRoles { id label parentRole { id } } }');
     expect(roles.data?.aclRoles.find((r) => r.label === 'Jobcoach extern')?.parentRole?.id).toBe('4');
     const fixed = await t.gql<{ updateAclRole: Result }>('admin', 'mutation($i: AclRoleInput!) { updateAclRole(input: $i) { success reason } }', { i: { id: '7', label: 'Baas', parentRoleId: '7', selectable: true, editable: true } });
-    expect(fixed.data?.updateAclRole.reason).toBe('roles.errors.notFound');
+    expect(fixed.data?.updateAclRole.reason).toBe('admin.errors.role.notFound');
     const manager = await t.gql<{ addAclRole: Result }>('manager', ADD, { i: { label: 'X', parentRoleId: '4', selectable: true, editable: true } });
     expect(manager.data?.addAclRole.reason).toBe('admin.errors.forbidden');
   });
@@ -177,7 +178,7 @@ describe('participants: identification, reveal, process flow', () => {
   const ADD = 'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason id } }';
   it('the company identification system decides; BSN lists masked; reveal logs', async () => {
     const persoonsnummer = await t.gql<{ addParticipant: Result }>('admin', ADD, { input: { firstname: 'A', lastname: 'B', identification: 'P-1' } });
-    expect(persoonsnummer.data?.addParticipant.reason).toBe('participants.errors.identificationNotUsed');
+    expect(persoonsnummer.data?.addParticipant.reason).toBe('admin.errors.participant.identificationNotUsed');
     const add = await t.gql<{ addParticipant: Result & { id: string } }>('admin', ADD, { input: { firstname: 'Sanne', lastname: 'Maskers', bsn: '123456782' } });
     expect(add.data?.addParticipant.success).toBe(true);
     const id = add.data?.addParticipant.id;
@@ -217,7 +218,7 @@ describe('participants: identification, reveal, process flow', () => {
     expect(res.data?.moveParticipant.success).toBe(true);
     expect((await t.db.query<{ status_id: number }>('SELECT status_id FROM participants WHERE id = $1', [add.data?.addParticipant.id])).rows[0]?.status_id).toBe(target.participant_status_id);
     const unknown = await t.gql<{ moveParticipant: Result }>('admin', MOVE, { p: add.data?.addParticipant.id, s: '99999999' });
-    expect(unknown.data?.moveParticipant.reason).toBe('processFlow.errors.status');
+    expect(unknown.data?.moveParticipant.reason).toBe('admin.errors.processFlow.status');
   });
 });
 
@@ -249,6 +250,6 @@ describe('exports', () => {
     expect(csv).not.toContain('admin2');
     expect((await t.rest('coach', '/api/export/participants.csv')).status).toBe(403);
     const bad = await t.gql<{ exportUsers: Result }>('admin', 'mutation { exportUsers(format: "pdf") { success reason } }');
-    expect(bad.data?.exportUsers.reason).toBe('exports.errors.format');
+    expect(bad.data?.exportUsers.reason).toBe('admin.errors.export.format');
   });
 });

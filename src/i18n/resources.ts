@@ -6,11 +6,15 @@
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
+import enAdmin from './areas/admin.en.json';
+import nlAdmin from './areas/admin.nl.json';
 
 export const nl = {
   ...nlCore,
+  admin: nlAdmin,
 };
 
 export const en = {
   ...enCore,
+  admin: enAdmin,
 } satisfies Record<keyof typeof nl, unknown>;

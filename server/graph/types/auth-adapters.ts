@@ -117,14 +117,14 @@ builder.mutationField('updateCompanyAuthenticationAdapter', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'authenticationAdapters')) return fail('admin.errors.forbidden');
-      if (!args.input.uuid || !/^[0-9a-f-]{36}$/i.test(args.input.uuid)) return fail('authAdapters.errors.notFound');
+      if (!args.input.uuid || !/^[0-9a-f-]{36}$/i.test(args.input.uuid)) return fail('admin.errors.adapter.notFound');
       return ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number; settings: Record<string, unknown> }>(
           tx,
           sql`SELECT t.id, t.settings FROM company_authentication_adapters t WHERE t.uuid = ${args.input.uuid}::uuid AND t.deleted_at IS NULL AND ${adminCompanyScope(viewer, 't')} FOR UPDATE`,
         );
         const row = rows[0];
-        if (!row) return fail('authAdapters.errors.notFound');
+        if (!row) return fail('admin.errors.adapter.notFound');
         let settingsText = args.input.settings;
         try {
           settingsText = JSON.stringify(mergeSecrets(JSON.parse(args.input.settings) as Record<string, unknown>, row.settings));
@@ -153,13 +153,13 @@ builder.mutationField('deleteCompanyAuthenticationAdapter', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'delete', 'authenticationAdapters')) return fail('admin.errors.forbidden');
-      if (!/^[0-9a-f-]{36}$/i.test(args.uuid)) return fail('authAdapters.errors.notFound');
+      if (!/^[0-9a-f-]{36}$/i.test(args.uuid)) return fail('admin.errors.adapter.notFound');
       return ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number }>(
           tx,
           sql`UPDATE company_authentication_adapters t SET deleted_at = now() WHERE t.uuid = ${args.uuid}::uuid AND t.deleted_at IS NULL AND ${adminCompanyScope(viewer, 't')} RETURNING t.id`,
         );
-        if (!rows[0]) return fail('authAdapters.errors.notFound');
+        if (!rows[0]) return fail('admin.errors.adapter.notFound');
         await auditMutation(tx, { ...ctx, viewer }, 'authAdapter.delete', 'authenticationAdapter', Number(rows[0].id));
         return ok();
       });

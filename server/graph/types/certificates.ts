@@ -61,7 +61,7 @@ builder.mutationField('addCompanyServerCertificate', (t) =>
       const parsed = v.safeParse(CertificateInputSchema, args);
       if (!parsed.success) return notCreated(issuesText(parsed.issues));
       const cert = parseCertificate(parsed.output.pem);
-      if (!cert) return notCreated('certificates.errors.pemInvalid');
+      if (!cert) return notCreated('admin.errors.certificate.pemInvalid');
       return ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number }>(
           tx,
@@ -86,7 +86,7 @@ builder.mutationField('deleteCompanyServerCertificate', (t) =>
       if (!can(viewer, 'delete', 'certificates')) return fail('admin.errors.forbidden');
       return ctx.db.transaction(async (tx) => {
         const row = await findInScope<CertificateRow>(tx, 'company_server_certificates', viewer, args.id, { forUpdate: true });
-        if (!row) return fail('certificates.errors.notFound');
+        if (!row) return fail('admin.errors.certificate.notFound');
         await tx.query('UPDATE company_server_certificates SET deleted_at = now() WHERE id = $1 AND company_id = $2', [row.id, viewer.companyId]);
         await auditMutation(tx, { ...ctx, viewer }, 'certificate.delete', 'certificate', Number(row.id));
         return ok();

@@ -87,7 +87,7 @@ builder.mutationField('uploadCompanyLogo', (t) =>
     resolve: async (_r, _a, ctx) => {
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'companySettings')) return fail(FORBIDDEN);
-      if (!ctx.upload) return fail('companySettings.errors.logoEmpty');
+      if (!ctx.upload) return fail('admin.errors.settings.logoEmpty');
       const image = await readLogo(ctx.upload);
       if ('reason' in image) return fail(image.reason);
       await ctx.db.transaction(async (tx) => {
@@ -207,7 +207,10 @@ builder.mutationField('setPlacementSettings', (t) =>
         if (!b) throw new ListRefused();
         await auditMutation(tx, { ...ctx, viewer }, 'company.placements', 'company', viewer.companyId);
         return ok();
-      }).catch((e: unknown) => (e instanceof ListRefused ? fail(FORBIDDEN) : Promise.reject(e)));
+      }).catch((e: unknown) => {
+        if (e instanceof ListRefused) return fail(FORBIDDEN);
+        throw e;
+      });
     },
   }),
 );
@@ -227,7 +230,10 @@ builder.mutationField('setSrgTerminationReasons', (t) =>
         if (!done) throw new ListRefused();
         await auditMutation(tx, { ...ctx, viewer }, 'company.srgTerminationReasons', 'company', viewer.companyId);
         return ok();
-      }).catch((e: unknown) => (e instanceof ListRefused ? fail(FORBIDDEN) : Promise.reject(e)));
+      }).catch((e: unknown) => {
+        if (e instanceof ListRefused) return fail(FORBIDDEN);
+        throw e;
+      });
     },
   }),
 );

@@ -31,7 +31,7 @@ function exportMutation(name: 'exportUsers' | 'exportParticipants', subject: 'us
       resolve: async (_r, args, ctx) => {
         const viewer = requireViewer(ctx);
         if (!exportRights(viewer, subject).allowed) return { success: false, reason: 'admin.errors.forbidden', url: null, rows: null };
-        if (!isExportFormat(args.format)) return { success: false, reason: 'exports.errors.format', url: null, rows: null };
+        if (!isExportFormat(args.format)) return { success: false, reason: 'admin.errors.export.format', url: null, rows: null };
         return { success: true, reason: null, url: `/api/export/${subject}.${args.format}`, rows: await countExport(ctx.db, viewer, subject) };
       },
     }),
@@ -57,7 +57,7 @@ builder.mutationField('setUserAvatar', (t) =>
         });
         return ok();
       }
-      const image = await readImage(ctx.upload, AVATAR_MAX_BYTES, (mime) => mime === 'image/png' || mime === 'image/jpeg', 'profile.errors.avatarType');
+      const image = await readImage(ctx.upload, AVATAR_MAX_BYTES, (mime) => mime === 'image/png' || mime === 'image/jpeg', 'admin.errors.profile.avatarType');
       if ('reason' in image) return fail(image.reason);
       await ctx.db.transaction(async (tx) => {
         await tx.query(

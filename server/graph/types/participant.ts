@@ -487,7 +487,7 @@ builder.mutationField('moveParticipant', (t) =>
           [parsed.output.processFlowStatusId, viewer.companyId],
         );
         const target = rows[0];
-        if (!target || target.participant_status_id === null) return fail('processFlow.errors.status');
+        if (!target || target.participant_status_id === null) return fail('admin.errors.processFlow.status');
         await tx.query('UPDATE participants SET status_id = $1 WHERE id = $2 AND company_id = $3', [target.participant_status_id, p.id, viewer.companyId]);
         await auditMutation(tx, { ...ctx, viewer }, 'participant.move', 'participant', Number(p.id), { from: p.status_id, to: target.participant_status_id });
         return ok();

@@ -71,8 +71,8 @@ builder.mutationField('updateAclRole', (t) =>
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const role = await ownRole(tx, viewer, input.id);
-        if (!role) return fail('roles.errors.notFound');
-        if (!role.editable) return fail('roles.errors.notEditable');
+        if (!role) return fail('admin.errors.role.notFound');
+        if (!role.editable) return fail('admin.errors.role.notEditable');
         await run(
           tx,
           sql`UPDATE acl_roles SET label = ${input.label}, parent_role_id = ${input.parentRoleId}, selectable = ${input.selectable}, editable = ${input.editable}
@@ -94,10 +94,10 @@ builder.mutationField('deleteAclRole', (t) =>
       if (!can(viewer, 'delete', 'roles')) return fail('admin.errors.forbidden');
       return ctx.db.transaction(async (tx) => {
         const role = await ownRole(tx, viewer, args.id);
-        if (!role) return fail('roles.errors.notFound');
-        if (!role.editable) return fail('roles.errors.notEditable');
+        if (!role) return fail('admin.errors.role.notFound');
+        if (!role.editable) return fail('admin.errors.role.notEditable');
         const used = await tx.query('SELECT 1 FROM users WHERE acl_role_id = $1 AND deleted_at IS NULL LIMIT 1', [role.id]);
-        if (used.rows.length) return fail('roles.errors.inUse');
+        if (used.rows.length) return fail('admin.errors.role.inUse');
         await tx.query('UPDATE acl_roles SET deleted_at = now() WHERE id = $1 AND company_id = $2', [role.id, viewer.companyId]);
         await auditMutation(tx, { ...ctx, viewer }, 'role.delete', 'aclRole', Number(role.id));
         return ok();

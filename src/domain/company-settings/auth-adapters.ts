@@ -4,8 +4,8 @@ import * as v from 'valibot';
  * Authentication adapters of a company (01 §3): a protocol from the server's catalogue with its settings.
  * The settings are JSON, checked per adapter type; the sign-in side reads them (a later issue).
  */
-const url = (key: string) => v.pipe(v.string(`authAdapters.errors.${key}`), v.trim(), v.url(`authAdapters.errors.${key}`), v.startsWith('https://', `authAdapters.errors.${key}`));
-const text = (key: string, max = 500) => v.pipe(v.string(`authAdapters.errors.${key}`), v.trim(), v.nonEmpty(`authAdapters.errors.${key}`), v.maxLength(max, `authAdapters.errors.${key}`));
+const url = (key: string) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.url(`admin.errors.adapter.${key}`), v.startsWith('https://', `admin.errors.adapter.${key}`));
+const text = (key: string, max = 500) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.nonEmpty(`admin.errors.adapter.${key}`), v.maxLength(max, `admin.errors.adapter.${key}`));
 
 export const ADAPTER_SETTINGS = {
   oidc: v.strictObject(
@@ -13,25 +13,25 @@ export const ADAPTER_SETTINGS = {
       issuer: url('issuer'),
       clientId: text('clientId'),
       clientSecret: text('clientSecret'),
-      scopes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[\w:./-]+$/, 'authAdapters.errors.scopes'))), v.maxLength(20, 'authAdapters.errors.scopes'))),
+      scopes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[\w:./-]+$/, 'admin.errors.adapter.scopes'))), v.maxLength(20, 'admin.errors.adapter.scopes'))),
     },
-    'authAdapters.errors.unknownSetting',
+    'admin.errors.adapter.unknownSetting',
   ),
   saml2: v.strictObject(
     {
       entityId: text('entityId'),
       ssoUrl: url('ssoUrl'),
-      idpCertificate: v.pipe(v.string('authAdapters.errors.idpCertificate'), v.regex(/-----BEGIN CERTIFICATE-----/, 'authAdapters.errors.idpCertificate')),
+      idpCertificate: v.pipe(v.string('admin.errors.adapter.idpCertificate'), v.regex(/-----BEGIN CERTIFICATE-----/, 'admin.errors.adapter.idpCertificate')),
     },
-    'authAdapters.errors.unknownSetting',
+    'admin.errors.adapter.unknownSetting',
   ),
   entra_id: v.strictObject(
     {
-      tenantId: v.pipe(v.string('authAdapters.errors.tenantId'), v.uuid('authAdapters.errors.tenantId')),
-      clientId: v.pipe(v.string('authAdapters.errors.clientId'), v.uuid('authAdapters.errors.clientId')),
+      tenantId: v.pipe(v.string('admin.errors.adapter.tenantId'), v.uuid('admin.errors.adapter.tenantId')),
+      clientId: v.pipe(v.string('admin.errors.adapter.clientId'), v.uuid('admin.errors.adapter.clientId')),
       clientSecret: text('clientSecret'),
     },
-    'authAdapters.errors.unknownSetting',
+    'admin.errors.adapter.unknownSetting',
   ),
 } as const;
 export type AdapterType = keyof typeof ADAPTER_SETTINGS;
@@ -43,24 +43,24 @@ export function isAdapterType(value: string): value is AdapterType {
 
 /** Parses the settings text of an adapter: null key when valid, else the first problem's key. */
 export function adapterSettingsProblem(adapter: string, settings: string): string | null {
-  if (!isAdapterType(adapter)) return 'authAdapters.errors.adapter';
+  if (!isAdapterType(adapter)) return 'admin.errors.adapter.adapter';
   let value: unknown;
   try {
     value = JSON.parse(settings);
   } catch {
-    return 'authAdapters.errors.json';
+    return 'admin.errors.adapter.json';
   }
   const parsed = v.safeParse(ADAPTER_SETTINGS[adapter], value);
-  return parsed.success ? null : (parsed.issues[0]?.message ?? 'authAdapters.errors.json');
+  return parsed.success ? null : (parsed.issues[0]?.message ?? 'admin.errors.adapter.json');
 }
 
 export const AuthAdapterInputSchema = v.pipe(
   v.object({
-    uuid: v.nullish(v.pipe(v.string(), v.uuid('authAdapters.errors.notFound'))),
-    adapter: v.pipe(v.string('authAdapters.errors.adapter'), v.check(isAdapterType, 'authAdapters.errors.adapter')),
-    label: v.pipe(v.string('authAdapters.errors.label'), v.trim(), v.nonEmpty('authAdapters.errors.label'), v.maxLength(100, 'authAdapters.errors.label')),
-    settings: v.pipe(v.string('authAdapters.errors.json'), v.maxLength(20000, 'authAdapters.errors.json')),
-    notes: v.nullish(v.pipe(v.string(), v.maxLength(2000, 'authAdapters.errors.notes'))),
+    uuid: v.nullish(v.pipe(v.string(), v.uuid('admin.errors.adapter.notFound'))),
+    adapter: v.pipe(v.string('admin.errors.adapter.adapter'), v.check(isAdapterType, 'admin.errors.adapter.adapter')),
+    label: v.pipe(v.string('admin.errors.adapter.label'), v.trim(), v.nonEmpty('admin.errors.adapter.label'), v.maxLength(100, 'admin.errors.adapter.label')),
+    settings: v.pipe(v.string('admin.errors.adapter.json'), v.maxLength(20000, 'admin.errors.adapter.json')),
+    notes: v.nullish(v.pipe(v.string(), v.maxLength(2000, 'admin.errors.adapter.notes'))),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;

@@ -2,13 +2,13 @@ import * as v from 'valibot';
 
 /** A server certificate of a company (01 §3): a label and a PEM certificate; the server parses the rest. */
 export const CertificateInputSchema = v.object({
-  label: v.pipe(v.string('certificates.errors.labelRequired'), v.trim(), v.nonEmpty('certificates.errors.labelRequired'), v.maxLength(200, 'certificates.errors.labelTooLong')),
+  label: v.pipe(v.string('admin.errors.certificate.labelRequired'), v.trim(), v.nonEmpty('admin.errors.certificate.labelRequired'), v.maxLength(200, 'admin.errors.certificate.labelTooLong')),
   pem: v.pipe(
-    v.string('certificates.errors.pemRequired'),
+    v.string('admin.errors.certificate.pemRequired'),
     v.trim(),
-    v.nonEmpty('certificates.errors.pemRequired'),
-    v.maxLength(20000, 'certificates.errors.pemInvalid'),
-    v.regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'certificates.errors.pemInvalid'),
+    v.nonEmpty('admin.errors.certificate.pemRequired'),
+    v.maxLength(20000, 'admin.errors.certificate.pemInvalid'),
+    v.regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'admin.errors.certificate.pemInvalid'),
   ),
 });
 export type CertificateInput = v.InferOutput<typeof CertificateInputSchema>;

@@ -14,15 +14,15 @@ export function effectiveRoleId(role: { id: number; parentRoleId: number | null;
   return role.parentRoleId !== null && PARENT_ROLE_IDS.includes(role.parentRoleId) ? role.parentRoleId : Role.platformUser;
 }
 
-const label = v.pipe(v.string('roles.errors.label'), v.trim(), v.nonEmpty('roles.errors.label'), v.maxLength(100, 'roles.errors.label'));
+const label = v.pipe(v.string('admin.errors.role.label'), v.trim(), v.nonEmpty('admin.errors.role.label'), v.maxLength(100, 'admin.errors.role.label'));
 
 export const AclRoleInputSchema = v.object({
-  id: v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,15}$/, 'roles.errors.notFound'), v.transform(Number))),
+  id: v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.role.notFound'), v.transform(Number))),
   label,
   parentRoleId: v.pipe(
-    v.union([v.string('roles.errors.parent'), v.number('roles.errors.parent')], 'roles.errors.parent'),
+    v.union([v.string('admin.errors.role.parent'), v.number('admin.errors.role.parent')], 'admin.errors.role.parent'),
     v.transform(Number),
-    v.check((n) => PARENT_ROLE_IDS.includes(n), 'roles.errors.parent'),
+    v.check((n) => PARENT_ROLE_IDS.includes(n), 'admin.errors.role.parent'),
   ),
   selectable: v.boolean(),
   editable: v.boolean(),

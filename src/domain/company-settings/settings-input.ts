@@ -72,7 +72,7 @@ export function parseWidgetOrders(text: string): Record<'home' | 'profile', stri
   return out;
 }
 
-const flag = v.optional(v.boolean('companySettings.errors.invalid'));
+const flag = v.optional(v.boolean('admin.errors.settings.invalid'));
 
 export const WorkPlanSettingsSchema = v.object({
   hasManager: v.optional(v.boolean()),
@@ -80,21 +80,21 @@ export const WorkPlanSettingsSchema = v.object({
 });
 
 export const CompanySettingsSchema = v.object({
-  participantPortalVersion: v.optional(v.picklist(PORTAL_VERSIONS, 'companySettings.errors.invalid')),
-  identificationSystem: v.optional(v.picklist(IDENTIFICATION_SYSTEMS, 'companySettings.errors.invalid')),
-  kwnwVersion: v.optional(v.picklist(KWNW_VERSIONS, 'companySettings.errors.invalid')),
-  useInstruments: v.optional(v.picklist(INSTRUMENT_MODES, 'companySettings.errors.invalid')),
+  participantPortalVersion: v.optional(v.picklist(PORTAL_VERSIONS, 'admin.errors.settings.invalid')),
+  identificationSystem: v.optional(v.picklist(IDENTIFICATION_SYSTEMS, 'admin.errors.settings.invalid')),
+  kwnwVersion: v.optional(v.picklist(KWNW_VERSIONS, 'admin.errors.settings.invalid')),
+  useInstruments: v.optional(v.picklist(INSTRUMENT_MODES, 'admin.errors.settings.invalid')),
   ...(Object.fromEntries(FEATURE_SWITCHES.map((k) => [k, flag])) as Record<FeatureSwitch, typeof flag>),
   ...(Object.fromEntries(WIDGET_SWITCHES.map((k) => [k, flag])) as Record<WidgetSwitch, typeof flag>),
   widgetOrders: v.optional(
-    v.pipe(v.string('companySettings.errors.widgetOrders'), v.check((s) => parseWidgetOrders(s) !== null, 'companySettings.errors.widgetOrders')),
+    v.pipe(v.string('admin.errors.settings.widgetOrders'), v.check((s) => parseWidgetOrders(s) !== null, 'admin.errors.settings.widgetOrders')),
   ),
   workPlanSettings: v.optional(WorkPlanSettingsSchema),
 });
 export type CompanySettingsInput = v.InferOutput<typeof CompanySettingsSchema>;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
-const colour = v.optional(v.pipe(v.string('companySettings.errors.colour'), v.regex(HEX, 'companySettings.errors.colour')));
+const colour = v.optional(v.pipe(v.string('admin.errors.settings.colour'), v.regex(HEX, 'admin.errors.settings.colour')));
 
 /** Branding template colours (01 §3). */
 export const BrandingSchema = v.object({
@@ -112,16 +112,16 @@ export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pjpeg', 'bmp', 'gif'] as 
 
 /** The reason key for a logo that may not be stored, or null when it may. `detected` is the type read from the content. */
 export function logoProblem(size: number, detected: string | null, maxBytes: number): string | null {
-  if (size === 0) return 'companySettings.errors.logoEmpty';
-  if (size > maxBytes) return 'companySettings.errors.logoTooLarge';
+  if (size === 0) return 'admin.errors.settings.logoEmpty';
+  if (size > maxBytes) return 'admin.errors.settings.logoTooLarge';
   if (detected === null || !(LOGO_MIME_TYPES as readonly string[]).includes(detected === 'image/x-ms-bmp' ? 'image/bmp' : detected)) {
-    return 'companySettings.errors.logoType';
+    return 'admin.errors.settings.logoType';
   }
   return null;
 }
 
-const label = v.pipe(v.string('companySettings.errors.labelRequired'), v.trim(), v.nonEmpty('companySettings.errors.labelRequired'), v.maxLength(200, 'companySettings.errors.labelTooLong'));
-const optionalId = v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,15}$/, 'companySettings.errors.invalid')));
+const label = v.pipe(v.string('admin.errors.settings.labelRequired'), v.trim(), v.nonEmpty('admin.errors.settings.labelRequired'), v.maxLength(200, 'admin.errors.settings.labelTooLong'));
+const optionalId = v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.settings.invalid')));
 
 /** Placement settings (01 §3): process labels (occupiesPlace) and reject reasons, saved as whole lists. */
 export const PlacementSettingsSchema = v.object({
@@ -137,7 +137,7 @@ export const SrgTerminationReasonsSchema = v.object({
       v.object({
         id: optionalId,
         label,
-        srgValue: v.pipe(v.string('companySettings.errors.srgValueRequired'), v.trim(), v.nonEmpty('companySettings.errors.srgValueRequired'), v.maxLength(20, 'companySettings.errors.srgValueTooLong')),
+        srgValue: v.pipe(v.string('admin.errors.settings.srgValueRequired'), v.trim(), v.nonEmpty('admin.errors.settings.srgValueRequired'), v.maxLength(20, 'admin.errors.settings.srgValueTooLong')),
       }),
     ),
     v.maxLength(100),

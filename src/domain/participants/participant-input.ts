@@ -47,7 +47,7 @@ export type AddParticipantInput = v.InferOutput<typeof AddParticipantSchema>;
 /** Editing a participant: the same fields, with its id; only the fields sent change. */
 export const UpdateParticipantSchema = v.object({
   ...AddParticipantSchema.entries,
-  id: v.pipe(v.union([v.string(), v.number()], 'participants.errors.notFound'), v.transform(String), v.regex(/^\d{1,15}$/, 'participants.errors.notFound'), v.transform(Number)),
+  id: v.pipe(v.union([v.string(), v.number()], 'admin.errors.participant.notFound'), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.participant.notFound'), v.transform(Number)),
   firstname: v.optional(AddParticipantSchema.entries.firstname),
   lastname: v.optional(AddParticipantSchema.entries.lastname),
 });
@@ -62,8 +62,8 @@ export type IdentificationSystem = 'BSN' | 'Persoonsnummer';
 export function identificationProblem(system: IdentificationSystem, input: { bsn?: string | null; identification?: string | null }): string | null {
   const bsn = input.bsn?.trim() ?? '';
   const number = input.identification?.trim() ?? '';
-  if (system === 'BSN' && number !== '') return 'participants.errors.identificationNotUsed';
-  if (system === 'Persoonsnummer' && bsn !== '') return 'participants.errors.bsnNotUsed';
+  if (system === 'BSN' && number !== '') return 'admin.errors.participant.identificationNotUsed';
+  if (system === 'Persoonsnummer' && bsn !== '') return 'admin.errors.participant.bsnNotUsed';
   return null;
 }
 
@@ -79,8 +79,8 @@ export function maskBsn(bsn: string | null | undefined): string | null {
 
 /** Moving a participant to another status of the process flow. */
 export const MoveParticipantSchema = v.object({
-  participantId: v.pipe(v.union([v.string(), v.number()], 'participants.errors.notFound'), v.transform(String), v.regex(/^\d{1,15}$/, 'participants.errors.notFound'), v.transform(Number)),
-  processFlowStatusId: v.pipe(v.union([v.string(), v.number()], 'processFlow.errors.status'), v.transform(String), v.regex(/^\d{1,15}$/, 'processFlow.errors.status'), v.transform(Number)),
+  participantId: v.pipe(v.union([v.string(), v.number()], 'admin.errors.participant.notFound'), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.participant.notFound'), v.transform(Number)),
+  processFlowStatusId: v.pipe(v.union([v.string(), v.number()], 'admin.errors.processFlow.status'), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.processFlow.status'), v.transform(Number)),
 });
 
 /** Search of the participants list. */

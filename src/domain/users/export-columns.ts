@@ -47,7 +47,7 @@ export const EXPORT_ROWS_HEADER = 'x-export-rows';
 
 /** One CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection). */
 export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
