@@ -47,6 +47,7 @@ import { Route as AppParticipantMySettingsRouteImport } from './routes/_app/_par
 import { Route as AppParticipantWorkplacesRouteImport } from './routes/_app/_participant/workplaces'
 import { Route as AppStaffDashboardsRouteImport } from './routes/_app/_staff/dashboards'
 import { Route as AppStaffParticipantsRouteImport } from './routes/_app/_staff/participants'
+import { Route as AppStaffRechtenRouteImport } from './routes/_app/_staff/rechten'
 import { Route as AppStaffSkillReportRouteImport } from './routes/_app/_staff/skill-report'
 import { Route as AppBerichtenIndexRouteImport } from './routes/_app/berichten/index'
 import { Route as AppBerichtenArchivedRouteImport } from './routes/_app/berichten/archived'
@@ -74,6 +75,7 @@ import { Route as AppParticipantParticipantPortalMyDocumentsRouteImport } from '
 import { Route as AppParticipantParticipantPortalMyProfileRouteImport } from './routes/_app/_participant/participant-portal/my-profile'
 import { Route as AppParticipantParticipantPortalMySettingsRouteImport } from './routes/_app/_participant/participant-portal/my-settings'
 import { Route as AppParticipantParticipantPortalWorkplacesRouteImport } from './routes/_app/_participant/participant-portal/workplaces'
+import { Route as AppStaffAdministratieProcesRouteImport } from './routes/_app/_staff/administratie/proces'
 import { Route as AppStaffAdministrationCaseloadRouteImport } from './routes/_app/_staff/administration/caseload'
 import { Route as AppStaffInstrumentsIndexRouteImport } from './routes/_app/_staff/instruments/index'
 import { Route as AppStaffInstrumentsIdRouteImport } from './routes/_app/_staff/instruments/$id'
@@ -325,6 +327,11 @@ const AppStaffParticipantsRoute = AppStaffParticipantsRouteImport.update({
   path: '/participants',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffRechtenRoute = AppStaffRechtenRouteImport.update({
+  id: '/rechten',
+  path: '/rechten',
+  getParentRoute: () => AppStaffRoute,
+} as any)
 const AppStaffSkillReportRoute = AppStaffSkillReportRouteImport.update({
   id: '/skill-report',
   path: '/skill-report',
@@ -478,6 +485,12 @@ const AppParticipantParticipantPortalWorkplacesRoute =
     id: '/participant-portal/workplaces',
     path: '/participant-portal/workplaces',
     getParentRoute: () => AppParticipantRoute,
+  } as any)
+const AppStaffAdministratieProcesRoute =
+  AppStaffAdministratieProcesRouteImport.update({
+    id: '/administratie/proces',
+    path: '/administratie/proces',
+    getParentRoute: () => AppStaffRoute,
   } as any)
 const AppStaffAdministrationCaseloadRoute =
   AppStaffAdministrationCaseloadRouteImport.update({
@@ -838,6 +851,7 @@ export interface FileRoutesByFullPath {
   '/workplaces': typeof AppParticipantWorkplacesRoute
   '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
+  '/rechten': typeof AppStaffRechtenRoute
   '/skill-report': typeof AppStaffSkillReportRoute
   '/berichten/archived': typeof AppBerichtenArchivedRoute
   '/berichten/sent': typeof AppBerichtenSentRoute
@@ -863,6 +877,7 @@ export interface FileRoutesByFullPath {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
@@ -957,6 +972,7 @@ export interface FileRoutesByTo {
   '/workplaces': typeof AppParticipantWorkplacesRoute
   '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
+  '/rechten': typeof AppStaffRechtenRoute
   '/skill-report': typeof AppStaffSkillReportRoute
   '/berichten/archived': typeof AppBerichtenArchivedRoute
   '/berichten/sent': typeof AppBerichtenSentRoute
@@ -982,6 +998,7 @@ export interface FileRoutesByTo {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
@@ -1080,6 +1097,7 @@ export interface FileRoutesById {
   '/_app/_participant/workplaces': typeof AppParticipantWorkplacesRoute
   '/_app/_staff/dashboards': typeof AppStaffDashboardsRoute
   '/_app/_staff/participants': typeof AppStaffParticipantsRoute
+  '/_app/_staff/rechten': typeof AppStaffRechtenRoute
   '/_app/_staff/skill-report': typeof AppStaffSkillReportRoute
   '/_app/berichten/archived': typeof AppBerichtenArchivedRoute
   '/_app/berichten/sent': typeof AppBerichtenSentRoute
@@ -1105,6 +1123,7 @@ export interface FileRoutesById {
   '/_app/_participant/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/_app/_participant/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/_app/_participant/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/_app/_staff/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/_app/_staff/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/_app/_staff/instruments/add': typeof AppStaffInstrumentsAddRoute
@@ -1201,6 +1220,7 @@ export interface FileRouteTypes {
     | '/workplaces'
     | '/dashboards'
     | '/participants'
+    | '/rechten'
     | '/skill-report'
     | '/berichten/archived'
     | '/berichten/sent'
@@ -1226,6 +1246,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/proces'
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
@@ -1320,6 +1341,7 @@ export interface FileRouteTypes {
     | '/workplaces'
     | '/dashboards'
     | '/participants'
+    | '/rechten'
     | '/skill-report'
     | '/berichten/archived'
     | '/berichten/sent'
@@ -1345,6 +1367,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/proces'
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
@@ -1442,6 +1465,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/workplaces'
     | '/_app/_staff/dashboards'
     | '/_app/_staff/participants'
+    | '/_app/_staff/rechten'
     | '/_app/_staff/skill-report'
     | '/_app/berichten/archived'
     | '/_app/berichten/sent'
@@ -1467,6 +1491,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/participant-portal/my-profile'
     | '/_app/_participant/participant-portal/my-settings'
     | '/_app/_participant/participant-portal/workplaces'
+    | '/_app/_staff/administratie/proces'
     | '/_app/_staff/administration/caseload'
     | '/_app/_staff/instruments/$id'
     | '/_app/_staff/instruments/add'
@@ -1825,6 +1850,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStaffParticipantsRouteImport
       parentRoute: typeof AppStaffRoute
     }
+    '/_app/_staff/rechten': {
+      id: '/_app/_staff/rechten'
+      path: '/rechten'
+      fullPath: '/rechten'
+      preLoaderRoute: typeof AppStaffRechtenRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/skill-report': {
       id: '/_app/_staff/skill-report'
       path: '/skill-report'
@@ -2013,6 +2045,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/participant-portal/workplaces'
       preLoaderRoute: typeof AppParticipantParticipantPortalWorkplacesRouteImport
       parentRoute: typeof AppParticipantRoute
+    }
+    '/_app/_staff/administratie/proces': {
+      id: '/_app/_staff/administratie/proces'
+      path: '/administratie/proces'
+      fullPath: '/administratie/proces'
+      preLoaderRoute: typeof AppStaffAdministratieProcesRouteImport
+      parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/administration/caseload': {
       id: '/_app/_staff/administration/caseload'
@@ -2499,7 +2538,9 @@ const AppParticipantRouteWithChildren = AppParticipantRoute._addFileChildren(
 interface AppStaffRouteChildren {
   AppStaffDashboardsRoute: typeof AppStaffDashboardsRoute
   AppStaffParticipantsRoute: typeof AppStaffParticipantsRoute
+  AppStaffRechtenRoute: typeof AppStaffRechtenRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
+  AppStaffAdministratieProcesRoute: typeof AppStaffAdministratieProcesRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
   AppStaffInstrumentsAddRoute: typeof AppStaffInstrumentsAddRoute
@@ -2551,7 +2592,9 @@ interface AppStaffRouteChildren {
 const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffDashboardsRoute: AppStaffDashboardsRoute,
   AppStaffParticipantsRoute: AppStaffParticipantsRoute,
+  AppStaffRechtenRoute: AppStaffRechtenRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
+  AppStaffAdministratieProcesRoute: AppStaffAdministratieProcesRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,
   AppStaffInstrumentsAddRoute: AppStaffInstrumentsAddRoute,
