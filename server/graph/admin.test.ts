@@ -253,3 +253,17 @@ describe('exports', () => {
     expect(bad.data?.exportUsers.reason).toBe('admin.errors.export.format');
   });
 });
+
+describe('addUser with a role of the company', () => {
+  it('a selectable company role may be given; a role of another company may not', async () => {
+    const role = await t.gql<{ addAclRole: { success: boolean; id: string } }>('admin', 'mutation($i: AclRoleInput!) { addAclRole(input: $i) { success reason id } }', {
+      i: { label: 'Stagebegeleider', parentRoleId: '4', selectable: true, editable: true },
+    });
+    const roleId = role.data?.addAclRole.id;
+    const ADD = 'mutation($input: UserInput!) { addUser(input: $input) { success reason id } }';
+    const ok = await t.gql<{ addUser: { success: boolean } }>('admin', ADD, { input: { username: 'stage_begeleider', surname: 'Stage', roleId } });
+    expect(ok.data?.addUser.success).toBe(true);
+    const cross = await t.gql<{ addUser: { success: boolean; reason: string } }>('admin2', ADD, { input: { username: 'stage_begeleider2', surname: 'Stage', roleId } });
+    expect(cross.data?.addUser).toMatchObject({ success: false, reason: 'Deze rol kan niet worden toegekend.' });
+  });
+});

@@ -292,8 +292,12 @@ builder.mutationField('addUser', (t) =>
       const parsed = v.safeParse(AddUserSchema, args.input);
       if (!parsed.success) return notCreated(issuesText(parsed.issues));
       const input = parsed.output;
-      if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) return notCreated('Deze rol kan niet worden toegekend.');
       return ctx.db.transaction(async (tx) => {
+        // a fixed role that may be handed out, or a selectable role of the company (it has its parent's rights)
+        if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) {
+          const own = await loadAclRole(tx, viewer, input.roleId);
+          if (!own || own.company_id === null || !own.selectable) return notCreated('Deze rol kan niet worden toegekend.');
+        }
         const project = await projectInScope(tx, viewer, input.projectId);
         if (project === 'invalid') return notCreated('Dit project bestaat niet.');
         const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [input.username]);

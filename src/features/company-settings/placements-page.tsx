@@ -19,7 +19,8 @@ export function PlacementsPage() {
   const labels = useReplicaQuery((r) => processLabels(r), []);
   const reasons = useReplicaQuery((r) => rejectReasons(r), []);
   if (!labels || !reasons) return <p aria-live="polite">{t('admin.common.loading')}</p>;
-  return <PlacementsForm initialLabels={labels} initialReasons={reasons} />;
+  // a newer list from the replica (a pull after saving, another administrator) starts the form again
+  return <PlacementsForm key={JSON.stringify([labels, reasons])} initialLabels={labels} initialReasons={reasons} />;
 }
 
 function PlacementsForm({ initialLabels, initialReasons }: { initialLabels: ListRow[]; initialReasons: ListRow[] }) {
@@ -58,7 +59,7 @@ export function SrgPage() {
   useDocumentTitle(t('admin.company.srgTitle'));
   const rows = useReplicaQuery((r) => srgReasons(r), []);
   if (!rows) return <p aria-live="polite">{t('admin.common.loading')}</p>;
-  return <SrgForm initial={rows} />;
+  return <SrgForm key={JSON.stringify(rows)} initial={rows} />;
 }
 
 function SrgForm({ initial }: { initial: ListRow[] }) {
