@@ -53,7 +53,8 @@ export function adapterSettingsProblem(adapter: string, settings: string): strin
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'admin.errors.adapter.json';
   const schema = ADAPTER_SETTINGS[adapter];
   // a required setting left out is named by its own message (the object's message is for unknown keys)
-  const missing = Object.entries(schema.entries).find(([key, entry]) => entry.type !== 'optional' && !(key in value));
+  const entries: Record<string, { type: string }> = schema.entries;
+  const missing = Object.entries(entries).find(([key, entry]) => entry.type !== 'optional' && !(key in value));
   if (missing) return `admin.errors.adapter.${missing[0]}`;
   const parsed = v.safeParse(schema, value);
   return parsed.success ? null : (parsed.issues[0]?.message ?? 'admin.errors.adapter.json');
