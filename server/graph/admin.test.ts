@@ -195,9 +195,11 @@ describe('participants: identification, reveal, process flow', () => {
   it('updateParticipant changes only the fields sent and checks the eleven test', async () => {
     const add = await t.gql<{ addParticipant: Result & { id: string } }>('admin', ADD, { input: { firstname: 'Piet', lastname: 'Edit', city: 'Utrecht' } });
     const id = add.data?.addParticipant.id;
-    const UPD = 'mutation($input: ParticipantUpdateInput!) { updateParticipant(input: $input) { success reason } }';
-    const bad = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, bsn: '123456789' } });
-    expect(bad.data?.updateParticipant.reason).toBe('Veld BSN is geen geldig burgerservicenummer');
+    const UPD = 'mutation($input: UpdateParticipantInput!) { updateParticipant(input: $input) { success reason params } }';
+    const bad = await t.gql<{ updateParticipant: Result & { params: unknown } }>('admin', UPD, { input: { id, bsn: '123456789' } });
+    expect(bad.data?.updateParticipant).toMatchObject({ success: false, reason: 'invalid_input', params: { field: 'bsn' } });
+    const persoonsnummer = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, identification: 'P-9' } });
+    expect(persoonsnummer.data?.updateParticipant.reason).toBe('admin.errors.participant.identificationNotUsed');
     const ok = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, lastname: 'Bewerkt' } });
     expect(ok.data?.updateParticipant.success).toBe(true);
     const row = (await t.db.query<{ lastname: string; city: string }>('SELECT lastname, city FROM participants WHERE id = $1', [id])).rows[0];

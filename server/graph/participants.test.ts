@@ -110,7 +110,7 @@ describe('hiding and showing', () => {
     const [shared] = await idsWhere('coach_id = $1 AND display = 1', [coach]);
     if (!shared) throw new Error('no participant of coach');
     await t.db.query('UPDATE participants SET manager_id = $1 WHERE id = $2', [manager, shared]);
-    const hide = await t.gql<{ hideParticipant: { success: boolean } }>('manager', 'mutation($id: ID!) { hideParticipant(id: $id) { success reason } }', { id: shared });
+    const hide = await t.gql<{ hideParticipant: { success: boolean } }>('manager', 'mutation($id: JSON!) { hideParticipant(input: { id: $id }) { success reason } }', { id: shared });
     expect(hide.data?.hideParticipant.success).toBe(true);
     const asCoach = await t.gql<{ participant: unknown }>('coach', 'query($id: ID) { participant(id: $id) { id } }', { id: shared });
     expect(asCoach.data?.participant).toBeNull();
@@ -122,7 +122,7 @@ describe('hiding and showing', () => {
 
   it('a coach may not hide', async () => {
     const [mine] = await idsWhere('coach_id = $1 AND display = 1', [await t.userId('coach')]);
-    const res = await t.gql<{ hideParticipant: { success: boolean } }>('coach', 'mutation($id: ID!) { hideParticipant(id: $id) { success } }', { id: mine });
+    const res = await t.gql<{ hideParticipant: { success: boolean } }>('coach', 'mutation($id: JSON!) { hideParticipant(input: { id: $id }) { success } }', { id: mine });
     expect(res.data?.hideParticipant.success).toBe(false);
   });
 

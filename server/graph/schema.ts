@@ -22,6 +22,7 @@ import './types/certificates';
 import './types/auth-adapters';
 import './types/roles';
 import './types/exports';
+import './types/participant-writes';
 import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.

@@ -17,7 +17,7 @@ import {
   maskBsn,
   MoveParticipantSchema,
   ParticipantSettingsSchema,
-  UpdateParticipantSchema,
+  type UpdateParticipantInput,
 } from '../../../src/domain/participants/participant-input';
 import { audit } from '../../auth/audit';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
@@ -206,34 +206,6 @@ const ParticipantInput = builder.inputType('ParticipantInput', {
   }),
 });
 
-const ParticipantUpdateInput = builder.inputType('ParticipantUpdateInput', {
-  description: 'Edit: the id and the fields that change.',
-  fields: (t) => ({
-    id: t.id({ required: true }),
-    firstname: t.string(),
-    prefix: t.string(),
-    lastname: t.string(),
-    initials: t.string(),
-    bsn: t.string(),
-    identification: t.string(),
-    personalCode: t.string(),
-    email: t.string(),
-    phone: t.string(),
-    sex: t.string(),
-    birthdate: t.string({ description: 'DD-MM-YYYY' }),
-    street: t.string(),
-    houseNumber: t.string(),
-    houseNumberAddition: t.string(),
-    zipcode: t.string(),
-    city: t.string(),
-    municipality: t.string(),
-    projectId: t.id(),
-    coachId: t.id(),
-    managerId: t.id(),
-    statusId: t.int(),
-  }),
-});
-
 const textOrNull = (s: string | null | undefined) => (s === undefined || s === null || s === '' ? null : s);
 
 /** A staff user of the viewer's company, in the viewer's user scope, that may hold a caseload. */
@@ -297,7 +269,15 @@ builder.mutationField('addParticipant', (t) =>
   }),
 );
 
-/** Hides or shows a participant (01 §4). Shared by the graph mutations and the legacy REST toggle. */
+/** Hides or shows a participant in a transaction (the declared writes hideParticipant and unhideParticipant). */
+export async function applyParticipantVisibility(tx: Queryable, ctx: { viewer: Viewer; ip: string }, p: ParticipantRow, visible: boolean): Promise<{ success: boolean; reason: string | null }> {
+  if (!can(ctx.viewer, 'hide', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
+  await tx.query('UPDATE participants SET display = $1 WHERE id = $2 AND company_id = $3', [visible ? 1 : 2, p.id, ctx.viewer.companyId]);
+  await auditMutation(tx, ctx, visible ? 'participant.unhide' : 'participant.hide', 'participant', Number(p.id));
+  return ok();
+}
+
+/** Hides or shows a participant (01 §4). Shared by the graph mutation and the legacy REST toggle. */
 export async function setParticipantVisibility(
   db: { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> },
   ctx: { viewer: Viewer; ip: string },
@@ -309,9 +289,7 @@ export async function setParticipantVisibility(
   return db.transaction(async (tx) => {
     const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, id as string, { forUpdate: true });
     if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
-    await tx.query('UPDATE participants SET display = $1 WHERE id = $2 AND company_id = $3', [visible ? 1 : 2, p.id, viewer.companyId]);
-    await auditMutation(tx, ctx, visible ? 'participant.unhide' : 'participant.hide', 'participant', Number(p.id));
-    return ok();
+    return applyParticipantVisibility(tx, ctx, p, visible);
   });
 }
 
@@ -322,21 +300,6 @@ builder.mutationField('setParticipantVisibility', (t) =>
     resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, args.visible),
   }),
 );
-builder.mutationField('hideParticipant', (t) =>
-  t.field({
-    type: MutationResult,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, false),
-  }),
-);
-builder.mutationField('unhideParticipant', (t) =>
-  t.field({
-    type: MutationResult,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, true),
-  }),
-);
-
 const ParticipantSettingsInput = builder.inputType('ParticipantSettingsInput', {
   fields: (t) => ({
     theme: t.string({ description: 'dark, light or automatic' }),
@@ -373,68 +336,63 @@ async function companyIdentificationSystem(db: Queryable, viewer: Viewer) {
   return identificationSystemOf(rows[0]?.settings);
 }
 
-builder.mutationField('updateParticipant', (t) =>
-  t.field({
-    type: MutationResult,
-    description: "Edits a participant in scope: only the fields sent change; the identifier follows the company's identification system.",
-    args: { input: t.arg({ type: ParticipantUpdateInput, required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      if (!can(viewer, 'edit', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
-      const parsed = v.safeParse(UpdateParticipantSchema, args.input);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
-      const input = parsed.output;
-      return ctx.db.transaction(async (tx) => {
-        const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, input.id, { forUpdate: true });
-        if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
-        const idProblem = identificationProblem(await companyIdentificationSystem(tx, viewer), input);
-        if (idProblem) return fail(idProblem);
-        const sets: SqlFragment[] = [];
-        const text = (key: keyof typeof input, column: string, map: (s: string) => string = (s) => s) => {
-          const value = input[key];
-          if (value !== undefined) sets.push(sql`${raw(column)} = ${typeof value === 'string' && value !== '' ? map(value) : null}`);
-        };
-        if (input.firstname !== undefined) sets.push(sql`firstname = ${input.firstname}`);
-        if (input.lastname !== undefined) sets.push(sql`lastname = ${input.lastname}`);
-        text('prefix', 'prefix');
-        text('initials', 'initials');
-        text('bsn', 'bsn');
-        text('identification', 'identification');
-        text('personalCode', 'personal_code');
-        text('email', 'email');
-        text('phone', 'phone');
-        text('street', 'street');
-        text('houseNumber', 'house_number');
-        text('houseNumberAddition', 'house_number_addition');
-        text('zipcode', 'zipcode', (z) => z.replace(/\s+/g, '').toUpperCase());
-        text('city', 'city');
-        text('municipality', 'municipality');
-        text('birthdate', 'birthdate', (d) => parseDutchDate(d) ?? d);
-        if (input.sex !== undefined && input.sex !== null) sets.push(sql`sex = ${input.sex}`);
-        for (const [key, column] of [['coachId', 'coach_id'], ['managerId', 'manager_id']] as const) {
-          if (input[key] === undefined) continue;
-          const user = await staffUserInScope(tx, viewer, input[key]);
-          if (user === 'invalid') return fail(key === 'coachId' ? 'Deze coach bestaat niet.' : 'Deze trajectbegeleider bestaat niet.');
-          sets.push(sql`${raw(column)} = ${user}`);
-        }
-        if (input.projectId !== undefined && input.projectId !== null && input.projectId !== '' && isCompanyAdmin(viewer)) {
-          const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
-          if (!project) return fail('Dit project bestaat niet.');
-          sets.push(sql`project_id = ${project.id}`);
-        }
-        if (input.statusId !== undefined && input.statusId !== null) {
-          const status = await tx.query('SELECT 1 FROM participant_statuses WHERE id = $1', [input.statusId]);
-          if (!status.rows.length) return fail('Veld status is ongeldig');
-          sets.push(sql`status_id = ${input.statusId}`);
-        }
-        if (sets.length === 0) return ok();
-        await run(tx, sql`UPDATE participants SET ${join(sets, ', ')} WHERE id = ${p.id} AND company_id = ${viewer.companyId}`);
-        await auditMutation(tx, { ...ctx, viewer }, 'participant.update', 'participant', Number(p.id), { fields: Object.keys(input).filter((k) => k !== 'id') });
-        return ok();
-      });
-    },
-  }),
-);
+/**
+ * Edits a participant (the declared write updateParticipant, server/graph/types/participant-writes.ts):
+ * only the fields sent change; the identifier follows the company's identification system.
+ */
+export async function updateParticipantEffect(
+  tx: Queryable,
+  ctx: { viewer: Viewer; ip: string },
+  input: UpdateParticipantInput,
+  p: ParticipantRow,
+): Promise<{ success: boolean; reason: string | null }> {
+  const viewer = ctx.viewer;
+  if (!can(viewer, 'edit', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
+  const idProblem = identificationProblem(await companyIdentificationSystem(tx, viewer), input);
+  if (idProblem) return fail(idProblem);
+  const sets: SqlFragment[] = [];
+  const text = (key: keyof typeof input, column: string, map: (s: string) => string = (s) => s) => {
+    const value = input[key];
+    if (value !== undefined) sets.push(sql`${raw(column)} = ${typeof value === 'string' && value !== '' ? map(value) : null}`);
+  };
+  if (input.firstname !== undefined) sets.push(sql`firstname = ${input.firstname}`);
+  if (input.lastname !== undefined) sets.push(sql`lastname = ${input.lastname}`);
+  text('prefix', 'prefix');
+  text('initials', 'initials');
+  text('bsn', 'bsn');
+  text('identification', 'identification');
+  text('personalCode', 'personal_code');
+  text('email', 'email');
+  text('phone', 'phone');
+  text('street', 'street');
+  text('houseNumber', 'house_number');
+  text('houseNumberAddition', 'house_number_addition');
+  text('zipcode', 'zipcode', (z) => z.replace(/\s+/g, '').toUpperCase());
+  text('city', 'city');
+  text('municipality', 'municipality');
+  text('birthdate', 'birthdate', (d) => parseDutchDate(d) ?? d);
+  if (input.sex !== undefined && input.sex !== null) sets.push(sql`sex = ${input.sex}`);
+  for (const [key, column] of [['coachId', 'coach_id'], ['managerId', 'manager_id']] as const) {
+    if (input[key] === undefined) continue;
+    const user = await staffUserInScope(tx, viewer, input[key]);
+    if (user === 'invalid') return fail(key === 'coachId' ? 'Deze coach bestaat niet.' : 'Deze trajectbegeleider bestaat niet.');
+    sets.push(sql`${raw(column)} = ${user}`);
+  }
+  if (input.projectId !== undefined && input.projectId !== null && input.projectId !== '' && isCompanyAdmin(viewer)) {
+    const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
+    if (!project) return fail('Dit project bestaat niet.');
+    sets.push(sql`project_id = ${project.id}`);
+  }
+  if (input.statusId !== undefined && input.statusId !== null) {
+    const status = await tx.query('SELECT 1 FROM participant_statuses WHERE id = $1', [input.statusId]);
+    if (!status.rows.length) return fail('Veld status is ongeldig');
+    sets.push(sql`status_id = ${input.statusId}`);
+  }
+  if (sets.length === 0) return ok();
+  await run(tx, sql`UPDATE participants SET ${join(sets, ', ')} WHERE id = ${p.id} AND company_id = ${viewer.companyId}`);
+  await auditMutation(tx, ctx, 'participant.update', 'participant', Number(p.id), { fields: Object.keys(input).filter((k) => k !== 'id') });
+  return ok();
+}
 
 const BsnReveal = builder.objectRef<{ success: boolean; reason: string | null; bsn: string | null }>('BsnReveal').implement({
   description: 'The answer of revealParticipantBsn: the whole BSN when allowed.',

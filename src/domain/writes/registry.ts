@@ -6,10 +6,12 @@
 import type { Write } from './define';
 import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
+import { participantWrites } from '../participants/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
+  participants: participantWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -1,8 +1,12 @@
-import { graphMutation, graphRequest, type MutationResult } from '../../lib/api/client';
+import { graphRequest, type MutationResult } from '../../lib/api/client';
+import { syncApi } from '../../lib/sync-client';
+import type { WriteInput } from '../../domain/writes/define';
+import type { participantWrites } from '../../domain/participants/writes';
 
 /**
- * The participant screens' writes. Until the declared-writes framework lands they are online
- * mutations; the replica receives the result with the next pull.
+ * The participant screens' writes. Edits, hiding and showing are declared writes: they apply to the
+ * replica at once and reach the server through the outbox (offline too); a refusal comes back on the
+ * changes page. Adding (the new id is the server's) and revealing a BSN (logged) need the server.
  */
 export type ParticipantInput = Record<string, string | number | null | undefined>;
 
@@ -13,10 +17,9 @@ export async function addParticipant(input: ParticipantInput): Promise<MutationR
   );
   return data.addParticipant;
 }
-export const updateParticipant = (input: ParticipantInput) =>
-  graphMutation('updateParticipant', 'mutation($input: ParticipantUpdateInput!) { updateParticipant(input: $input) { success reason } }', { input });
+export const updateParticipant = (input: WriteInput<typeof participantWrites.update>) => syncApi().participants.update(input);
 export const setVisibility = (id: number, visible: boolean) =>
-  graphMutation('setParticipantVisibility', 'mutation($id: ID!, $visible: Boolean!) { setParticipantVisibility(id: $id, visible: $visible) { success reason } }', { id: String(id), visible });
+  visible ? syncApi().participants.unhide({ id: String(id) }) : syncApi().participants.hide({ id: String(id) });
 export async function revealBsn(id: number): Promise<{ success: boolean; reason: string | null; bsn: string | null }> {
   const data = await graphRequest<{ revealParticipantBsn: { success: boolean; reason: string | null; bsn: string | null } }>(
     'mutation($id: ID!) { revealParticipantBsn(id: $id) { success reason bsn } }',

@@ -79,9 +79,9 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     setBusy(true);
     try {
       if (editing) {
-        const res = await updateParticipant(input);
-        if (res.success) await navigate({ to: '/participant/$id', params: { id: String(participantId) } });
-        else setFailure(reasonText(t, res.reason));
+        // a declared write: the replica shows the change at once; the outbox sends it (offline too)
+        if (parsed.success) await updateParticipant({ ...input, sex: parsed.output.sex, id: String(participantId) });
+        await navigate({ to: '/participant/$id', params: { id: String(participantId) } });
       } else {
         const res = await addParticipant(input);
         if (res.success && res.id) await navigate({ to: '/participant/$id', params: { id: String(res.id) } });

@@ -12,7 +12,7 @@ import { useNetworkParticipants } from './use-network-participants';
 import { useReplicaParticipants, type ParticipantsResult } from './use-replica-participants';
 import { filterOptions, NO_FILTERS, type ParticipantFilters } from './queries';
 import { setVisibility } from './api';
-import { failureText, reasonText } from './reason';
+import { failureText } from './reason';
 import { ExportButton } from './export-button';
 import './participants.css';
 
@@ -66,11 +66,7 @@ function ReplicaSearch({ search }: { search: string }) {
   const toggle = async (row: ParticipantListRow, visible: boolean, undoing = false) => {
     if (row.id === undefined) return;
     try {
-      const res = await setVisibility(row.id, visible);
-      if (!res.success) {
-        setNotice({ kind: 'error', text: reasonText(t, res.reason) });
-        return;
-      }
+      await setVisibility(row.id, visible);
       const text = t(visible ? 'admin.participants.unhiddenDone' : 'admin.participants.hiddenDone', { name: row.name });
       setNotice(undoing ? { kind: 'ok', text } : { kind: 'ok', text, undo: () => void toggle(row, !visible, true) });
     } catch (error) {
