@@ -23,6 +23,7 @@ import './types/auth-adapters';
 import './types/roles';
 import './types/exports';
 import './types/participant-writes';
+import './types/user-writes';
 import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.

@@ -86,7 +86,7 @@ test('users: create a user, invite another, who confirms in a second context and
   await guestContext.close();
 });
 
-test('participants: a BSN failing the eleven test is refused, a passing one accepted and masked; hide with undo, unhide', async ({ page }) => {
+test('participants: a BSN failing the eleven test is refused, a passing one accepted and masked; hide with undo, unhide; hiding offline', async ({ page, context, baseURL }) => {
   page.on('dialog', (dialog) => void dialog.accept());
   await signInAsAdmin(page);
   await page.goto('/participant/add');
@@ -129,6 +129,21 @@ test('participants: a BSN failing the eleven test is refused, a passing one acce
   await expect(page.getByRole('status').filter({ hasText: 'is weer zichtbaar' })).toBeVisible();
   await page.getByLabel('Zichtbaarheid').selectOption('active');
   await expect(row).toBeVisible();
+
+  // a declared write: hiding works offline and reaches the server once the connection is back
+  await context.setOffline(true);
+  await row.getByRole('button', { name: 'Verbergen: Proefmans, Elf' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Proefmans, Elf is verborgen.' })).toBeVisible();
+  await expect(page.getByTestId('participants-table')).toHaveCount(0);
+  const api = await signedInApi(baseURL ?? '', 'admin');
+  const hiddenOnServer = async () => {
+    const data = await graph<{ participants: { records: { hidden: boolean }[] } }>(api, '{ participants(search: "Proefmans", includeHidden: true) { records { hidden } } }');
+    return data.participants.records[0]?.hidden;
+  };
+  expect(await hiddenOnServer()).toBe(false);
+  await context.setOffline(false);
+  await expect.poll(hiddenOnServer, { timeout: 30_000 }).toBe(true);
+  await api.dispose();
 });
 
 test('participants export as XLSX with a progress bar: Dutch headers and the rows read back with exceljs', async ({ page }) => {

@@ -7,11 +7,13 @@ import type { Write } from './define';
 import { messageWrites } from '../messages/writes';
 import { probeWrites } from '../sync-probes/writes';
 import { participantWrites } from '../participants/writes';
+import { userWrites } from '../users/writes';
 
 export const WRITES = {
   messages: messageWrites,
   probes: probeWrites,
   participants: participantWrites,
+  users: userWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -1,4 +1,9 @@
 import { graphMutation, graphRequest, apiFetch, GRAPH_ENDPOINT, type MutationResult } from '../../lib/api/client';
+import { syncApi } from '../../lib/sync-client';
+import type { WriteInput } from '../../domain/writes/define';
+import type { userWrites } from '../../domain/users/writes';
+
+type UpdateUserInput = WriteInput<typeof userWrites.update>;
 
 /**
  * The user screens' writes. Until the declared-writes framework lands they are online mutations;
@@ -34,11 +39,13 @@ export async function addUser(input: UserFormValues): Promise<CreateAnswer> {
   return data.addUser;
 }
 
-/** Update: username and role are not sent; company and project are left out when empty (01 §5). */
-export function updateUser(input: UserFormValues): Promise<MutationResult> {
-  const { username: _u, roleId: _r, ...rest } = input;
-  const payload = Object.fromEntries(Object.entries(rest).filter(([key, value]) => !(key === 'projectId' && (value === '' || value === undefined))));
-  return graphMutation('updateUser', 'mutation($input: UserInput!) { updateUser(input: $input) { success reason } }', { input: payload });
+/**
+ * Update, a declared write (offline too): username and role are not sent; company and project are
+ * left out when empty (01 §5). Answers the client mutation id; a refusal comes back on the changes page.
+ */
+export function updateUser(input: UpdateUserInput): Promise<string> {
+  const { projectId, ...rest } = input;
+  return syncApi().users.update(projectId === '' || projectId === undefined || projectId === null ? rest : { ...rest, projectId });
 }
 
 export const blockUser = (id: string) => graphMutation('blockUser', 'mutation($id: ID) { blockUser(id: $id) { success reason } }', { id });

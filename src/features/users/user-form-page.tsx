@@ -68,9 +68,10 @@ export function UserFormPage({ userId }: { userId: number | null }) {
     setBusy(true);
     try {
       if (editing) {
-        const res = await updateUser(input);
-        if (!res.success) setFailure(reasonText(t, res.reason));
-        else await navigate({ to: '/user' });
+        // a declared write: the replica shows the change at once; the outbox sends it (offline too)
+        const { username: _username, roleId: _roleId, ...fields } = input;
+        await updateUser({ ...fields, id: String(userId), sex: parsed.output.sex });
+        await navigate({ to: '/user' });
       } else {
         const res = await addUser(input);
         if (!res.success) setFailure(reasonText(t, res.reason));
