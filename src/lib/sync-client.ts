@@ -54,8 +54,7 @@ export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
   syncStore.session = session;
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  // A plain copy: valtio made session.chain a proxy when it was stored above, and postMessage cannot clone that.
-  applyStatus(await api.sync.start({ ...session, chain: [...session.chain] }));
+  applyStatus(await api.sync.start({ ...session }));
   forwardOnline();
   if (!navigator.onLine) await api.sync.setOnline(false);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
