@@ -8,13 +8,17 @@ import enCore from './en.json';
 import nlCore from './nl.json';
 import enAdmin from './areas/admin.en.json';
 import nlAdmin from './areas/admin.nl.json';
+import enUsers from './areas/users.en.json';
+import nlUsers from './areas/users.nl.json';
 
 export const nl = {
   ...nlCore,
   admin: nlAdmin,
+  users: nlUsers,
 };
 
 export const en = {
   ...enCore,
   admin: enAdmin,
+  users: enUsers,
 } satisfies Record<keyof typeof nl, unknown>;
