@@ -10,6 +10,9 @@ import { graph, signedInApi } from './pages/api';
 import { mailedLinkPath } from './pages/outbox';
 
 /** Staff administration (issue 13): each screen driven as an administrator would. */
+// each test drives several screens in a row (and a second context, offline and back): more than the default minute
+test.describe.configure({ timeout: 180_000 });
+
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'admin-fixtures');
 
 async function signInAsAdmin(page: Page): Promise<void> {
@@ -131,15 +134,17 @@ test('participants: a BSN failing the eleven test is refused, a passing one acce
   await expect(row).toBeVisible();
 
   // a declared write: hiding works offline and reaches the server once the connection is back
-  await context.setOffline(true);
-  await row.getByRole('button', { name: 'Verbergen: Proefmans, Elf' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Proefmans, Elf is verborgen.' })).toBeVisible();
-  await expect(page.getByTestId('participants-table')).toHaveCount(0);
   const api = await signedInApi(baseURL ?? '', 'admin');
   const hiddenOnServer = async () => {
     const data = await graph<{ participants: { records: { hidden: boolean }[] } }>(api, '{ participants(search: "Proefmans", includeHidden: true) { records { hidden } } }');
     return data.participants.records[0]?.hidden;
   };
+  await expect.poll(hiddenOnServer, { timeout: 30_000 }).toBe(false);
+  await expect(row).toBeVisible();
+  await context.setOffline(true);
+  await row.getByRole('button', { name: 'Verbergen: Proefmans, Elf' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Proefmans, Elf is verborgen.' })).toBeVisible();
+  await expect(page.getByTestId('participants-table')).toHaveCount(0);
   expect(await hiddenOnServer()).toBe(false);
   await context.setOffline(false);
   await expect.poll(hiddenOnServer, { timeout: 30_000 }).toBe(true);
