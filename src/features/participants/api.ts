@@ -1,4 +1,4 @@
-import { graphRequest, type MutationResult } from '../../lib/api/client';
+import { graphMutation, graphRequest, type MutationResult } from '../../lib/api/client';
 import { syncApi } from '../../lib/sync-client';
 import type { WriteInput } from '../../domain/writes/define';
 import type { participantWrites } from '../../domain/participants/writes';
@@ -27,3 +27,11 @@ export async function revealBsn(id: number): Promise<{ success: boolean; reason:
   );
   return data.revealParticipantBsn;
 }
+
+/** The caseload toggle of the participants search, kept in the user's search settings (01 §3). */
+export const saveCaseloadToggle = (showCaseload: boolean) =>
+  graphMutation(
+    'updateSearchSettings',
+    'mutation($subject: String!, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, showCaseload: $showCaseload, pagination: $pagination) { success reason } }',
+    { subject: 'participants', showCaseload, pagination: { rowsPerPage: 100, sortBy: 'name', descending: false } },
+  );

@@ -10,8 +10,8 @@ import { maskBsn } from '../../domain/participants/participant-input';
 import type { ParticipantListRow } from './participant-row';
 import { useNetworkParticipants } from './use-network-participants';
 import { useReplicaParticipants, type ParticipantsResult } from './use-replica-participants';
-import { filterOptions, NO_FILTERS, type ParticipantFilters } from './queries';
-import { setVisibility } from './api';
+import { filterOptions, NO_FILTERS, savedCaseloadToggle, type ParticipantFilters } from './queries';
+import { saveCaseloadToggle, setVisibility } from './api';
 import { failureText } from './reason';
 import { ExportButton } from './export-button';
 import './participants.css';
@@ -55,6 +55,13 @@ function ReplicaSearch({ search }: { search: string }) {
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string; undo?: () => void } | null>(null);
   const options = useReplicaQuery((r) => filterOptions(r), []);
+  const savedCaseload = useReplicaQuery((r) => savedCaseloadToggle(r, session?.userId ?? 0), [session?.userId]);
+  const [caseloadApplied, setCaseloadApplied] = useState(false);
+  // the saved caseload toggle applies once, when the replica answers
+  if (!caseloadApplied && savedCaseload !== undefined) {
+    setCaseloadApplied(true);
+    if (savedCaseload && session) setFilters((f) => ({ ...f, caseloadOf: session.userId }));
+  }
   const result = useReplicaParticipants({ ...filters, search }, page * PAGE_SIZE, PAGE_SIZE);
   const ids = { status: useId(), sub: useId(), coach: useId(), manager: useId(), project: useId(), visibility: useId() };
   const set = (patch: Partial<typeof filters>) => {
@@ -134,7 +141,7 @@ function ReplicaSearch({ search }: { search: string }) {
           </select>
         </div>
         <label className="participants-filters__check">
-          <input type="checkbox" checked={filters.caseloadOf !== null} onChange={(e) => set({ caseloadOf: e.target.checked ? (session?.userId ?? null) : null })} />
+          <input type="checkbox" checked={filters.caseloadOf !== null} onChange={(e) => { set({ caseloadOf: e.target.checked ? (session?.userId ?? null) : null }); void saveCaseloadToggle(e.target.checked).catch(() => undefined); }} />
           {t('admin.participants.caseload')}
         </label>
       </fieldset>

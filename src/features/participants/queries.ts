@@ -106,3 +106,9 @@ export async function companySettings(r: ReplicaReader, companyId: number): Prom
   const c = await r.docs('companies').where('id').equals(companyId).first();
   return (c?.settings ?? {}) as Record<string, unknown>;
 }
+
+/** Whether the signed-in user keeps the participants search on their caseload (search settings). */
+export async function savedCaseloadToggle(r: ReplicaReader, userId: number): Promise<boolean> {
+  const doc = await r.docs('searchSettings').where('[userId+subject]').equals([userId, 'participants']).first();
+  return doc !== undefined && !doc._deleted && doc.showCaseload === true;
+}
