@@ -28,13 +28,14 @@ describe('updateUser (a declared write) changes only the fields sent', () => {
   it('a surname-only update keeps the other fields; no id is refused', async () => {
     const id = await t.userId('coach');
     const before = (await t.db.query<{ email: string; given_name: string; phone: string | null }>('SELECT email, given_name, phone FROM users WHERE id = $1', [id])).rows[0];
-    const res = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { id: String(id), surname: 'Nieuwenhuis' } });
+    const uuid = (await t.db.query<{ uuid: string }>('SELECT uuid FROM users WHERE id = $1', [id])).rows[0]?.uuid;
+    const res = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { id: String(id), uuid, surname: 'Nieuwenhuis' } });
     expect(res.data?.updateUser).toMatchObject({ success: true, reason: null });
     const after = (await t.db.query<{ email: string; given_name: string; phone: string | null; surname: string }>('SELECT email, given_name, phone, surname FROM users WHERE id = $1', [id])).rows[0];
     expect(after).toEqual({ ...before, surname: 'Nieuwenhuis' });
-    const none = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { surname: 'X' } });
+    const none = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { uuid, surname: 'X' } });
     expect(none.data?.updateUser.reason).toBe('invalid_input');
-    const empty = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { id: String(id), surname: ' ' } });
+    const empty = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { id: String(id), uuid, surname: ' ' } });
     expect(empty.data?.updateUser.success).toBe(false);
   });
 
@@ -195,16 +196,17 @@ describe('participants: identification, reveal, process flow', () => {
   it('updateParticipant changes only the fields sent and checks the eleven test', async () => {
     const add = await t.gql<{ addParticipant: Result & { id: string } }>('admin', ADD, { input: { firstname: 'Piet', lastname: 'Edit', city: 'Utrecht' } });
     const id = add.data?.addParticipant.id;
+    const uuid = (await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [id])).rows[0]?.uuid;
     const UPD = 'mutation($input: UpdateParticipantInput!) { updateParticipant(input: $input) { success reason params } }';
-    const bad = await t.gql<{ updateParticipant: Result & { params: unknown } }>('admin', UPD, { input: { id, bsn: '123456789' } });
+    const bad = await t.gql<{ updateParticipant: Result & { params: unknown } }>('admin', UPD, { input: { id, uuid, bsn: '123456789' } });
     expect(bad.data?.updateParticipant).toMatchObject({ success: false, reason: 'invalid_input', params: { field: 'bsn' } });
-    const persoonsnummer = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, identification: 'P-9' } });
+    const persoonsnummer = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, uuid, identification: 'P-9' } });
     expect(persoonsnummer.data?.updateParticipant.reason).toBe('admin.errors.participant.identificationNotUsed');
-    const ok = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, lastname: 'Bewerkt' } });
+    const ok = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, uuid, lastname: 'Bewerkt' } });
     expect(ok.data?.updateParticipant.success).toBe(true);
     const row = (await t.db.query<{ lastname: string; city: string }>('SELECT lastname, city FROM participants WHERE id = $1', [id])).rows[0];
     expect(row).toEqual({ lastname: 'Bewerkt', city: 'Utrecht' });
-    const cross = await t.gql<{ updateParticipant: Result }>('admin2', UPD, { input: { id, lastname: 'Gekaapt' } });
+    const cross = await t.gql<{ updateParticipant: Result }>('admin2', UPD, { input: { id, uuid, lastname: 'Gekaapt' } });
     expect(cross.data?.updateParticipant.success).toBe(false);
   });
 

@@ -9,7 +9,9 @@ const outcome = (r: { success: boolean; reason: string | null }): WriteOutcome =
 registerWrite(
   participantWrites.update,
   async ({ tx, viewer, input, current, graph }) =>
-    current ? outcome(await updateParticipantEffect(tx, { viewer, ip: graph.ip }, input, current as unknown as ParticipantRow)) : refuse('admin.errors.participant.notFound'),
+    current && Number(current.id) === input.id
+      ? outcome(await updateParticipantEffect(tx, { viewer, ip: graph.ip }, input, current as unknown as ParticipantRow))
+      : refuse('admin.errors.participant.notFound'),
   { description: "Edits a participant in scope: only the fields sent change; the identifier follows the company's identification system." },
 );
 

@@ -7,7 +7,7 @@ import { updateUserEffect } from './user';
 registerWrite(
   userWrites.update,
   async ({ tx, viewer, input, current, graph }) => {
-    if (!current) return refuse('admin.errors.forbidden');
+    if (!current || Number(current.id) !== input.id) return refuse('admin.errors.forbidden');
     const result = await updateUserEffect(tx, { viewer, ip: graph.ip }, input, current as unknown as UserRow);
     return result.success ? ok() : refuse(result.reason ?? 'admin.errors.unknown');
   },

@@ -9,12 +9,12 @@ import { defineWrite } from '../writes/define';
 import { parseDutchDate } from '../users/field-rules';
 import { Visibility } from '../shared/visibility';
 import { UpdateParticipantSchema, type UpdateParticipantInput } from './participant-input';
+import { UUID_PATTERN } from '../sync/uuid-v7';
 
-const participantId = v.pipe(
-  v.union([v.string('admin.errors.participant.notFound'), v.number('admin.errors.participant.notFound')], 'admin.errors.participant.notFound'),
-  v.transform(String),
-  v.regex(/^\d{1,15}$/, 'admin.errors.participant.notFound'),
-);
+/** The participant's uuid: the replica's key, so the change shows at once (offline too). */
+const uuid = v.pipe(v.string('admin.errors.participant.notFound'), v.regex(UUID_PATTERN, 'admin.errors.participant.notFound'));
+
+const UpdateWriteSchema = v.object({ ...UpdateParticipantSchema.entries, uuid });
 
 const TEXT_FIELDS = [
   'firstname', 'prefix', 'lastname', 'initials', 'bsn', 'identification', 'personalCode', 'email', 'phone',
@@ -43,20 +43,20 @@ export function participantPatch(i: UpdateParticipantInput): Record<string, unkn
 export const participantWrites = {
   update: defineWrite({
     mutation: 'updateParticipant',
-    input: UpdateParticipantSchema,
-    document: { collection: 'participants', target: (i) => String(i.id), mode: 'edit' },
+    input: UpdateWriteSchema,
+    document: { collection: 'participants', target: (i) => i.uuid, mode: 'edit' },
     patch: (i) => participantPatch(i),
   }),
   hide: defineWrite({
     mutation: 'hideParticipant',
-    input: v.object({ id: participantId }),
-    document: { collection: 'participants', target: (i) => i.id, mode: 'edit' },
+    input: v.object({ uuid }),
+    document: { collection: 'participants', target: (i) => i.uuid, mode: 'edit' },
     patch: () => ({ display: Visibility.hidden }),
   }),
   unhide: defineWrite({
     mutation: 'unhideParticipant',
-    input: v.object({ id: participantId }),
-    document: { collection: 'participants', target: (i) => i.id, mode: 'edit' },
+    input: v.object({ uuid }),
+    document: { collection: 'participants', target: (i) => i.uuid, mode: 'edit' },
     patch: () => ({ display: Visibility.visible }),
   }),
 };

@@ -5,7 +5,12 @@
  */
 import { defineWrite } from '../writes/define';
 import { parseDutchDate } from './field-rules';
+import * as v from 'valibot';
+import { UUID_PATTERN } from '../sync/uuid-v7';
 import { UpdateUserSchema, type UpdateUserInput } from './user-input';
+
+/** The user's uuid: the replica's key, so the change shows at once (offline too). */
+const UpdateWriteSchema = v.object({ ...UpdateUserSchema.entries, uuid: v.pipe(v.string('admin.errors.forbidden'), v.regex(UUID_PATTERN, 'admin.errors.forbidden')) });
 
 const TEXT = ['givenName', 'initials', 'email', 'phone', 'personalCode', 'sbbUserCode', 'experienceCoaching', 'experienceNotes', 'notes'] as const;
 
@@ -28,8 +33,8 @@ export function userPatch(i: UpdateUserInput): Record<string, unknown> {
 export const userWrites = {
   update: defineWrite({
     mutation: 'updateUser',
-    input: UpdateUserSchema,
-    document: { collection: 'users', target: (i) => String(i.id), mode: 'edit' },
+    input: UpdateWriteSchema,
+    document: { collection: 'users', target: (i) => i.uuid, mode: 'edit' },
     patch: (i) => userPatch(i),
   }),
 };

@@ -18,8 +18,8 @@ export async function addParticipant(input: ParticipantInput): Promise<MutationR
   return data.addParticipant;
 }
 export const updateParticipant = (input: WriteInput<typeof participantWrites.update>) => syncApi().participants.update(input);
-export const setVisibility = (id: number, visible: boolean) =>
-  visible ? syncApi().participants.unhide({ id: String(id) }) : syncApi().participants.hide({ id: String(id) });
+export const setVisibility = (uuid: string, visible: boolean) =>
+  visible ? syncApi().participants.unhide({ uuid }) : syncApi().participants.hide({ uuid });
 export async function revealBsn(id: number): Promise<{ success: boolean; reason: string | null; bsn: string | null }> {
   const data = await graphRequest<{ revealParticipantBsn: { success: boolean; reason: string | null; bsn: string | null } }>(
     'mutation($id: ID!) { revealParticipantBsn(id: $id) { success reason bsn } }',

@@ -80,7 +80,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     try {
       if (editing) {
         // a declared write: the replica shows the change at once; the outbox sends it (offline too)
-        if (parsed.success) await updateParticipant({ ...input, sex: parsed.output.sex, id: String(participantId) });
+        if (parsed.success && existing) await updateParticipant({ ...input, sex: parsed.output.sex, id: String(participantId), uuid: existing.uuid });
         await navigate({ to: '/participant/$id', params: { id: String(participantId) } });
       } else {
         const res = await addParticipant(input);

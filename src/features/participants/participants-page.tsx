@@ -73,7 +73,7 @@ function ReplicaSearch({ search }: { search: string }) {
   const toggle = async (row: ParticipantListRow, visible: boolean, undoing = false) => {
     if (row.id === undefined) return;
     try {
-      await setVisibility(row.id, visible);
+      await setVisibility(row.uuid, visible);
       const text = t(visible ? 'admin.participants.unhiddenDone' : 'admin.participants.hiddenDone', { name: row.name });
       setNotice(undoing ? { kind: 'ok', text } : { kind: 'ok', text, undo: () => void toggle(row, !visible, true) });
     } catch (error) {

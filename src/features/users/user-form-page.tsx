@@ -70,7 +70,7 @@ export function UserFormPage({ userId }: { userId: number | null }) {
       if (editing) {
         // a declared write: the replica shows the change at once; the outbox sends it (offline too)
         const { username: _username, roleId: _roleId, ...fields } = input;
-        await updateUser({ ...fields, id: String(userId), sex: parsed.output.sex });
+        if (existing) await updateUser({ ...fields, id: String(userId), uuid: existing.uuid, sex: parsed.output.sex });
         await navigate({ to: '/user' });
       } else {
         const res = await addUser(input);
