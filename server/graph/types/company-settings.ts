@@ -50,9 +50,8 @@ builder.mutationField('setCompanySettings', (t) =>
       const parsed = v.safeParse(CompanySettingsSchema, args.settings);
       if (!parsed.success) return fail(issuesText(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined));
-      if (Object.keys(patch).length === 0) return ok();
       await ctx.db.transaction(async (tx) => {
-        await tx.query('UPDATE companies SET settings = settings || $1::jsonb WHERE id = $2', [JSON.stringify(patch), viewer.companyId]);
+        if (Object.keys(patch).length) await tx.query('UPDATE companies SET settings = settings || $1::jsonb WHERE id = $2', [JSON.stringify(patch), viewer.companyId]);
         await auditMutation(tx, { ...ctx, viewer }, 'company.settings', 'company', viewer.companyId, { keys: Object.keys(patch) });
       });
       return ok();
