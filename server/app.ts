@@ -11,6 +11,7 @@ import { mountFiles } from './http/files-routes';
 import { mountPush } from './http/push-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
+import { mountAdminRoutes } from './admin/routes';
 
 export interface AppDeps {
   db: Db;
@@ -31,6 +32,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountPush(app, db, config);
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
+  mountAdminRoutes(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

@@ -47,6 +47,7 @@ import { Route as AppParticipantMySettingsRouteImport } from './routes/_app/_par
 import { Route as AppParticipantWorkplacesRouteImport } from './routes/_app/_participant/workplaces'
 import { Route as AppStaffDashboardsRouteImport } from './routes/_app/_staff/dashboards'
 import { Route as AppStaffParticipantsRouteImport } from './routes/_app/_staff/participants'
+import { Route as AppStaffRechtenRouteImport } from './routes/_app/_staff/rechten'
 import { Route as AppStaffSkillReportRouteImport } from './routes/_app/_staff/skill-report'
 import { Route as AppStaffWerkplanblauwdrukwizardRouteImport } from './routes/_app/_staff/werkplanblauwdrukwizard'
 import { Route as AppBerichtenIndexRouteImport } from './routes/_app/berichten/index'
@@ -75,12 +76,14 @@ import { Route as AppParticipantParticipantPortalMyDocumentsRouteImport } from '
 import { Route as AppParticipantParticipantPortalMyProfileRouteImport } from './routes/_app/_participant/participant-portal/my-profile'
 import { Route as AppParticipantParticipantPortalMySettingsRouteImport } from './routes/_app/_participant/participant-portal/my-settings'
 import { Route as AppParticipantParticipantPortalWorkplacesRouteImport } from './routes/_app/_participant/participant-portal/workplaces'
+import { Route as AppStaffAdministratieProcesRouteImport } from './routes/_app/_staff/administratie/proces'
 import { Route as AppStaffAdministrationCaseloadRouteImport } from './routes/_app/_staff/administration/caseload'
 import { Route as AppStaffInstrumentsIndexRouteImport } from './routes/_app/_staff/instruments/index'
 import { Route as AppStaffInstrumentsIdRouteImport } from './routes/_app/_staff/instruments/$id'
 import { Route as AppStaffInstrumentsAddRouteImport } from './routes/_app/_staff/instruments/add'
 import { Route as AppStaffInvitationsIndexRouteImport } from './routes/_app/_staff/invitations/index'
 import { Route as AppStaffKwnwIndexRouteImport } from './routes/_app/_staff/kwnw/index'
+import { Route as AppStaffModdeelnemerDeelnemerwizardRouteImport } from './routes/_app/_staff/moddeelnemer/deelnemerwizard'
 import { Route as AppStaffParticipantAddRouteImport } from './routes/_app/_staff/participant/add'
 import { Route as AppStaffUserIndexRouteImport } from './routes/_app/_staff/user/index'
 import { Route as AppStaffUserAddRouteImport } from './routes/_app/_staff/user/add'
@@ -104,6 +107,8 @@ import { Route as AppStaffKwnwPlanChar123OpenChar125RouteImport } from './routes
 import { Route as AppStaffKwnwStatusChar123OpenChar125RouteImport } from './routes/_app/_staff/kwnw/status.{-$open}'
 import { Route as AppStaffKwnwWorkPlanIdRouteImport } from './routes/_app/_staff/kwnw/work-plan/$id'
 import { Route as AppStaffKwnwWorkPlanAddRouteImport } from './routes/_app/_staff/kwnw/work-plan/add'
+import { Route as AppStaffParticipantIdIndexRouteImport } from './routes/_app/_staff/participant/$id.index'
+import { Route as AppStaffParticipantIdEditRouteImport } from './routes/_app/_staff/participant/$id.edit'
 import { Route as AppStaffTransferManageExportOverviewRouteImport } from './routes/_app/_staff/transfer/manage/export-overview'
 import { Route as AppStaffTransferManageImportOverviewRouteImport } from './routes/_app/_staff/transfer/manage/import-overview'
 import { Route as AppStaffUserIdEditRouteImport } from './routes/_app/_staff/user/$id.edit'
@@ -329,6 +334,11 @@ const AppStaffParticipantsRoute = AppStaffParticipantsRouteImport.update({
   path: '/participants',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffRechtenRoute = AppStaffRechtenRouteImport.update({
+  id: '/rechten',
+  path: '/rechten',
+  getParentRoute: () => AppStaffRoute,
+} as any)
 const AppStaffSkillReportRoute = AppStaffSkillReportRouteImport.update({
   id: '/skill-report',
   path: '/skill-report',
@@ -489,6 +499,12 @@ const AppParticipantParticipantPortalWorkplacesRoute =
     path: '/participant-portal/workplaces',
     getParentRoute: () => AppParticipantRoute,
   } as any)
+const AppStaffAdministratieProcesRoute =
+  AppStaffAdministratieProcesRouteImport.update({
+    id: '/administratie/proces',
+    path: '/administratie/proces',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffAdministrationCaseloadRoute =
   AppStaffAdministrationCaseloadRouteImport.update({
     id: '/administration/caseload',
@@ -522,6 +538,12 @@ const AppStaffKwnwIndexRoute = AppStaffKwnwIndexRouteImport.update({
   path: '/kwnw/',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffModdeelnemerDeelnemerwizardRoute =
+  AppStaffModdeelnemerDeelnemerwizardRouteImport.update({
+    id: '/moddeelnemer/deelnemerwizard',
+    path: '/moddeelnemer/deelnemerwizard',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffParticipantAddRoute = AppStaffParticipantAddRouteImport.update({
   id: '/participant/add',
   path: '/participant/add',
@@ -650,6 +672,18 @@ const AppStaffKwnwWorkPlanAddRoute = AppStaffKwnwWorkPlanAddRouteImport.update({
   path: '/kwnw/work-plan/add',
   getParentRoute: () => AppStaffRoute,
 } as any)
+const AppStaffParticipantIdIndexRoute =
+  AppStaffParticipantIdIndexRouteImport.update({
+    id: '/participant/$id/',
+    path: '/participant/$id/',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
+const AppStaffParticipantIdEditRoute =
+  AppStaffParticipantIdEditRouteImport.update({
+    id: '/participant/$id/edit',
+    path: '/participant/$id/edit',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffTransferManageExportOverviewRoute =
   AppStaffTransferManageExportOverviewRouteImport.update({
     id: '/transfer/manage/export-overview',
@@ -861,6 +895,7 @@ export interface FileRoutesByFullPath {
   '/workplaces': typeof AppParticipantWorkplacesRoute
   '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
+  '/rechten': typeof AppStaffRechtenRoute
   '/skill-report': typeof AppStaffSkillReportRoute
   '/werkplanblauwdrukwizard': typeof AppStaffWerkplanblauwdrukwizardRoute
   '/berichten/archived': typeof AppBerichtenArchivedRoute
@@ -887,9 +922,11 @@ export interface FileRoutesByFullPath {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
+  '/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
   '/participant/add': typeof AppStaffParticipantAddRoute
   '/user/add': typeof AppStaffUserAddRoute
   '/user/edit-profiel': typeof AppStaffUserEditProfielRoute
@@ -917,6 +954,7 @@ export interface FileRoutesByFullPath {
   '/kwnw/status/{-$open}': typeof AppStaffKwnwStatusChar123OpenChar125Route
   '/kwnw/work-plan/$id': typeof AppStaffKwnwWorkPlanIdRoute
   '/kwnw/work-plan/add': typeof AppStaffKwnwWorkPlanAddRoute
+  '/participant/$id/edit': typeof AppStaffParticipantIdEditRoute
   '/transfer/manage/export-overview': typeof AppStaffTransferManageExportOverviewRoute
   '/transfer/manage/import-overview': typeof AppStaffTransferManageImportOverviewRoute
   '/user/$id/edit': typeof AppStaffUserIdEditRoute
@@ -925,6 +963,7 @@ export interface FileRoutesByFullPath {
   '/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/deelnemerportal/werkplan/': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/participant/$id/': typeof AppStaffParticipantIdIndexRoute
   '/work-plan/$id/': typeof AppStaffWorkPlanIdIndexRoute
   '/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
@@ -984,6 +1023,7 @@ export interface FileRoutesByTo {
   '/workplaces': typeof AppParticipantWorkplacesRoute
   '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
+  '/rechten': typeof AppStaffRechtenRoute
   '/skill-report': typeof AppStaffSkillReportRoute
   '/werkplanblauwdrukwizard': typeof AppStaffWerkplanblauwdrukwizardRoute
   '/berichten/archived': typeof AppBerichtenArchivedRoute
@@ -1010,9 +1050,11 @@ export interface FileRoutesByTo {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
+  '/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
   '/participant/add': typeof AppStaffParticipantAddRoute
   '/user/add': typeof AppStaffUserAddRoute
   '/user/edit-profiel': typeof AppStaffUserEditProfielRoute
@@ -1040,6 +1082,7 @@ export interface FileRoutesByTo {
   '/kwnw/status/{-$open}': typeof AppStaffKwnwStatusChar123OpenChar125Route
   '/kwnw/work-plan/$id': typeof AppStaffKwnwWorkPlanIdRoute
   '/kwnw/work-plan/add': typeof AppStaffKwnwWorkPlanAddRoute
+  '/participant/$id/edit': typeof AppStaffParticipantIdEditRoute
   '/transfer/manage/export-overview': typeof AppStaffTransferManageExportOverviewRoute
   '/transfer/manage/import-overview': typeof AppStaffTransferManageImportOverviewRoute
   '/user/$id/edit': typeof AppStaffUserIdEditRoute
@@ -1048,6 +1091,7 @@ export interface FileRoutesByTo {
   '/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/deelnemerportal/werkplan': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/participant/$id': typeof AppStaffParticipantIdIndexRoute
   '/work-plan/$id': typeof AppStaffWorkPlanIdIndexRoute
   '/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
@@ -1111,6 +1155,7 @@ export interface FileRoutesById {
   '/_app/_participant/workplaces': typeof AppParticipantWorkplacesRoute
   '/_app/_staff/dashboards': typeof AppStaffDashboardsRoute
   '/_app/_staff/participants': typeof AppStaffParticipantsRoute
+  '/_app/_staff/rechten': typeof AppStaffRechtenRoute
   '/_app/_staff/skill-report': typeof AppStaffSkillReportRoute
   '/_app/_staff/werkplanblauwdrukwizard': typeof AppStaffWerkplanblauwdrukwizardRoute
   '/_app/berichten/archived': typeof AppBerichtenArchivedRoute
@@ -1137,9 +1182,11 @@ export interface FileRoutesById {
   '/_app/_participant/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/_app/_participant/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/_app/_participant/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/_app/_staff/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/_app/_staff/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/_app/_staff/instruments/add': typeof AppStaffInstrumentsAddRoute
+  '/_app/_staff/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
   '/_app/_staff/participant/add': typeof AppStaffParticipantAddRoute
   '/_app/_staff/user/add': typeof AppStaffUserAddRoute
   '/_app/_staff/user/edit-profiel': typeof AppStaffUserEditProfielRoute
@@ -1167,6 +1214,7 @@ export interface FileRoutesById {
   '/_app/_staff/kwnw/status/{-$open}': typeof AppStaffKwnwStatusChar123OpenChar125Route
   '/_app/_staff/kwnw/work-plan/$id': typeof AppStaffKwnwWorkPlanIdRoute
   '/_app/_staff/kwnw/work-plan/add': typeof AppStaffKwnwWorkPlanAddRoute
+  '/_app/_staff/participant/$id/edit': typeof AppStaffParticipantIdEditRoute
   '/_app/_staff/transfer/manage/export-overview': typeof AppStaffTransferManageExportOverviewRoute
   '/_app/_staff/transfer/manage/import-overview': typeof AppStaffTransferManageImportOverviewRoute
   '/_app/_staff/user/$id/edit': typeof AppStaffUserIdEditRoute
@@ -1175,6 +1223,7 @@ export interface FileRoutesById {
   '/_app/_staff/wage-value/measurement/search': typeof AppStaffWageValueMeasurementSearchRoute
   '/_app/_staff/work-plan/$id/end': typeof AppStaffWorkPlanIdEndRoute
   '/_app/_participant/deelnemerportal/werkplan/': typeof AppParticipantDeelnemerportalWerkplanIndexRoute
+  '/_app/_staff/participant/$id/': typeof AppStaffParticipantIdIndexRoute
   '/_app/_staff/work-plan/$id/': typeof AppStaffWorkPlanIdIndexRoute
   '/_app/_participant/participant-portal/my-work-plans/work-plan/$id': typeof AppParticipantParticipantPortalMyWorkPlansWorkPlanIdRoute
   '/_app/_staff/company/$id/authentication/sso': typeof AppStaffCompanyIdAuthenticationSsoRoute
@@ -1236,6 +1285,7 @@ export interface FileRouteTypes {
     | '/workplaces'
     | '/dashboards'
     | '/participants'
+    | '/rechten'
     | '/skill-report'
     | '/werkplanblauwdrukwizard'
     | '/berichten/archived'
@@ -1262,9 +1312,11 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/proces'
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
+    | '/moddeelnemer/deelnemerwizard'
     | '/participant/add'
     | '/user/add'
     | '/user/edit-profiel'
@@ -1292,6 +1344,7 @@ export interface FileRouteTypes {
     | '/kwnw/status/{-$open}'
     | '/kwnw/work-plan/$id'
     | '/kwnw/work-plan/add'
+    | '/participant/$id/edit'
     | '/transfer/manage/export-overview'
     | '/transfer/manage/import-overview'
     | '/user/$id/edit'
@@ -1300,6 +1353,7 @@ export interface FileRouteTypes {
     | '/wage-value/measurement/search'
     | '/work-plan/$id/end'
     | '/deelnemerportal/werkplan/'
+    | '/participant/$id/'
     | '/work-plan/$id/'
     | '/participant-portal/my-work-plans/work-plan/$id'
     | '/company/$id/authentication/sso'
@@ -1359,6 +1413,7 @@ export interface FileRouteTypes {
     | '/workplaces'
     | '/dashboards'
     | '/participants'
+    | '/rechten'
     | '/skill-report'
     | '/werkplanblauwdrukwizard'
     | '/berichten/archived'
@@ -1385,9 +1440,11 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/proces'
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
+    | '/moddeelnemer/deelnemerwizard'
     | '/participant/add'
     | '/user/add'
     | '/user/edit-profiel'
@@ -1415,6 +1472,7 @@ export interface FileRouteTypes {
     | '/kwnw/status/{-$open}'
     | '/kwnw/work-plan/$id'
     | '/kwnw/work-plan/add'
+    | '/participant/$id/edit'
     | '/transfer/manage/export-overview'
     | '/transfer/manage/import-overview'
     | '/user/$id/edit'
@@ -1423,6 +1481,7 @@ export interface FileRouteTypes {
     | '/wage-value/measurement/search'
     | '/work-plan/$id/end'
     | '/deelnemerportal/werkplan'
+    | '/participant/$id'
     | '/work-plan/$id'
     | '/participant-portal/my-work-plans/work-plan/$id'
     | '/company/$id/authentication/sso'
@@ -1485,6 +1544,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/workplaces'
     | '/_app/_staff/dashboards'
     | '/_app/_staff/participants'
+    | '/_app/_staff/rechten'
     | '/_app/_staff/skill-report'
     | '/_app/_staff/werkplanblauwdrukwizard'
     | '/_app/berichten/archived'
@@ -1511,9 +1571,11 @@ export interface FileRouteTypes {
     | '/_app/_participant/participant-portal/my-profile'
     | '/_app/_participant/participant-portal/my-settings'
     | '/_app/_participant/participant-portal/workplaces'
+    | '/_app/_staff/administratie/proces'
     | '/_app/_staff/administration/caseload'
     | '/_app/_staff/instruments/$id'
     | '/_app/_staff/instruments/add'
+    | '/_app/_staff/moddeelnemer/deelnemerwizard'
     | '/_app/_staff/participant/add'
     | '/_app/_staff/user/add'
     | '/_app/_staff/user/edit-profiel'
@@ -1541,6 +1603,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/kwnw/status/{-$open}'
     | '/_app/_staff/kwnw/work-plan/$id'
     | '/_app/_staff/kwnw/work-plan/add'
+    | '/_app/_staff/participant/$id/edit'
     | '/_app/_staff/transfer/manage/export-overview'
     | '/_app/_staff/transfer/manage/import-overview'
     | '/_app/_staff/user/$id/edit'
@@ -1549,6 +1612,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/wage-value/measurement/search'
     | '/_app/_staff/work-plan/$id/end'
     | '/_app/_participant/deelnemerportal/werkplan/'
+    | '/_app/_staff/participant/$id/'
     | '/_app/_staff/work-plan/$id/'
     | '/_app/_participant/participant-portal/my-work-plans/work-plan/$id'
     | '/_app/_staff/company/$id/authentication/sso'
@@ -1872,6 +1936,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStaffParticipantsRouteImport
       parentRoute: typeof AppStaffRoute
     }
+    '/_app/_staff/rechten': {
+      id: '/_app/_staff/rechten'
+      path: '/rechten'
+      fullPath: '/rechten'
+      preLoaderRoute: typeof AppStaffRechtenRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/skill-report': {
       id: '/_app/_staff/skill-report'
       path: '/skill-report'
@@ -2068,6 +2139,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppParticipantParticipantPortalWorkplacesRouteImport
       parentRoute: typeof AppParticipantRoute
     }
+    '/_app/_staff/administratie/proces': {
+      id: '/_app/_staff/administratie/proces'
+      path: '/administratie/proces'
+      fullPath: '/administratie/proces'
+      preLoaderRoute: typeof AppStaffAdministratieProcesRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/administration/caseload': {
       id: '/_app/_staff/administration/caseload'
       path: '/administration/caseload'
@@ -2108,6 +2186,13 @@ declare module '@tanstack/react-router' {
       path: '/kwnw'
       fullPath: '/kwnw/'
       preLoaderRoute: typeof AppStaffKwnwIndexRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/moddeelnemer/deelnemerwizard': {
+      id: '/_app/_staff/moddeelnemer/deelnemerwizard'
+      path: '/moddeelnemer/deelnemerwizard'
+      fullPath: '/moddeelnemer/deelnemerwizard'
+      preLoaderRoute: typeof AppStaffModdeelnemerDeelnemerwizardRouteImport
       parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/participant/add': {
@@ -2269,6 +2354,20 @@ declare module '@tanstack/react-router' {
       path: '/kwnw/work-plan/add'
       fullPath: '/kwnw/work-plan/add'
       preLoaderRoute: typeof AppStaffKwnwWorkPlanAddRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/participant/$id/': {
+      id: '/_app/_staff/participant/$id/'
+      path: '/participant/$id'
+      fullPath: '/participant/$id/'
+      preLoaderRoute: typeof AppStaffParticipantIdIndexRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/participant/$id/edit': {
+      id: '/_app/_staff/participant/$id/edit'
+      path: '/participant/$id/edit'
+      fullPath: '/participant/$id/edit'
+      preLoaderRoute: typeof AppStaffParticipantIdEditRouteImport
       parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/transfer/manage/export-overview': {
@@ -2574,11 +2673,14 @@ const AppParticipantRouteWithChildren = AppParticipantRoute._addFileChildren(
 interface AppStaffRouteChildren {
   AppStaffDashboardsRoute: typeof AppStaffDashboardsRoute
   AppStaffParticipantsRoute: typeof AppStaffParticipantsRoute
+  AppStaffRechtenRoute: typeof AppStaffRechtenRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
   AppStaffWerkplanblauwdrukwizardRoute: typeof AppStaffWerkplanblauwdrukwizardRoute
+  AppStaffAdministratieProcesRoute: typeof AppStaffAdministratieProcesRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
   AppStaffInstrumentsAddRoute: typeof AppStaffInstrumentsAddRoute
+  AppStaffModdeelnemerDeelnemerwizardRoute: typeof AppStaffModdeelnemerDeelnemerwizardRoute
   AppStaffParticipantAddRoute: typeof AppStaffParticipantAddRoute
   AppStaffUserAddRoute: typeof AppStaffUserAddRoute
   AppStaffUserEditProfielRoute: typeof AppStaffUserEditProfielRoute
@@ -2598,6 +2700,7 @@ interface AppStaffRouteChildren {
   AppStaffKwnwStatusChar123OpenChar125Route: typeof AppStaffKwnwStatusChar123OpenChar125Route
   AppStaffKwnwWorkPlanIdRoute: typeof AppStaffKwnwWorkPlanIdRoute
   AppStaffKwnwWorkPlanAddRoute: typeof AppStaffKwnwWorkPlanAddRoute
+  AppStaffParticipantIdEditRoute: typeof AppStaffParticipantIdEditRoute
   AppStaffTransferManageExportOverviewRoute: typeof AppStaffTransferManageExportOverviewRoute
   AppStaffTransferManageImportOverviewRoute: typeof AppStaffTransferManageImportOverviewRoute
   AppStaffUserIdEditRoute: typeof AppStaffUserIdEditRoute
@@ -2605,6 +2708,7 @@ interface AppStaffRouteChildren {
   AppStaffWageValueMeasurementAddRoute: typeof AppStaffWageValueMeasurementAddRoute
   AppStaffWageValueMeasurementSearchRoute: typeof AppStaffWageValueMeasurementSearchRoute
   AppStaffWorkPlanIdEndRoute: typeof AppStaffWorkPlanIdEndRoute
+  AppStaffParticipantIdIndexRoute: typeof AppStaffParticipantIdIndexRoute
   AppStaffWorkPlanIdIndexRoute: typeof AppStaffWorkPlanIdIndexRoute
   AppStaffCompanyIdAuthenticationSsoRoute: typeof AppStaffCompanyIdAuthenticationSsoRoute
   AppStaffCompanyIdSettingsPlacementsRoute: typeof AppStaffCompanyIdSettingsPlacementsRoute
@@ -2630,11 +2734,15 @@ interface AppStaffRouteChildren {
 const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffDashboardsRoute: AppStaffDashboardsRoute,
   AppStaffParticipantsRoute: AppStaffParticipantsRoute,
+  AppStaffRechtenRoute: AppStaffRechtenRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
   AppStaffWerkplanblauwdrukwizardRoute: AppStaffWerkplanblauwdrukwizardRoute,
+  AppStaffAdministratieProcesRoute: AppStaffAdministratieProcesRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,
   AppStaffInstrumentsAddRoute: AppStaffInstrumentsAddRoute,
+  AppStaffModdeelnemerDeelnemerwizardRoute:
+    AppStaffModdeelnemerDeelnemerwizardRoute,
   AppStaffParticipantAddRoute: AppStaffParticipantAddRoute,
   AppStaffUserAddRoute: AppStaffUserAddRoute,
   AppStaffUserEditProfielRoute: AppStaffUserEditProfielRoute,
@@ -2657,6 +2765,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
     AppStaffKwnwStatusChar123OpenChar125Route,
   AppStaffKwnwWorkPlanIdRoute: AppStaffKwnwWorkPlanIdRoute,
   AppStaffKwnwWorkPlanAddRoute: AppStaffKwnwWorkPlanAddRoute,
+  AppStaffParticipantIdEditRoute: AppStaffParticipantIdEditRoute,
   AppStaffTransferManageExportOverviewRoute:
     AppStaffTransferManageExportOverviewRoute,
   AppStaffTransferManageImportOverviewRoute:
@@ -2667,6 +2776,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffWageValueMeasurementSearchRoute:
     AppStaffWageValueMeasurementSearchRoute,
   AppStaffWorkPlanIdEndRoute: AppStaffWorkPlanIdEndRoute,
+  AppStaffParticipantIdIndexRoute: AppStaffParticipantIdIndexRoute,
   AppStaffWorkPlanIdIndexRoute: AppStaffWorkPlanIdIndexRoute,
   AppStaffCompanyIdAuthenticationSsoRoute:
     AppStaffCompanyIdAuthenticationSsoRoute,

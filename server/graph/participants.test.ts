@@ -56,7 +56,7 @@ describe('participants: caseload and roles', () => {
     const byName = await t.gql<{ participants: Page }>('admin', LIST, { s: me.lastname.toUpperCase() });
     expect(byName.data?.participants.records.some((r) => r.lastname === me.lastname)).toBe(true);
     const byBsn = await t.gql<{ participants: Page }>('admin', LIST, { s: me.bsn });
-    expect(byBsn.data?.participants.records.map((r) => r.bsn)).toContain(me.bsn);
+    expect(byBsn.data?.participants.records.map((r) => r.bsn)).toContain(`******${me.bsn.slice(-3)}`);
   });
 
   it('participant(id) outside the scope answers null, like an unknown id', async () => {
@@ -110,7 +110,8 @@ describe('hiding and showing', () => {
     const [shared] = await idsWhere('coach_id = $1 AND display = 1', [coach]);
     if (!shared) throw new Error('no participant of coach');
     await t.db.query('UPDATE participants SET manager_id = $1 WHERE id = $2', [manager, shared]);
-    const hide = await t.gql<{ hideParticipant: { success: boolean } }>('manager', 'mutation($id: ID!) { hideParticipant(id: $id) { success reason } }', { id: shared });
+    const uuidOf = async (id: unknown) => (await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [id])).rows[0]?.uuid;
+    const hide = await t.gql<{ hideParticipant: { success: boolean } }>('manager', 'mutation($u: String!) { hideParticipant(input: { uuid: $u }) { success reason } }', { u: await uuidOf(shared) });
     expect(hide.data?.hideParticipant.success).toBe(true);
     const asCoach = await t.gql<{ participant: unknown }>('coach', 'query($id: ID) { participant(id: $id) { id } }', { id: shared });
     expect(asCoach.data?.participant).toBeNull();
@@ -122,7 +123,8 @@ describe('hiding and showing', () => {
 
   it('a coach may not hide', async () => {
     const [mine] = await idsWhere('coach_id = $1 AND display = 1', [await t.userId('coach')]);
-    const res = await t.gql<{ hideParticipant: { success: boolean } }>('coach', 'mutation($id: ID!) { hideParticipant(id: $id) { success } }', { id: mine });
+    const uuid = (await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [mine])).rows[0]?.uuid;
+    const res = await t.gql<{ hideParticipant: { success: boolean } }>('coach', 'mutation($u: String!) { hideParticipant(input: { uuid: $u }) { success } }', { u: uuid });
     expect(res.data?.hideParticipant.success).toBe(false);
   });
 

@@ -28,6 +28,13 @@ import './types/participant-targets';
 import './types/participant-workplaces';
 import './types/portal-tasks';
 import './types/portal-settings';
+import './types/company-settings';
+import './types/certificates';
+import './types/auth-adapters';
+import './types/roles';
+import './types/exports';
+import './types/participant-writes';
+import './types/user-writes';
 import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.

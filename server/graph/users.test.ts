@@ -88,7 +88,7 @@ describe('users', () => {
 });
 
 const ADD = 'mutation($input: UserInput!) { addUser(input: $input) { success reason id } }';
-const UPDATE = 'mutation($input: UserInput!) { updateUser(input: $input) { success reason } }';
+const UPDATE = 'mutation($input: UpdateUserInput!) { updateUser(input: $input) { success reason params } }';
 
 describe('addUser / updateUser', () => {
   it('an administrator adds a user; the effect and an audit row are written', async () => {
@@ -118,12 +118,17 @@ describe('addUser / updateUser', () => {
     expect(res.data?.addUser).toEqual({ success: false, reason: 'Niet gevonden of geen toegang.', id: null });
   });
 
+  const uuidOf = async (username: string) => (await t.db.query<{ uuid: string }>('SELECT uuid FROM users WHERE username = $1', [username])).rows[0]?.uuid;
+
   it('update needs an existing identifier; username and role do not change', async () => {
-    const none = await t.gql<{ updateUser: { reason: string } }>('admin', UPDATE, { input: { surname: 'X' } });
-    expect(none.data?.updateUser.reason).toBe('Cannot update user that does not have an identifier.');
+    const none = await t.gql<{ updateUser: { reason: string; params: unknown } }>('admin', UPDATE, { input: { uuid: await uuidOf('coach'), surname: 'X' } });
+    expect(none.data?.updateUser).toMatchObject({ reason: 'invalid_input', params: { field: 'id' } });
     const coachId = String(await t.userId('coach'));
+    // the update's input has no username or role: sending them is refused before anything runs
+    const sneaky = await t.gql('admin', UPDATE, { input: { id: coachId, uuid: await uuidOf('coach'), username: 'hacked', roleId: '7', surname: 'X' } });
+    expect(sneaky.errors?.length).toBeGreaterThan(0);
     const res = await t.gql<{ updateUser: { success: boolean } }>('admin', UPDATE, {
-      input: { id: coachId, username: 'hacked', roleId: '7', surname: 'Visser-de Wit', givenName: 'Sanne' },
+      input: { id: coachId, uuid: await uuidOf('coach'), surname: 'Visser-de Wit', givenName: 'Sanne' },
     });
     expect(res.data?.updateUser.success).toBe(true);
     const { rows } = await t.db.query<{ username: string; acl_role_id: number; surname: string }>('SELECT username, acl_role_id, surname FROM users WHERE id = $1', [coachId]);
@@ -131,9 +136,9 @@ describe('addUser / updateUser', () => {
   });
 
   it('a coach edits their own profile but not a colleague', async () => {
-    const own = await t.gql<{ updateUser: { success: boolean } }>('coach', UPDATE, { input: { id: String(await t.userId('coach')), surname: 'Visser', givenName: 'Sanne' } });
+    const own = await t.gql<{ updateUser: { success: boolean } }>('coach', UPDATE, { input: { id: String(await t.userId('coach')), uuid: await uuidOf('coach'), surname: 'Visser', givenName: 'Sanne' } });
     expect(own.data?.updateUser.success).toBe(true);
-    const other = await t.gql<{ updateUser: { success: boolean } }>('coach', UPDATE, { input: { id: String(await t.userId('manager')), surname: 'X' } });
+    const other = await t.gql<{ updateUser: { success: boolean } }>('coach', UPDATE, { input: { id: String(await t.userId('manager')), uuid: await uuidOf('manager'), surname: 'X' } });
     expect(other.data?.updateUser.success).toBe(false);
   });
 });

@@ -15,6 +15,10 @@ import enWageValueMeasurements from './areas/wageValueMeasurements.en.json';
 import nlWageValueMeasurements from './areas/wageValueMeasurements.nl.json';
 import enPortal from './areas/portal.en.json';
 import nlPortal from './areas/portal.nl.json';
+import enAdmin from './areas/admin.en.json';
+import nlAdmin from './areas/admin.nl.json';
+import enUsers from './areas/users.en.json';
+import nlUsers from './areas/users.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -23,6 +27,8 @@ export const nl = {
   wageValue: nlWageValue,
   wageValueMeasurements: nlWageValueMeasurements,
   portal: nlPortal,
+  admin: nlAdmin,
+  users: nlUsers,
 };
 
 export const en = {
@@ -32,4 +38,6 @@ export const en = {
   wageValue: enWageValue,
   wageValueMeasurements: enWageValueMeasurements,
   portal: enPortal,
+  admin: enAdmin,
+  users: enUsers,
 } satisfies Record<keyof typeof nl, unknown>;

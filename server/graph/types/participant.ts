@@ -10,7 +10,16 @@ import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
 import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { loadStatus } from './status';
-import { AddParticipantSchema, ParticipantSettingsSchema } from '../../../src/domain/participants/participant-input';
+import {
+  AddParticipantSchema,
+  identificationProblem,
+  identificationSystemOf,
+  maskBsn,
+  MoveParticipantSchema,
+  ParticipantSettingsSchema,
+  type UpdateParticipantInput,
+} from '../../../src/domain/participants/participant-input';
+import { audit } from '../../auth/audit';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
 import { roleKind } from '../../../src/domain/users/roles-policy';
 import { Role } from '../../../src/domain/shared/roles';
@@ -41,7 +50,11 @@ Participant.implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     uuid: t.exposeString('uuid'),
-    bsn: t.exposeString('bsn', { nullable: true }),
+    bsn: t.string({
+      nullable: true,
+      description: 'The BSN masked to its last three digits; revealParticipantBsn answers it whole (and logs the reveal).',
+      resolve: (p) => maskBsn(p.bsn),
+    }),
     identification: t.exposeString('identification', { nullable: true }),
     personalCode: t.exposeString('personal_code', { nullable: true }),
     initials: t.exposeString('initials', { nullable: true }),
@@ -214,6 +227,8 @@ builder.mutationField('addParticipant', (t) =>
       if (!parsed.success) return notCreated(issuesText(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
+        const idProblem = identificationProblem(await companyIdentificationSystem(tx, viewer), input);
+        if (idProblem) return notCreated(idProblem);
         // project: the viewer's own when they are bound to one; otherwise one of the company's
         let projectId: number | null = null;
         if (viewer.projectId !== null && !isCompanyAdmin(viewer)) projectId = viewer.projectId;
@@ -254,7 +269,15 @@ builder.mutationField('addParticipant', (t) =>
   }),
 );
 
-/** Hides or shows a participant (01 §4). Shared by the graph mutations and the legacy REST toggle. */
+/** Hides or shows a participant in a transaction (the declared writes hideParticipant and unhideParticipant). */
+export async function applyParticipantVisibility(tx: Queryable, ctx: { viewer: Viewer; ip: string }, p: ParticipantRow, visible: boolean): Promise<{ success: boolean; reason: string | null }> {
+  if (!can(ctx.viewer, 'hide', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
+  await tx.query('UPDATE participants SET display = $1 WHERE id = $2 AND company_id = $3', [visible ? 1 : 2, p.id, ctx.viewer.companyId]);
+  await auditMutation(tx, ctx, visible ? 'participant.unhide' : 'participant.hide', 'participant', Number(p.id));
+  return ok();
+}
+
+/** Hides or shows a participant (01 §4). Shared by the graph mutation and the legacy REST toggle. */
 export async function setParticipantVisibility(
   db: { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> },
   ctx: { viewer: Viewer; ip: string },
@@ -266,9 +289,7 @@ export async function setParticipantVisibility(
   return db.transaction(async (tx) => {
     const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, id as string, { forUpdate: true });
     if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
-    await tx.query('UPDATE participants SET display = $1 WHERE id = $2 AND company_id = $3', [visible ? 1 : 2, p.id, viewer.companyId]);
-    await auditMutation(tx, ctx, visible ? 'participant.unhide' : 'participant.hide', 'participant', Number(p.id));
-    return ok();
+    return applyParticipantVisibility(tx, ctx, p, visible);
   });
 }
 
@@ -279,21 +300,6 @@ builder.mutationField('setParticipantVisibility', (t) =>
     resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, args.visible),
   }),
 );
-builder.mutationField('hideParticipant', (t) =>
-  t.field({
-    type: MutationResult,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, false),
-  }),
-);
-builder.mutationField('unhideParticipant', (t) =>
-  t.field({
-    type: MutationResult,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => setParticipantVisibility(ctx.db, { viewer: requireViewer(ctx), ip: ctx.ip }, args.id, true),
-  }),
-);
-
 const ParticipantSettingsInput = builder.inputType('ParticipantSettingsInput', {
   fields: (t) => ({
     theme: t.string({ description: 'dark, light or automatic' }),
@@ -319,6 +325,129 @@ builder.mutationField('setParticipantSettings', (t) =>
         if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
         await tx.query('UPDATE participants SET settings = settings || $1::jsonb WHERE id = $2 AND company_id = $3', [JSON.stringify(patch), p.id, viewer.companyId]);
         await auditMutation(tx, { ...ctx, viewer }, 'participant.settings', 'participant', Number(p.id), patch);
+        return ok();
+      });
+    },
+  }),
+);
+
+async function companyIdentificationSystem(db: Queryable, viewer: Viewer) {
+  const { rows } = await db.query<{ settings: Record<string, unknown> }>('SELECT settings FROM companies WHERE id = $1', [viewer.companyId]);
+  return identificationSystemOf(rows[0]?.settings);
+}
+
+/**
+ * Edits a participant (the declared write updateParticipant, server/graph/types/participant-writes.ts):
+ * only the fields sent change; the identifier follows the company's identification system.
+ */
+export async function updateParticipantEffect(
+  tx: Queryable,
+  ctx: { viewer: Viewer; ip: string },
+  input: UpdateParticipantInput,
+  p: ParticipantRow,
+): Promise<{ success: boolean; reason: string | null }> {
+  const viewer = ctx.viewer;
+  if (!can(viewer, 'edit', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
+  const idProblem = identificationProblem(await companyIdentificationSystem(tx, viewer), input);
+  if (idProblem) return fail(idProblem);
+  const sets: SqlFragment[] = [];
+  const text = (key: keyof typeof input, column: string, map: (s: string) => string = (s) => s) => {
+    const value = input[key];
+    if (value !== undefined) sets.push(sql`${raw(column)} = ${typeof value === 'string' && value !== '' ? map(value) : null}`);
+  };
+  if (input.firstname !== undefined) sets.push(sql`firstname = ${input.firstname}`);
+  if (input.lastname !== undefined) sets.push(sql`lastname = ${input.lastname}`);
+  text('prefix', 'prefix');
+  text('initials', 'initials');
+  text('bsn', 'bsn');
+  text('identification', 'identification');
+  text('personalCode', 'personal_code');
+  text('email', 'email');
+  text('phone', 'phone');
+  text('street', 'street');
+  text('houseNumber', 'house_number');
+  text('houseNumberAddition', 'house_number_addition');
+  text('zipcode', 'zipcode', (z) => z.replace(/\s+/g, '').toUpperCase());
+  text('city', 'city');
+  text('municipality', 'municipality');
+  text('birthdate', 'birthdate', (d) => parseDutchDate(d) ?? d);
+  if (input.sex !== undefined && input.sex !== null) sets.push(sql`sex = ${input.sex}`);
+  for (const [key, column] of [['coachId', 'coach_id'], ['managerId', 'manager_id']] as const) {
+    if (input[key] === undefined) continue;
+    const user = await staffUserInScope(tx, viewer, input[key]);
+    if (user === 'invalid') return fail(key === 'coachId' ? 'Deze coach bestaat niet.' : 'Deze trajectbegeleider bestaat niet.');
+    sets.push(sql`${raw(column)} = ${user}`);
+  }
+  if (input.projectId !== undefined && input.projectId !== null && input.projectId !== '' && isCompanyAdmin(viewer)) {
+    const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
+    if (!project) return fail('Dit project bestaat niet.');
+    sets.push(sql`project_id = ${project.id}`);
+  }
+  if (input.statusId !== undefined && input.statusId !== null) {
+    const status = await tx.query('SELECT 1 FROM participant_statuses WHERE id = $1', [input.statusId]);
+    if (!status.rows.length) return fail('Veld status is ongeldig');
+    sets.push(sql`status_id = ${input.statusId}`);
+  }
+  if (sets.length === 0) return ok();
+  await run(tx, sql`UPDATE participants SET ${join(sets, ', ')} WHERE id = ${p.id} AND company_id = ${viewer.companyId}`);
+  await auditMutation(tx, ctx, 'participant.update', 'participant', Number(p.id), { fields: Object.keys(input).filter((k) => k !== 'id') });
+  return ok();
+}
+
+const BsnReveal = builder.objectRef<{ success: boolean; reason: string | null; bsn: string | null }>('BsnReveal').implement({
+  description: 'The answer of revealParticipantBsn: the whole BSN when allowed.',
+  fields: (t) => ({
+    success: t.exposeBoolean('success'),
+    reason: t.exposeString('reason', { nullable: true }),
+    bsn: t.exposeString('bsn', { nullable: true }),
+  }),
+});
+
+builder.mutationField('revealParticipantBsn', (t) =>
+  t.field({
+    type: BsnReveal,
+    description: 'Answers the whole BSN of a participant in scope and logs the reveal (participant.bsn.reveal).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      if (!can(viewer, 'edit', 'participants')) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
+      const p = await findInScope<ParticipantRow>(ctx.db, 'participants', viewer, args.id);
+      if (!p) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
+      await audit(ctx.db, {
+        action: 'participant.bsn.reveal',
+        companyId: viewer.companyId,
+        userId: viewer.realUserId,
+        onBehalfOfUserId: viewer.realUserId !== viewer.userId ? viewer.userId : null,
+        subjectType: 'participant',
+        subjectId: Number(p.id),
+        ip: ctx.ip,
+      });
+      return { success: true, reason: null, bsn: p.bsn };
+    },
+  }),
+);
+
+builder.mutationField('moveParticipant', (t) =>
+  t.field({
+    type: MutationResult,
+    description: 'Moves a participant to another status of the process flow board.',
+    args: { participantId: t.arg.id({ required: true }), processFlowStatusId: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      if (!can(viewer, 'edit', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
+      const parsed = v.safeParse(MoveParticipantSchema, args);
+      if (!parsed.success) return fail(issuesText(parsed.issues));
+      return ctx.db.transaction(async (tx) => {
+        const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, parsed.output.participantId, { forUpdate: true });
+        if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);
+        const { rows } = await tx.query<{ participant_status_id: number | null }>(
+          'SELECT participant_status_id FROM process_flow_statuses WHERE id = $1 AND company_id = $2 AND deleted_at IS NULL',
+          [parsed.output.processFlowStatusId, viewer.companyId],
+        );
+        const target = rows[0];
+        if (!target || target.participant_status_id === null) return fail('admin.errors.processFlow.status');
+        await tx.query('UPDATE participants SET status_id = $1 WHERE id = $2 AND company_id = $3', [target.participant_status_id, p.id, viewer.companyId]);
+        await auditMutation(tx, { ...ctx, viewer }, 'participant.move', 'participant', Number(p.id), { from: p.status_id, to: target.participant_status_id });
         return ok();
       });
     },

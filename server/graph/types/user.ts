@@ -10,7 +10,7 @@ import { AclRole, Company, Participant, Project, User } from '../refs';
 import type { AclRoleRow, CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
 import { auditMutation, created, CreateResult, findInScope, idsInScope, issuesText, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
-import { AddUserSchema, NO_IDENTIFIER, UpdateUserSchema, UserIdSchema } from '../../../src/domain/users/user-input';
+import { AddUserSchema, NO_IDENTIFIER, UserIdSchema, type UpdateUserInput } from '../../../src/domain/users/user-input';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
 import { ASSIGNABLE_ROLE_IDS } from '../../../src/domain/users/roles-policy';
 import { Role } from '../../../src/domain/shared/roles';
@@ -244,7 +244,7 @@ builder.queryField('aclRoles', (t) =>
 // ---------------------------------------------------------------------------------------------- mutations
 
 const UserInput = builder.inputType('UserInput', {
-  description: 'Add: no id, username and roleId given. Update: id given; username and role are not changed.',
+  description: 'addUser: no id; username and roleId given (updateUser is a declared write with its own input).',
   fields: (t) => ({
     id: t.id(),
     username: t.string(),
@@ -292,8 +292,12 @@ builder.mutationField('addUser', (t) =>
       const parsed = v.safeParse(AddUserSchema, args.input);
       if (!parsed.success) return notCreated(issuesText(parsed.issues));
       const input = parsed.output;
-      if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) return notCreated('Deze rol kan niet worden toegekend.');
       return ctx.db.transaction(async (tx) => {
+        // a fixed role that may be handed out, or a selectable role of the company (it has its parent's rights)
+        if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) {
+          const own = await loadAclRole(tx, viewer, input.roleId);
+          if (!own || own.company_id === null || !own.selectable) return notCreated('Deze rol kan niet worden toegekend.');
+        }
         const project = await projectInScope(tx, viewer, input.projectId);
         if (project === 'invalid') return notCreated('Dit project bestaat niet.');
         const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [input.username]);
@@ -318,49 +322,44 @@ builder.mutationField('addUser', (t) =>
   }),
 );
 
-builder.mutationField('updateUser', (t) =>
-  t.field({
-    type: MutationResult,
-    args: { input: t.arg({ type: UserInput, required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const parsed = v.safeParse(UpdateUserSchema, args.input);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
-      const input = parsed.output;
-      const self = input.id === viewer.userId;
-      const asAdmin = can(viewer, 'edit', 'users');
-      if (!asAdmin && !(self && can(viewer, 'edit', 'ownProfile'))) return fail(NOT_FOUND_OR_FORBIDDEN);
-      return ctx.db.transaction(async (tx) => {
-        const target = await findInScope<UserRow>(tx, 'users', viewer, input.id, { forUpdate: true });
-        if (!target || (asAdmin && !self && !outranks(viewer, target))) return fail(NOT_FOUND_OR_FORBIDDEN);
-        const sets: SqlFragment[] = [
-          sql`given_name = ${textOrNull(input.givenName)}`,
-          sql`initials = ${textOrNull(input.initials)}`,
-          sql`surname = ${input.surname}`,
-          sql`email = ${textOrNull(input.email)}`,
-          sql`phone = ${textOrNull(input.phone)}`,
-          sql`sex = ${input.sex ?? target.sex}`,
-          sql`date_of_birth = ${input.dateOfBirth === undefined ? target.date_of_birth : dateOrNull(input.dateOfBirth)}`,
-        ];
-        if (asAdmin) {
-          const project = await projectInScope(tx, viewer, input.projectId);
-          if (project === 'invalid') return fail('Dit project bestaat niet.');
-          if (project !== null) sets.push(sql`project_id = ${project}`);
-          if (input.accessToAllParticipants !== undefined && input.accessToAllParticipants !== null) sets.push(sql`access_to_all_participants = ${input.accessToAllParticipants}`);
-          if (input.wageValueExpert !== undefined && input.wageValueExpert !== null) sets.push(sql`wage_value_expert = ${input.wageValueExpert}`);
-          if (input.personalCode !== undefined) sets.push(sql`personal_code = ${textOrNull(input.personalCode)}`);
-          if (input.sbbUserCode !== undefined) sets.push(sql`sbb_user_code = ${textOrNull(input.sbbUserCode)}`);
-          if (input.experienceCoaching !== undefined) sets.push(sql`experience_coaching = ${textOrNull(input.experienceCoaching)}`);
-          if (input.experienceNotes !== undefined) sets.push(sql`experience_notes = ${textOrNull(input.experienceNotes)}`);
-          if (input.notes !== undefined) sets.push(sql`notes = ${textOrNull(input.notes)}`);
-        }
-        await run(tx, sql`UPDATE users SET ${join(sets, ', ')} WHERE id = ${input.id} AND company_id = ${viewer.companyId}`);
-        await auditMutation(tx, { ...ctx, viewer }, 'user.update', 'user', input.id, { self });
-        return ok();
-      });
-    },
-  }),
-);
+/**
+ * Edits a user (the declared write updateUser, server/graph/types/user-writes.ts): only the fields sent
+ * change; username and role never do. Administrators edit users in scope; anyone their own profile.
+ */
+export async function updateUserEffect(tx: Queryable, ctx: { viewer: Viewer; ip: string }, input: UpdateUserInput, target: UserRow): Promise<{ success: boolean; reason: string | null }> {
+  const viewer = ctx.viewer;
+  const self = input.id === viewer.userId;
+  const asAdmin = can(viewer, 'edit', 'users');
+  if (!asAdmin && !(self && can(viewer, 'edit', 'ownProfile'))) return fail(NOT_FOUND_OR_FORBIDDEN);
+  if (Number(target.company_id) !== viewer.companyId || (asAdmin && !self && !outranks(viewer, target))) return fail(NOT_FOUND_OR_FORBIDDEN);
+  // only the fields sent change (01 §5): a field left out of the input keeps its stored value
+  const sets: SqlFragment[] = [];
+  const sent = (key: keyof typeof input) => input[key] !== undefined;
+  if (sent('givenName')) sets.push(sql`given_name = ${textOrNull(input.givenName)}`);
+  if (sent('initials')) sets.push(sql`initials = ${textOrNull(input.initials)}`);
+  if (input.surname !== undefined) sets.push(sql`surname = ${input.surname}`);
+  if (sent('email')) sets.push(sql`email = ${textOrNull(input.email)}`);
+  if (sent('phone')) sets.push(sql`phone = ${textOrNull(input.phone)}`);
+  if (input.sex !== undefined && input.sex !== null) sets.push(sql`sex = ${input.sex}`);
+  if (sent('dateOfBirth')) sets.push(sql`date_of_birth = ${dateOrNull(input.dateOfBirth)}`);
+  if (asAdmin) {
+    // company and project are left out when empty
+    const project = await projectInScope(tx, viewer, input.projectId);
+    if (project === 'invalid') return fail('Dit project bestaat niet.');
+    if (project !== null) sets.push(sql`project_id = ${project}`);
+    if (input.accessToAllParticipants !== undefined && input.accessToAllParticipants !== null) sets.push(sql`access_to_all_participants = ${input.accessToAllParticipants}`);
+    if (input.wageValueExpert !== undefined && input.wageValueExpert !== null) sets.push(sql`wage_value_expert = ${input.wageValueExpert}`);
+    if (sent('personalCode')) sets.push(sql`personal_code = ${textOrNull(input.personalCode)}`);
+    if (sent('sbbUserCode')) sets.push(sql`sbb_user_code = ${textOrNull(input.sbbUserCode)}`);
+    if (sent('experienceCoaching')) sets.push(sql`experience_coaching = ${textOrNull(input.experienceCoaching)}`);
+    if (sent('experienceNotes')) sets.push(sql`experience_notes = ${textOrNull(input.experienceNotes)}`);
+    if (sent('notes')) sets.push(sql`notes = ${textOrNull(input.notes)}`);
+  }
+  if (sets.length === 0) return ok();
+  await run(tx, sql`UPDATE users SET ${join(sets, ', ')} WHERE id = ${input.id} AND company_id = ${viewer.companyId}`);
+  await auditMutation(tx, ctx, 'user.update', 'user', input.id, { self });
+  return ok();
+}
 
 function blockMutation(name: 'blockUser' | 'unblockUser', display: number) {
   builder.mutationField(name, (t) =>

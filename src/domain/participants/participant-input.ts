@@ -44,6 +44,45 @@ export const AddParticipantSchema = v.object({
 });
 export type AddParticipantInput = v.InferOutput<typeof AddParticipantSchema>;
 
+/** Editing a participant: the same fields, with its id; only the fields sent change. */
+export const UpdateParticipantSchema = v.object({
+  ...AddParticipantSchema.entries,
+  id: v.pipe(v.union([v.string(), v.number()], 'admin.errors.participant.notFound'), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.participant.notFound'), v.transform(Number)),
+  firstname: v.optional(AddParticipantSchema.entries.firstname),
+  lastname: v.optional(AddParticipantSchema.entries.lastname),
+});
+export type UpdateParticipantInput = v.InferOutput<typeof UpdateParticipantSchema>;
+
+export type IdentificationSystem = 'BSN' | 'Persoonsnummer';
+
+/**
+ * The company's identification system decides which identifier a participant carries (01 §3): a BSN
+ * (checked with the eleven test by the schema) or a personnel number. Answers the reason key, or null.
+ */
+export function identificationProblem(system: IdentificationSystem, input: { bsn?: string | null; identification?: string | null }): string | null {
+  const bsn = input.bsn?.trim() ?? '';
+  const number = input.identification?.trim() ?? '';
+  if (system === 'BSN' && number !== '') return 'admin.errors.participant.identificationNotUsed';
+  if (system === 'Persoonsnummer' && bsn !== '') return 'admin.errors.participant.bsnNotUsed';
+  return null;
+}
+
+export function identificationSystemOf(settings: Readonly<Record<string, unknown>> | null | undefined): IdentificationSystem {
+  return settings?.identificationSystem === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN';
+}
+
+/** A BSN shown in lists: only the last three digits ("******782"). */
+export function maskBsn(bsn: string | null | undefined): string | null {
+  if (!bsn) return null;
+  return `${'*'.repeat(Math.max(0, bsn.length - 3))}${bsn.slice(-3)}`;
+}
+
+/** Moving a participant to another status of the process flow. */
+export const MoveParticipantSchema = v.object({
+  participantId: v.pipe(v.union([v.string(), v.number()], 'admin.errors.participant.notFound'), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.participant.notFound'), v.transform(Number)),
+  processFlowStatusId: v.pipe(v.union([v.string(), v.number()], 'admin.errors.processFlow.status'), v.transform(String), v.regex(/^\d{1,15}$/, 'admin.errors.processFlow.status'), v.transform(Number)),
+});
+
 /** Search of the participants list. */
 export const ParticipantSearchSchema = v.object({
   search: optionalText('zoeken', 200),

@@ -1,13 +1,9 @@
 import * as v from 'valibot';
-import { numericId, optionalText, requiredEmail, requiredText } from './field-rules';
+import { numericId, optionalText, requiredEmail } from './field-rules';
+import { InvitationUsernameSchema } from '../auth/schemas';
 
-/** Invitation username: letters, digits, underscore, or an e-mail address (01 §5). */
-export const INVITATION_USERNAME = /^([A-Za-z0-9_]+|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
-
-const invitationUsername = v.pipe(
-  requiredText('gebruikersnaam', 255),
-  v.regex(INVITATION_USERNAME, 'De gebruikersnaam mag alleen letters, cijfers en een liggend streepje (_) bevatten, of een e-mailadres zijn'),
-);
+/** Invitation username (01 §5): the one rule of src/domain/auth, shared with the accept form. */
+const invitationUsername = InvitationUsernameSchema;
 
 const optionalId = v.nullish(v.union([v.string(), v.number()]));
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { numericId, optionalDate, optionalEmail, optionalText, requiredText, sex, username } from './field-rules';
+import { numericId, required, optionalDate, optionalEmail, optionalText, requiredText, sex, username } from './field-rules';
 
 /** Shared fields of add and update (01 §3 User). */
 const userFields = {
@@ -38,6 +38,8 @@ export type AddUserInput = v.InferOutput<typeof AddUserSchema>;
 export const UpdateUserSchema = v.object({
   id: numericId(NO_IDENTIFIER),
   ...userFields,
+  // a surname left out keeps the stored one; sent, it may not be empty
+  surname: v.optional(v.pipe(v.string(required('achternaam')), v.trim(), v.nonEmpty(required('achternaam')), v.maxLength(100))),
 });
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserSchema>;
 

@@ -9,6 +9,8 @@ import { probeWrites } from '../sync-probes/writes';
 import { workPlanWrites } from '../work-plan/writes';
 import { wageValueWrites } from '../wage-value/writes';
 import { portalWrites } from '../portal/writes';
+import { participantWrites } from '../participants/writes';
+import { userWrites } from '../users/writes';
 
 export const WRITES = {
   messages: messageWrites,
@@ -16,6 +18,8 @@ export const WRITES = {
   workPlans: workPlanWrites,
   wageValue: wageValueWrites,
   portal: portalWrites,
+  participants: participantWrites,
+  users: userWrites,
 };
 
 export type Writes = typeof WRITES;

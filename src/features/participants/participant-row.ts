@@ -2,10 +2,14 @@ import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shar
 
 /** One line of the participants list, whichever source it came from. */
 export interface ParticipantListRow {
+  id?: number;
   uuid: string;
   name: string;
   statusName: ParticipantStatusName | null;
   coachName: string | null;
+  managerName?: string | null;
+  /** The whole BSN as the replica holds it; screens show it masked (maskBsn). */
+  bsn?: string | null;
   hidden: boolean;
 }
 

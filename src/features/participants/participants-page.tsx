@@ -1,9 +1,19 @@
 import { useDeferredValue, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { syncStore } from '../../lib/sync-client';
+import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
+import { maskBsn } from '../../domain/participants/participant-input';
 import type { ParticipantListRow } from './participant-row';
 import { useNetworkParticipants } from './use-network-participants';
 import { useReplicaParticipants, type ParticipantsResult } from './use-replica-participants';
+import { filterOptions, NO_FILTERS, savedCaseloadToggle, type ParticipantFilters } from './queries';
+import { saveCaseloadToggle, setVisibility } from './api';
+import { failureText } from './reason';
+import { ExportButton } from './export-button';
 import './participants.css';
 
 export const PAGE_SIZE = 100;
@@ -13,7 +23,9 @@ interface ParticipantsPageProps {
   source: 'replica' | 'network';
 }
 
-/** Participants search (01 §2): find by surname; name, status and coach; more rows on request. */
+const STATUS_NAMES = Object.keys(ParticipantStatus) as ParticipantStatusName[];
+
+/** Participants search (01 §2): filters (status, sub-status, coach, manager, project, visibility, caseload), paging, hide and unhide with undo. */
 export function ParticipantsPage({ source }: ParticipantsPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.participants'));
@@ -23,48 +35,156 @@ export function ParticipantsPage({ source }: ParticipantsPageProps) {
   const searchId = useId();
   return (
     <div className="participants-page">
-      <h1>{t('screens.participants')}</h1>
+      <div className="participants-page__head">
+        <h1>{t('screens.participants')}</h1>
+        <Link to="/participant/add" className="button button--primary">{t('admin.participants.add')}</Link>
+      </div>
       <div className="participants-page__search field">
         <label htmlFor={searchId}>{t('participants.search')}</label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          autoComplete="off"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setLimit(PAGE_SIZE);
-          }}
-        />
+        <input id={searchId} type="search" className="input" autoComplete="off" value={search} onChange={(event) => { setSearch(event.target.value); setLimit(PAGE_SIZE); }} />
       </div>
-      {source === 'network' ? (
-        <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} />
-      ) : (
-        <ReplicaList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} />
-      )}
+      {source === 'network' ? <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} /> : <ReplicaSearch search={deferred} />}
     </div>
   );
 }
 
-interface ListProps {
-  search: string;
-  limit: number;
-  onMore: () => void;
+function ReplicaSearch({ search }: { search: string }) {
+  const { t } = useTranslation();
+  const { session } = useSnapshot(syncStore);
+  const [filters, setFilters] = useState<Omit<ParticipantFilters, 'search'>>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string; undo?: () => void } | null>(null);
+  const options = useReplicaQuery((r) => filterOptions(r), []);
+  const savedCaseload = useReplicaQuery((r) => savedCaseloadToggle(r, session?.userId ?? 0), [session?.userId]);
+  const [caseloadApplied, setCaseloadApplied] = useState(false);
+  // the saved caseload toggle applies once, when the replica answers
+  if (!caseloadApplied && savedCaseload !== undefined) {
+    setCaseloadApplied(true);
+    if (savedCaseload && session) setFilters((f) => ({ ...f, caseloadOf: session.userId }));
+  }
+  const result = useReplicaParticipants({ ...filters, search }, page * PAGE_SIZE, PAGE_SIZE);
+  const ids = { status: useId(), sub: useId(), coach: useId(), manager: useId(), project: useId(), visibility: useId() };
+  const set = (patch: Partial<typeof filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(0);
+  };
+  const num = (value: string) => (value === '' ? null : Number(value));
+
+  const toggle = async (row: ParticipantListRow, visible: boolean, undoing = false) => {
+    if (row.id === undefined) return;
+    try {
+      await setVisibility(row.uuid, visible);
+      const text = t(visible ? 'admin.participants.unhiddenDone' : 'admin.participants.hiddenDone', { name: row.name });
+      setNotice(undoing ? { kind: 'ok', text } : { kind: 'ok', text, undo: () => void toggle(row, !visible, true) });
+    } catch (error) {
+      setNotice({ kind: 'error', text: failureText(t, error) });
+    }
+  };
+
+  const subChoices = (options?.subStatuses ?? []).filter((s) => filters.statusId === null || s.statusId === filters.statusId);
+  const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <fieldset className="participants-filters">
+        <legend>{t('admin.participants.filters')}</legend>
+        <div className="field">
+          <label htmlFor={ids.status}>{t('admin.participants.status')}</label>
+          <select id={ids.status} className="input" value={filters.statusId ?? ''} onChange={(e) => set({ statusId: num(e.target.value), subStatusId: null })}>
+            <option value="">{t('admin.participants.any')}</option>
+            {STATUS_NAMES.map((name) => (
+              <option key={name} value={ParticipantStatus[name]}>{t(`participants.statusName.${name}`)}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.sub}>{t('admin.participants.subStatus')}</label>
+          <select id={ids.sub} className="input" value={filters.subStatusId ?? ''} onChange={(e) => set({ subStatusId: num(e.target.value) })}>
+            <option value="">{t('admin.participants.any')}</option>
+            {subChoices.map((s) => (
+              <option key={s.id} value={s.id}>{s.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.coach}>{t('admin.participants.coach')}</label>
+          <select id={ids.coach} className="input" value={filters.coachId ?? ''} onChange={(e) => set({ coachId: num(e.target.value) })}>
+            <option value="">{t('admin.participants.any')}</option>
+            {(options?.coaches ?? []).map((o) => (
+              <option key={o.id} value={o.id}>{o.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.manager}>{t('admin.participants.manager')}</label>
+          <select id={ids.manager} className="input" value={filters.managerId ?? ''} onChange={(e) => set({ managerId: num(e.target.value) })}>
+            <option value="">{t('admin.participants.any')}</option>
+            {(options?.managers ?? []).map((o) => (
+              <option key={o.id} value={o.id}>{o.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.project}>{t('admin.participants.project')}</label>
+          <select id={ids.project} className="input" value={filters.projectId ?? ''} onChange={(e) => set({ projectId: num(e.target.value) })}>
+            <option value="">{t('admin.participants.any')}</option>
+            {(options?.projects ?? []).map((o) => (
+              <option key={o.id} value={o.id}>{o.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.visibility}>{t('admin.participants.visibility')}</label>
+          <select id={ids.visibility} className="input" value={filters.visibility} onChange={(e) => set({ visibility: e.target.value === 'hidden' ? 'hidden' : e.target.value === 'all' ? 'all' : 'active' })}>
+            <option value="active">{t('admin.participants.visibilityActive')}</option>
+            <option value="hidden">{t('admin.participants.visibilityHidden')}</option>
+            <option value="all">{t('admin.participants.visibilityAll')}</option>
+          </select>
+        </div>
+        <label className="participants-filters__check">
+          <input type="checkbox" checked={filters.caseloadOf !== null} onChange={(e) => { set({ caseloadOf: e.target.checked ? (session?.userId ?? null) : null }); void saveCaseloadToggle(e.target.checked).catch(() => undefined); }} />
+          {t('admin.participants.caseload')}
+        </label>
+      </fieldset>
+      {notice ? (
+        <div role={notice.kind === 'error' ? 'alert' : 'status'} className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--success'}`}>
+          {notice.text}{' '}
+          {notice.undo ? <button type="button" className="button button--small" onClick={() => { const undo = notice.undo; setNotice(null); undo?.(); }}>{t('admin.common.undo')}</button> : null}
+        </div>
+      ) : null}
+      <ParticipantsTable result={result} actions onToggle={(row, visible) => void toggle(row, visible)} />
+      {result && result.total > PAGE_SIZE ? (
+        <nav className="participants-pager" aria-label={t('admin.common.page', { page: page + 1, pages })}>
+          <button type="button" className="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>{t('admin.common.previous')}</button>
+          <span>{t('admin.common.page', { page: page + 1, pages })}</span>
+          <button type="button" className="button" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>{t('admin.common.next')}</button>
+        </nav>
+      ) : null}
+      <ExportButton subject="participants" />
+    </>
+  );
 }
 
-function ReplicaList({ search, limit, onMore }: ListProps) {
-  return <ParticipantsTable result={useReplicaParticipants(search, limit)} onMore={onMore} />;
-}
-
-function NetworkList({ search, limit, onMore }: ListProps) {
+function NetworkList({ search, limit, onMore }: { search: string; limit: number; onMore: () => void }) {
   const { t } = useTranslation();
   const result = useNetworkParticipants(search, limit);
   if (result === 'error') return <p role="alert">{t('participants.networkError')}</p>;
-  return <ParticipantsTable result={result} onMore={onMore} />;
+  return (
+    <>
+      <ParticipantsTable result={result} actions={false} onToggle={() => undefined} />
+      {result && result.rows.length < result.total ? (
+        <button type="button" className="button participants-page__more" onClick={onMore}>{t('participants.more')}</button>
+      ) : null}
+    </>
+  );
 }
 
-function ParticipantsTable({ result, onMore }: { result: ParticipantsResult | undefined; onMore: () => void }) {
+interface TableProps {
+  result: ParticipantsResult | undefined;
+  actions: boolean;
+  onToggle: (row: ParticipantListRow, visible: boolean) => void;
+}
+
+function ParticipantsTable({ result, actions, onToggle }: TableProps) {
   const { t } = useTranslation();
   if (!result) return <p aria-live="polite">{t('participants.loading')}</p>;
   const { rows, total } = result;
@@ -81,36 +201,39 @@ function ParticipantsTable({ result, onMore }: { result: ParticipantsResult | un
           <thead>
             <tr>
               <th scope="col">{t('participants.name')}</th>
+              <th scope="col">{t('admin.participants.bsn')}</th>
               <th scope="col">{t('participants.status')}</th>
               <th scope="col">{t('participants.coach')}</th>
+              {actions ? <th scope="col">{t('admin.common.actions')}</th> : null}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <Row key={row.uuid} row={row} />
+              <tr key={row.uuid} data-name={row.name}>
+                <th scope="row">
+                  {row.id !== undefined && actions ? <Link to="/participant/$id" params={{ id: String(row.id) }}>{row.name}</Link> : row.name}
+                  {row.hidden ? <span className="participants-table__hidden">{t('participants.hidden')}</span> : null}
+                </th>
+                <td>{maskBsn(row.bsn) ?? ''}</td>
+                <td>{row.statusName ? t(`participants.statusName.${row.statusName}`) : ''}</td>
+                <td>{row.coachName ?? t('participants.noCoach')}</td>
+                {actions ? (
+                  <td className="participants-table__actions">
+                    {row.hidden ? (
+                      <button type="button" className="button button--small" onClick={() => onToggle(row, true)} aria-label={`${t('admin.participants.unhide')}: ${row.name}`}>{t('admin.participants.unhide')}</button>
+                    ) : (
+                      <button type="button" className="button button--small" onClick={() => onToggle(row, false)} aria-label={`${t('admin.participants.hide')}: ${row.name}`}>{t('admin.participants.hide')}</button>
+                    )}
+                    {row.id !== undefined ? (
+                      <Link to="/invitations/participant/$participantId" params={{ participantId: String(row.id) }} className="button button--small" aria-label={`${t('admin.participants.invitations')}: ${row.name}`}>{t('admin.participants.invitations')}</Link>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
             ))}
           </tbody>
         </table>
       )}
-      {rows.length < total ? (
-        <button type="button" className="button participants-page__more" onClick={onMore}>
-          {t('participants.more')}
-        </button>
-      ) : null}
     </>
-  );
-}
-
-function Row({ row }: { row: ParticipantListRow }) {
-  const { t } = useTranslation();
-  return (
-    <tr>
-      <th scope="row">
-        {row.name}
-        {row.hidden ? <span className="participants-table__hidden">{t('participants.hidden')}</span> : null}
-      </th>
-      <td>{row.statusName ? t(`participants.statusName.${row.statusName}`) : ''}</td>
-      <td>{row.coachName ?? t('participants.noCoach')}</td>
-    </tr>
   );
 }

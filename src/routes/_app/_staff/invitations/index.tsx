@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { InvitationsPage } from '../../../../features/invitations/invitations-page';
 
 export const Route = createFileRoute('/_app/_staff/invitations/')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="invitations" />;
+  return <InvitationsPage participantId={null} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { InvitationsPage } from '../../../../features/invitations/invitations-page';
 
 export const Route = createFileRoute('/_app/_staff/invitations/participant/$participantId')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="participantInvitations" />;
+  const { participantId } = Route.useParams();
+  return <InvitationsPage key={participantId} participantId={/^\d+$/.test(participantId) ? Number(participantId) : -1} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { ParticipantFormPage } from '../../../../features/participants/participant-form-page';
 
 export const Route = createFileRoute('/_app/_staff/participant/add')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="participantAdd" />;
+  return <ParticipantFormPage participantId={null} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { UserFormPage } from '../../../../features/users/user-form-page';
 
 export const Route = createFileRoute('/_app/_staff/user/$id/edit')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="userEdit" />;
+  const { id } = Route.useParams();
+  return <UserFormPage key={id} userId={/^\d+$/.test(id) ? Number(id) : -1} />;
 }

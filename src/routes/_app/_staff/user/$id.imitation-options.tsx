@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { ImitationOptionsPage } from '../../../../features/users/imitation-options-page';
 
 export const Route = createFileRoute('/_app/_staff/user/$id/imitation-options')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="userImitationOptions" />;
+  const { id } = Route.useParams();
+  return <ImitationOptionsPage key={id} userId={/^\d+$/.test(id) ? Number(id) : -1} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { UserFormPage } from '../../../../features/users/user-form-page';
 
 export const Route = createFileRoute('/_app/_staff/user/add')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="userAdd" />;
+  return <UserFormPage userId={null} />;
 }

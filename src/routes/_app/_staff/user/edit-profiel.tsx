@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { ProfilePage } from '../../../../features/users/profile-page';
 
 export const Route = createFileRoute('/_app/_staff/user/edit-profiel')({
-  component: RouteComponent,
+  component: ProfilePage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="userEditProfile" />;
-}

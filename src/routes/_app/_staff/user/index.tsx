@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { UsersPage } from '../../../../features/users/users-page';
 
 export const Route = createFileRoute('/_app/_staff/user/')({
-  component: RouteComponent,
+  component: UsersPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="users" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { SsoPage } from '../../../../../../features/company-settings/sso-page';
 
 export const Route = createFileRoute('/_app/_staff/company/$id/authentication/sso')({
-  component: RouteComponent,
+  component: SsoPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="sso" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { PlacementsPage } from '../../../../../../features/company-settings/placements-page';
 
 export const Route = createFileRoute('/_app/_staff/company/$id/settings/placements')({
-  component: RouteComponent,
+  component: PlacementsPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="placements" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { SrgPage } from '../../../../../../features/company-settings/placements-page';
 
 export const Route = createFileRoute('/_app/_staff/company/$id/settings/srg')({
-  component: RouteComponent,
+  component: SrgPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="srgSettings" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../features/shell/under-construction-page';
+import { LogoAndColorPage } from '../../../../../../features/company-settings/logo-and-color-page';
 
 export const Route = createFileRoute('/_app/_staff/company/{-$id}/settings/logo-and-color')({
-  component: RouteComponent,
+  component: LogoAndColorPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="logoAndColor" />;
-}

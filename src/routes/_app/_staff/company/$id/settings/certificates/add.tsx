@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../../features/shell/under-construction-page';
+import { CertificateAddPage } from '../../../../../../../features/company-settings/certificate-add-page';
 
 export const Route = createFileRoute('/_app/_staff/company/$id/settings/certificates/add')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="certificateAdd" />;
+  const { id } = Route.useParams();
+  return <CertificateAddPage companyId={id} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../../../features/shell/under-construction-page';
+import { CertificatesPage } from '../../../../../../../features/company-settings/certificates-page';
 
 export const Route = createFileRoute('/_app/_staff/company/$id/settings/certificates/')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="certificates" />;
+  const { id } = Route.useParams();
+  return <CertificatesPage companyId={id} />;
 }

@@ -1,0 +1,119 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Db } from '../db/db';
+import { join, raw, run, sql, type SqlFragment } from '../db/sql';
+import { participantsScope, usersScope } from '../auth/scope';
+import { can } from '../auth/permissions';
+import { audit } from '../auth/audit';
+import type { Viewer } from '../auth/viewer';
+import { csvField, PARTICIPANT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS, type ExportFormat } from '../../src/domain/users/export-columns';
+import { maskBsn } from '../../src/domain/participants/participant-input';
+
+/** Rows fetched per query: the export never holds more than one batch in memory. */
+const BATCH = 500;
+
+type Subject = 'users' | 'participants';
+type Cells = Record<string, string | null>;
+
+const fullName = (given: unknown, surname: unknown) => [given, surname].filter((x) => typeof x === 'string' && x).join(' ') || null;
+const VISIBILITY = ['Verwijderd', 'Zichtbaar', 'Verborgen', 'Geblokkeerd'];
+
+/** May the viewer export this subject, and see whole BSNs in it? */
+export function exportRights(viewer: Viewer, subject: Subject): { allowed: boolean; revealBsn: boolean } {
+  const allowed = can(viewer, 'export', subject);
+  return { allowed, revealBsn: subject === 'participants' && allowed && can(viewer, 'edit', 'participants') };
+}
+
+function whereOf(viewer: Viewer, subject: Subject): SqlFragment {
+  return subject === 'users'
+    ? join([sql`t.deleted_at IS NULL`, sql`t.display <> 0`, usersScope(viewer, 't')], ' AND ')
+    : join([sql`t.deleted_at IS NULL`, sql`t.display <> 0`, participantsScope(viewer, 't')], ' AND ');
+}
+
+export async function countExport(db: Db, viewer: Viewer, subject: Subject): Promise<number> {
+  const { rows } = await run<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${raw(subject)} t WHERE ${whereOf(viewer, subject)}`);
+  return rows[0]?.n ?? 0;
+}
+
+/** The rows of an export, a batch at a time, ordered by id (keyset paging). */
+async function* exportRows(db: Db, viewer: Viewer, subject: Subject, revealBsn: boolean): AsyncGenerator<Cells> {
+  let after = 0;
+  for (;;) {
+    const where = join([whereOf(viewer, subject), sql`t.id > ${after}`], ' AND ');
+    const query =
+      subject === 'users'
+        ? sql`SELECT t.id, t.username, t.initials, t.given_name, t.surname, t.email, t.phone, t.display, r.label AS role, p.name AS project
+                FROM users t JOIN acl_roles r ON r.id = t.acl_role_id LEFT JOIN projects p ON p.id = t.project_id
+               WHERE ${where} ORDER BY t.id LIMIT ${BATCH}`
+        : sql`SELECT t.id, t.lastname, t.prefix, t.firstname, t.bsn, t.identification, t.birthdate::text AS birthdate, t.email, t.phone, t.street,
+                     concat_ws(' ', t.house_number, t.house_number_addition) AS house_number, t.zipcode, t.city, t.display,
+                     coalesce(cs.label, s.label) AS status, c.given_name AS coach_given, c.surname AS coach_surname,
+                     m.given_name AS manager_given, m.surname AS manager_surname, p.name AS project
+                FROM participants t
+                JOIN participant_statuses s ON s.id = t.status_id
+                LEFT JOIN company_statuses cs ON cs.status_id = t.status_id AND cs.company_id = t.company_id AND cs.deleted_at IS NULL
+                LEFT JOIN users c ON c.id = t.coach_id LEFT JOIN users m ON m.id = t.manager_id LEFT JOIN projects p ON p.id = t.project_id
+               WHERE ${where} ORDER BY t.id LIMIT ${BATCH}`;
+    const { rows } = await run<Record<string, unknown>>(db, query);
+    for (const r of rows) {
+      const str = (k: string): string | null => {
+        const value = r[k];
+        if (value === null || value === undefined) return null;
+        if (typeof value === 'string') return value;
+        if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+        return value instanceof Date ? value.toISOString() : JSON.stringify(value);
+      };
+      yield subject === 'users'
+        ? { username: str('username'), initials: str('initials'), givenName: str('given_name'), surname: str('surname'), email: str('email'), phone: str('phone'), role: str('role'), project: str('project'), status: VISIBILITY[Number(r.display)] ?? null }
+        : {
+            lastname: str('lastname'), prefix: str('prefix'), firstname: str('firstname'),
+            bsn: revealBsn ? str('bsn') : maskBsn(str('bsn')), identification: str('identification'), birthdate: str('birthdate'),
+            email: str('email'), phone: str('phone'), street: str('street'), houseNumber: str('house_number') || null, zipcode: str('zipcode'), city: str('city'),
+            status: str('status'), coach: fullName(r.coach_given, r.coach_surname), manager: fullName(r.manager_given, r.manager_surname), project: str('project'),
+            visibility: VISIBILITY[Number(r.display)] ?? null,
+          };
+    }
+    if (rows.length < BATCH) return;
+    after = Number(rows[rows.length - 1]?.id);
+  }
+}
+
+/**
+ * Streams an export as CSV (UTF-8 with BOM, semicolons: what Dutch Excel opens) or XLSX (exceljs
+ * streaming writer): rows go out as they are read, so 10,000 rows never sit in memory at once.
+ * The export is logged, with whether BSNs were whole.
+ */
+export async function streamExport(db: Db, viewer: Viewer, subject: Subject, format: ExportFormat, ip: string): Promise<ReadableStream<Uint8Array>> {
+  const { revealBsn } = exportRights(viewer, subject);
+  await audit(db, {
+    action: subject === 'users' ? 'user.export' : 'participant.export',
+    companyId: viewer.companyId,
+    userId: viewer.realUserId,
+    onBehalfOfUserId: viewer.realUserId !== viewer.userId ? viewer.userId : null,
+    subjectType: subject,
+    details: { format, bsnRevealed: revealBsn },
+    ip,
+  });
+  const columns = subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS;
+  const out = new PassThrough();
+  const rows = exportRows(db, viewer, subject, revealBsn);
+  const pump = async () => {
+    if (format === 'csv') {
+      out.write(`\uFEFF${columns.map(([, header]) => csvField(header)).join(';')}\r\n`);
+      for await (const row of rows) {
+        if (!out.write(`${columns.map(([key]) => csvField(row[key])).join(';')}\r\n`)) await new Promise((r) => out.once('drain', r));
+      }
+      out.end();
+      return;
+    }
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(subject === 'users' ? 'Gebruikers' : 'Deelnemers');
+    sheet.columns = columns.map(([key, header]) => ({ key, header, width: 20 }));
+    sheet.getRow(1).font = { bold: true };
+    for await (const row of rows) sheet.addRow(row).commit();
+    sheet.commit();
+    await workbook.commit();
+  };
+  pump().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL_VERSIONS, type FeatureSwitch } from '../../domain/company-settings/settings-input';
+import { setCompanySettings } from './api';
+import { failureText, reasonText } from './reason';
+
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+/** Feature switches, portal version and identification system of the company (01 §3). */
+export function FeaturesSection({ settings }: { settings: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [flags, setFlags] = useState<Record<FeatureSwitch, boolean>>(() => Object.fromEntries(FEATURE_SWITCHES.map((k) => [k, settings[k] === true])) as Record<FeatureSwitch, boolean>);
+  const [portal, setPortal] = useState(typeof settings.participantPortalVersion === 'string' ? settings.participantPortalVersion : 'standard');
+  const [identification, setIdentification] = useState(settings.identificationSystem === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN');
+  const [notice, setNotice] = useState<Notice>(null);
+  const save = async () => {
+    try {
+      const res = await setCompanySettings({ ...flags, participantPortalVersion: portal, identificationSystem: identification });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason) });
+    } catch (error) {
+      setNotice({ kind: 'error', text: failureText(t, error) });
+    }
+  };
+  return (
+    <section className="admin-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('admin.company.features')}</h2>
+      <div className="admin-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-portal`}>{t('admin.company.portalVersion')}</label>
+          <select id={`${id}-portal`} className="input" value={portal} onChange={(e) => setPortal(e.target.value)}>
+            {PORTAL_VERSIONS.map((p) => (
+              <option key={p} value={p}>{t(`admin.company.portal.${p}`)}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-ident`}>{t('admin.company.identificationSystem')}</label>
+          <select id={`${id}-ident`} className="input" value={identification} onChange={(e) => setIdentification(e.target.value === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN')}>
+            {IDENTIFICATION_SYSTEMS.map((s) => (
+              <option key={s} value={s}>{t(`admin.company.identification.${s}`)}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="company-switches">
+        <legend>{t('admin.company.features')}</legend>
+        {FEATURE_SWITCHES.map((k) => (
+          <label key={k} className="admin-check">
+            <input type="checkbox" checked={flags[k]} onChange={(e) => setFlags({ ...flags, [k]: e.target.checked })} />
+            {t(`admin.company.feature.${k}`)}
+          </label>
+        ))}
+      </fieldset>
+      <button type="button" className="button button--primary" onClick={() => void save()}>{t('admin.common.save')}</button>
+      {notice ? <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{notice.text}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
+import { useReplicaQuery } from '../../lib/replica/hooks';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { AddInvitationSchema } from '../../domain/users/invitation-input';
+import { Role } from '../../domain/shared/roles';
+import { addInvitation, deleteInvitation, resendInvitation } from './api';
+import { listInvitations, participantName, roleChoices, type InvitationView } from './queries';
+import { failureText, reasonText } from './reason';
+import './invitations.css';
+
+interface Props {
+  /** /invitations/participant/:participantId: only that participant's invitations; new ones give them a login. */
+  participantId: number | null;
+}
+
+const EMPTY = { username: '', email: '', givenName: '', surname: '', roleId: String(Role.coach) };
+
+/** /invitations: running and expired invitations; add, resend, remove. */
+export function InvitationsPage({ participantId }: Props) {
+  const { t, i18n } = useTranslation();
+  const name = useReplicaQuery((r) => (participantId === null ? Promise.resolve(null) : participantName(r, participantId)), [participantId]);
+  const title = participantId === null ? t('admin.invitations.title') : t('admin.invitations.titleParticipant', { name: name ?? '' });
+  useDocumentTitle(title);
+  const [now] = useState(() => Date.now());
+  const list = useReplicaQuery((r) => listInvitations(r, participantId, now), [participantId, now]);
+  const roles = useReplicaQuery((r) => roleChoices(r), []);
+  const [tab, setTab] = useState<'running' | 'expired'>('running');
+  const [values, setValues] = useState(participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { username: useId(), email: useId(), given: useId(), surname: useId(), role: useId() };
+
+  const submit = async () => {
+    setMessage(null);
+    const input = { ...values, participantId: participantId === null ? undefined : String(participantId) };
+    const parsed = v.safeParse(AddInvitationSchema, input);
+    if (!parsed.success) {
+      const out: Record<string, string> = {};
+      for (const issue of parsed.issues) {
+        const key = issue.path?.[0]?.key;
+        const field = typeof key === 'string' ? key : '_';
+        out[field] ??= t(issue.message as 'admin.errors.unknown', { defaultValue: issue.message, field: t(`admin.users.field.${field === 'givenName' || field === 'surname' || field === 'email' || field === 'username' ? field : 'username'}`) });
+      }
+      setErrors(out);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await addInvitation(input);
+      if (res.success) {
+        setMessage({ kind: 'ok', text: t('admin.invitations.sent', { email: values.email }) });
+        setValues(participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) });
+      } else setMessage({ kind: 'error', text: reasonText(t, res.reason) });
+    } catch (error) {
+      setMessage({ kind: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (row: InvitationView, action: 'resend' | 'remove') => {
+    if (action === 'remove' && !window.confirm(t('admin.invitations.removeConfirm', { username: row.username }))) return;
+    try {
+      const res = action === 'resend' ? await resendInvitation(String(row.id)) : await deleteInvitation(String(row.id));
+      setMessage(res.success ? { kind: 'ok', text: t(action === 'resend' ? 'admin.invitations.resent' : 'admin.invitations.removed') } : { kind: 'error', text: reasonText(t, res.reason) });
+    } catch (error) {
+      setMessage({ kind: 'error', text: failureText(t, error) });
+    }
+  };
+
+  const shown = (list ?? []).filter((i) => (tab === 'running' ? i.state === 'running' : i.state !== 'running'));
+  const field = (key: keyof typeof values, id: string, label: string, type = 'text') => (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>{label}</label>
+      <input id={id} className="input" type={type} value={values[key]} autoComplete="off" aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? `${id}-e` : undefined} onChange={(e) => setValues({ ...values, [key]: e.target.value })} />
+      {errors[key] ? <p id={`${id}-e`} className="field__error">{errors[key]}</p> : null}
+    </div>
+  );
+  const date = (iso: string) => (iso ? new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+  return (
+    <div className="admin-page">
+      <h1>{title}</h1>
+      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-labelledby={`${ids.username}-title`}>
+        <h2 id={`${ids.username}-title`}>{participantId === null ? t('admin.invitations.add') : t('admin.invitations.forParticipant')}</h2>
+        <div className="admin-form__row">
+          {field('username', ids.username, t('admin.users.field.username'))}
+          {field('email', ids.email, t('admin.users.field.email'), 'email')}
+        </div>
+        <div className="admin-form__row">
+          {field('givenName', ids.given, t('admin.users.field.givenName'))}
+          {field('surname', ids.surname, t('admin.users.field.surname'))}
+        </div>
+        {participantId === null ? (
+          <div className="field">
+            <label className="field__label" htmlFor={ids.role}>{t('admin.users.field.role')}</label>
+            <select id={ids.role} className="input" value={values.roleId} onChange={(e) => setValues({ ...values, roleId: e.target.value })}>
+              {(roles ?? []).filter((r) => r.id !== Role.participant).map((r) => (
+                <option key={r.id} value={r.id}>{r.label}</option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="admin-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>{t('admin.invitations.add')}</button>
+        </div>
+      </form>
+      {message ? <p role={message.kind === 'error' ? 'alert' : 'status'} className={`alert ${message.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{message.text}</p> : null}
+      <div role="tablist" className="admin-tabs" aria-label={t('admin.invitations.title')}>
+        {(['running', 'expired'] as const).map((key) => (
+          <button key={key} type="button" role="tab" id={`inv-tab-${key}`} aria-controls="inv-panel" aria-selected={tab === key} className={tab === key ? 'admin-tab admin-tab--active' : 'admin-tab'} onClick={() => setTab(key)}>
+            {key === 'running' ? t('admin.invitations.tabRunning') : t('admin.invitations.tabExpired')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="inv-panel" aria-labelledby={`inv-tab-${tab}`}>
+        {!list ? (
+          <p aria-live="polite">{t('admin.common.loading')}</p>
+        ) : shown.length === 0 ? (
+          <p>{t('admin.invitations.empty')}</p>
+        ) : (
+          <table className="admin-table" data-testid="invitations-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.users.field.username')}</th>
+                <th scope="col">{t('admin.users.field.email')}</th>
+                <th scope="col">{t('admin.users.field.role')}</th>
+                <th scope="col">{t('admin.invitations.status')}</th>
+                <th scope="col">{t('admin.invitations.expires')}</th>
+                <th scope="col">{t('admin.common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <tr key={row.uuid} data-username={row.username}>
+                  <th scope="row">{row.username}</th>
+                  <td>{row.email}</td>
+                  <td>{row.role}</td>
+                  <td>{t(`admin.invitations.${row.state}`)}</td>
+                  <td>{date(row.timeExpire)}</td>
+                  <td className="admin-actions">
+                    {row.state !== 'confirmed' ? (
+                      <button type="button" className="button button--small" onClick={() => void act(row, 'resend')} aria-label={`${t('admin.invitations.resend')}: ${row.username}`}>{t('admin.invitations.resend')}</button>
+                    ) : null}
+                    {row.state === 'running' || row.state === 'expired' ? (
+                      <button type="button" className="button button--small" onClick={() => void act(row, 'remove')} aria-label={`${t('admin.invitations.remove')}: ${row.username}`}>{t('admin.invitations.remove')}</button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { graphMutation, graphRequest, type MutationResult } from '../../lib/api/client';
+import { syncApi } from '../../lib/sync-client';
+import type { WriteInput } from '../../domain/writes/define';
+import type { participantWrites } from '../../domain/participants/writes';
+
+/**
+ * The participant screens' writes. Edits, hiding and showing are declared writes: they apply to the
+ * replica at once and reach the server through the outbox (offline too); a refusal comes back on the
+ * changes page. Adding (the new id is the server's) and revealing a BSN (logged) need the server.
+ */
+export type ParticipantInput = Record<string, string | number | null | undefined>;
+
+export async function addParticipant(input: ParticipantInput): Promise<MutationResult & { id: string | null }> {
+  const data = await graphRequest<{ addParticipant: MutationResult & { id: string | null } }>(
+    'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason id } }',
+    { input },
+  );
+  return data.addParticipant;
+}
+export const updateParticipant = (input: WriteInput<typeof participantWrites.update>) => syncApi().participants.update(input);
+export const setVisibility = (uuid: string, visible: boolean) =>
+  visible ? syncApi().participants.unhide({ uuid }) : syncApi().participants.hide({ uuid });
+export async function revealBsn(id: number): Promise<{ success: boolean; reason: string | null; bsn: string | null }> {
+  const data = await graphRequest<{ revealParticipantBsn: { success: boolean; reason: string | null; bsn: string | null } }>(
+    'mutation($id: ID!) { revealParticipantBsn(id: $id) { success reason bsn } }',
+    { id: String(id) },
+  );
+  return data.revealParticipantBsn;
+}
+
+/** The caseload toggle of the participants search, kept in the user's search settings (01 §3). */
+export const saveCaseloadToggle = (showCaseload: boolean) =>
+  graphMutation(
+    'updateSearchSettings',
+    'mutation($subject: String!, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, showCaseload: $showCaseload, pagination: $pagination) { success reason } }',
+    { subject: 'participants', showCaseload, pagination: { rowsPerPage: 100, sortBy: 'name', descending: false } },
+  );
