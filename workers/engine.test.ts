@@ -129,5 +129,5 @@ describe('two devices of one user editing one document', () => {
     expect(row).toMatchObject({ status: 'conflict', conflictFields: ['body'] });
     await engineA.stop();
     await engineB.stop();
-  });
+  }, 60_000);
 });

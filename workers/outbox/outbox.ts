@@ -197,15 +197,11 @@ export async function applyEventInTransaction(
   if (!row.collection || !row.target) return next;
   const others = (await rowsFor(replica, row.collection, row.target)).filter((r) => r.clientMutationId !== clientMutationId && r.clientMutationId !== next?.clientMutationId);
   let activeOthers = others.filter(isActive);
-  if (
-    result.effects.includes('rebase') &&
-    event.type === 'answer' &&
-    typeof event.answer.revision === 'number' &&
-    event.answer.revision === (row.baseRevision ?? 0) + 1
-  ) {
-    // The server holds this change now, on exactly the revision it was based on (a create: revision 1): the later rows are
-    // based on its new revision. When revisions were skipped (another device's change merged in),
-    // they keep their base, so the server merges them per field against the values this client saw.
+  if (result.effects.includes('rebase') && event.type === 'answer' && typeof event.answer.revision === 'number' && event.answer.revision === (row.baseRevision ?? 0) + 1) {
+    // The server applied this change right on the revision it was based on, so the new revision holds
+    // nothing this client has not seen: the later rows are based on it. (When it skipped revisions,
+    // another device changed the document meanwhile; the later rows keep their base and the server
+    // merges them per field against the values this client saw.)
     const revision = event.answer.revision;
     for (const later of activeOthers) await replica.outbox.update(later.clientMutationId, { baseRevision: revision });
     activeOthers = activeOthers.map((r) => ({ ...r, baseRevision: revision }));

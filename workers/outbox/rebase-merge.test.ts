@@ -14,20 +14,14 @@ import { pushTransport, testReplica } from '../test-support';
 const P1 = '01900000-0000-7000-8000-000000000001';
 const okAt = (revision: number) => ({ success: true, reason: null, conflict: null, revision });
 
-/** Two rows of one document (the first was on its way when the second was made, so they do not fold). */
-async function twoRows(replica: ReturnType<typeof testReplica>): Promise<void> {
-  const first = await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' });
-  await applyEvent(replica, first, { type: 'send' });
-  await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'twee' });
-  await applyEvent(replica, first, { type: 'recover' });
-  expect((await listOutbox(replica)).length).toBe(2);
-}
-
 describe('rebase after an accepted row', () => {
   it('rebases later rows when the accepted row applied on the revision it was based on', async () => {
     const replica = testReplica();
     await replica.docs('syncProbes').put({ uuid: P1, id: 1, body: 'basis', title: 'titel', counter: 0, revision: 4 });
-    await twoRows(replica);
+    // The second edit is made while the first is on its way (so they do not fold into one write).
+    await applyEvent(replica, await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' }), { type: 'send' });
+    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'twee' });
+    await applyEvent(replica, (await listOutbox(replica))[0]!.clientMutationId, { type: 'recover' });
     let revision = 4;
     const transport = pushTransport(() => okAt(++revision));
     expect(await pushOutbox(replica, transport, { batch: 1 })).toEqual({ kind: 'idle' });
@@ -37,7 +31,9 @@ describe('rebase after an accepted row', () => {
   it('keeps the older base when the answered revision holds changes this client never saw', async () => {
     const replica = testReplica();
     await replica.docs('syncProbes').put({ uuid: P1, id: 1, body: 'basis', title: 'titel', counter: 0, revision: 4 });
-    await twoRows(replica);
+    await applyEvent(replica, await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' }), { type: 'send' });
+    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'twee' });
+    await applyEvent(replica, (await listOutbox(replica))[0]!.clientMutationId, { type: 'recover' });
     // Another device changed the title meanwhile (revision 5); the first row merged onto it (revision 6).
     const answers = [okAt(6), okAt(7)];
     const transport = pushTransport(() => answers.shift()!);
