@@ -45,6 +45,8 @@ export interface FaultStats {
   offlineToggles: number;
   conflictsKeptServer: number;
   conflictsKeptOwn: number;
+  /** Conflicts named on a field the client did not change (its value equals the base): must stay 0. */
+  conflictsOnUnchangedFields: number;
   rejected: Record<string, number>;
   accepted: { creates: number; edits: number; bumps: number; deletes: number };
 }
@@ -91,6 +93,8 @@ interface Client {
 interface Sent {
   mutation: string;
   input: Record<string, unknown>;
+  baseRevision: unknown;
+  baseValues: unknown;
 }
 
 interface ProbeRow {
@@ -118,7 +122,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const tenant = await server.tenant(userCount);
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, clientRestarts: 0,
-    rowsLeftSending: 0, scopeMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, rejected: {},
+    rowsLeftSending: 0, scopeMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsOnUnchangedFields: 0, rejected: {},
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
@@ -138,8 +142,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     for (const m of parsed.query.matchAll(/\br(\d+): (\w+)\(/g)) {
       const vars = parsed.variables[`r${m[1]}`];
       if (!vars) continue;
-      const { clientMutationId, baseRevision: _r, baseValues: _v, ...input } = vars;
-      sent.set(String(clientMutationId), { mutation: m[2]!, input });
+      const { clientMutationId, baseRevision, baseValues, ...input } = vars;
+      sent.set(String(clientMutationId), { mutation: m[2]!, input, baseRevision, baseValues });
     }
     return true;
   };
@@ -261,6 +265,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
         const server = (row.serverDocument ?? {}) as Record<string, unknown>;
         const chosen: Record<string, unknown> = {};
         for (const field of row.conflictFields ?? []) {
+          if (JSON.stringify(row.args[field] ?? null) === JSON.stringify(row.baseValues?.[field] ?? null)) stats.conflictsOnUnchangedFields++;
           if (random() < 0.5) {
             stats.conflictsKeptServer++;
             chosen[field] = server[field];
@@ -358,7 +363,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (random() < 0.015) await moveOwner();
     if (w === crashAt) crashArmed = true;
     if (w === clientRestartAt) await restartClient(clients[Math.floor(random() * clients.length)]!);
-    if (random() < 0.25) await sync(clients[Math.floor(random() * clients.length)]!);
+    if (random() < 0.1) await sync(clients[Math.floor(random() * clients.length)]!);
   }
   if (stats.scopeMoves === 0) await moveOwner();
   // A crash not yet triggered (no push went out after crashAt) happens on the next push.
@@ -400,6 +405,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   }
   for (const key of INJECTED) if (!((stats[key] as number) > 0)) failures.push(`fault ${key} never happened`);
   if (stats.conflictsKeptServer + stats.conflictsKeptOwn === 0) failures.push('no conflict happened');
+  if (stats.conflictsOnUnchangedFields > 0) failures.push(`${stats.conflictsOnUnchangedFields} conflicts named a field the client did not change`);
   for (const c of clients) c.replica.dexie.close();
   return { seed, database: server.database, stats, failures, ms: Date.now() - started };
 }
@@ -420,8 +426,9 @@ async function checkFaultRun(
     [companyId],
   );
   if (ids.rows[0]!.n !== ids.rows[0]!.d) failures.push(`processed_mutations ids not unique: ${ids.rows[0]!.n} rows, ${ids.rows[0]!.d} ids`);
-  const processed = await db.query<{ id: string; operation: string; success: boolean | null; reason: string | null }>(
-    `SELECT client_mutation_id::text AS id, operation, (result->>'success')::boolean AS success, result->>'reason' AS reason
+  const processed = await db.query<{ id: string; operation: string; success: boolean | null; reason: string | null; revision: string | null }>(
+    `SELECT client_mutation_id::text AS id, operation, (result->>'success')::boolean AS success, result->>'reason' AS reason,
+            result->>'revision' AS revision
        FROM processed_mutations WHERE company_id = $1`,
     [companyId],
   );
@@ -469,6 +476,8 @@ async function checkFaultRun(
   );
   const audited = new Set<string>();
   const expected = new Map<string, { body: string; title: string; deleted: boolean }>();
+  const revisionOf = new Map(processed.rows.map((p) => [p.id, p.revision]));
+  const history = new Map<string, string[]>();
   for (const { cmid: id } of order) {
     if (audited.has(id)) failures.push(`${id} applied twice (audit)`);
     audited.add(id);
@@ -479,6 +488,9 @@ async function checkFaultRun(
     }
     const u = String(w.input.uuid);
     const doc = expected.get(u);
+    const h = history.get(u) ?? [];
+    h.push(`${w.mutation} ${JSON.stringify(w.input)} base r${String(w.baseRevision)} ${JSON.stringify(w.baseValues)} -> r${revisionOf.get(id)}`);
+    history.set(u, h);
     if (w.mutation === 'deleteSyncProbe') {
       stats.accepted.deletes++;
       if (!doc) failures.push(`${id}: delete of ${u} before its creation`);
@@ -487,9 +499,14 @@ async function checkFaultRun(
       stats.accepted.creates++;
       expected.set(u, { body: String(w.input.body), title: typeof w.input.title === 'string' ? w.input.title : '', deleted: false });
     } else {
+      // An edit sets the fields it changed; a field sent as the client saw it (equal to its base
+      // value) is no edit: a concurrent server change of it stays (per-field merge).
       stats.accepted.edits++;
-      doc.body = String(w.input.body);
-      if (typeof w.input.title === 'string') doc.title = w.input.title;
+      const base = w.baseValues && typeof w.baseValues === 'object' ? (w.baseValues as Record<string, unknown>) : null;
+      const edits = (field: 'body' | 'title') =>
+        typeof w.input[field] === 'string' && (!base || !Object.hasOwn(base, field) || base[field] !== w.input[field]);
+      if (edits('body')) doc.body = String(w.input.body);
+      if (edits('title')) doc.title = String(w.input.title);
       doc.deleted = false;
     }
   }
@@ -500,7 +517,7 @@ async function checkFaultRun(
     const got = probes.get(u);
     if (!got) failures.push(`created ${u} is not on the server`);
     else if (got.body !== want.body || got.title !== want.title || got.deleted !== want.deleted) {
-      failures.push(`${u}: server has ${JSON.stringify({ body: got.body, title: got.title, deleted: got.deleted })}, last accepted edits ${JSON.stringify(want)}`);
+      failures.push(`${u}: server has ${JSON.stringify({ body: got.body, title: got.title, deleted: got.deleted })}, last accepted edits ${JSON.stringify(want)}; last writes: ${(history.get(u) ?? []).slice(-4).join(' | ')}`);
     }
   }
   for (const u of probes.keys()) if (!expected.has(u)) failures.push(`${u} is on the server without an accepted create`);
@@ -535,7 +552,7 @@ export function formatStats(run: FaultRun): string {
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server ${run.database === 'postgres' ? 'SIGKILLs' : 'restarts'} ${s.serverCrashes} ` +
     `(mid-push ${s.crashesMidPush}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
-    `owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn}; ` +
+    `owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );
 }
