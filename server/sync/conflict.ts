@@ -33,10 +33,10 @@ export async function checkBaseRevision(
   const row = rows[0];
   if (!row) return { kind: 'missing' };
   if (baseRevision != null && Number(row.revision) !== baseRevision) {
-    return { kind: 'conflict', answer: conflictAnswer(rowToDocument(row, collection.omit)) };
+    return { kind: 'conflict', answer: conflictAnswer(rowToDocument(row, collection.omit, { table: collection.table, viewer })) };
   }
   if (row.deleted_at != null && baseRevision != null) {
-    return { kind: 'conflict', answer: conflictAnswer(rowToDocument(row, collection.omit)) };
+    return { kind: 'conflict', answer: conflictAnswer(rowToDocument(row, collection.omit, { table: collection.table, viewer })) };
   }
   return { kind: 'ok', row };
 }

@@ -173,7 +173,9 @@ export async function runWrite<S extends v.GenericSchema>(
         // Compared per field unless the change was based on the revision the server has (a client that has
         // not pulled the document's revision yet still sends the values it saw).
         if (doc && current && base && (typeof baseRevision !== 'number' || Number(current.revision) !== baseRevision) && doc.mode !== 'delete') {
-          const server = rowToDocument(current, serverCollection(doc.collection).omit);
+          const collection = serverCollection(doc.collection);
+          // The document as this viewer's replica has it (the same field rules as the pull): compared and answered.
+          const server = rowToDocument(current, collection.omit, { table: collection.table, viewer });
           let mine: Record<string, unknown> = {};
           try {
             mine = write.patch?.(parsed.output, { now: new Date().toISOString() }) ?? {};
