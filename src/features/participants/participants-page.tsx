@@ -2,11 +2,12 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import type { ParticipantListRow } from './participant-row';
+import { PAGE_SIZE } from './queries';
 import { useNetworkParticipants } from './use-network-participants';
 import { useReplicaParticipants, type ParticipantsResult } from './use-replica-participants';
 import './participants.css';
 
-export const PAGE_SIZE = 100;
+export { PAGE_SIZE };
 
 interface ParticipantsPageProps {
   /** Where the list comes from: the replica (always, for people) or the server (comparison only). */
