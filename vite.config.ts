@@ -1,8 +1,47 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_BRANDING } from './src/domain/shared/constants';
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of the build (after the service
+ * worker is generated), so the server sends them as they are (server/http/static.ts) instead of
+ * compressing on each request. Source maps and files under 1 KB are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'werkpad:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+            const full = path.join(dir, entry.name);
+            return entry.isDirectory() ? walk(full) : [full];
+          });
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+          const content = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -41,6 +80,7 @@ export default defineConfig({
         importScripts: ['/push-sw.js'],
       },
     }),
+    precompress(),
   ],
   worker: { format: 'es' },
   server: {
