@@ -9,8 +9,6 @@ import { Dexie } from 'dexie';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import {
-  inTab,
-  tabPage,
   toView,
   withOverlay,
   type MessageTab,
@@ -79,9 +77,9 @@ export async function archiveOverlay(r: ReplicaReader): Promise<ArchiveOverlay> 
 }
 
 /** Pending archives plus those this tab sent that the replica does not show yet (archive-memory.ts). */
-function archivedSet(overlay: ArchiveOverlay, byUuid: ReadonlyMap<string, MessageView>, me: PartyKey): Set<string> {
+function archivedSet(overlay: ArchiveOverlay, viewOf: (uuid: string) => MessageView | undefined, me: PartyKey): Set<string> {
   const archivedForMe = (uuid: string) => {
-    const m = byUuid.get(uuid);
+    const m = viewOf(uuid);
     return !m || ((m.recipientKey === me ? !m.display : true) && (m.senderKey === me ? !m.senderDisplay : true));
   };
   const out = new Set(overlay.pending);
@@ -98,19 +96,49 @@ function views(docs: readonly ReplicaDocument[], into = new Map<string, MessageV
 export async function myMessages(r: ReplicaReader, me: PartyKey): Promise<MessageView[]> {
   const [received, sent, overlay] = await Promise.all([range(r, RECEIVED, me).toArray(), range(r, SENT, me).toArray(), archiveOverlay(r)]);
   const byUuid = views(sent, views(received));
-  return withOverlay([...byUuid.values()], me, archivedSet(overlay, byUuid, me));
+  return withOverlay([...byUuid.values()], me, archivedSet(overlay, (uuid) => byUuid.get(uuid), me));
 }
 
-/** One page of a tab: the inbox reads the received range, Verzonden the sent range, the archive both. */
+const newestFirst = (a: ReplicaDocument, b: ReplicaDocument) => {
+  const ca = String(a.createdAt);
+  const cb = String(b.createdAt);
+  return ca < cb ? 1 : ca > cb ? -1 : a.uuid < b.uuid ? 1 : -1;
+};
+
+/**
+ * One page of a tab: the inbox reads the received range, Verzonden the sent range, the archive
+ * both. Documents are filtered as they come (in index order: newest first once reversed) and only
+ * the page's messages become views; the same answer as tabPage over every view (tested).
+ */
 export async function tabPageOf(r: ReplicaReader, me: PartyKey, tab: MessageTab, page: number, perPage = 15): Promise<TabPage> {
   const [received, sent, overlay] = await Promise.all([
     tab === 'sent' ? Promise.resolve([]) : range(r, RECEIVED, me).toArray(),
     tab === 'inbox' ? Promise.resolve([]) : range(r, SENT, me).toArray(),
     archiveOverlay(r),
   ]);
-  const byUuid = views(sent, views(received));
-  const shown = withOverlay([...byUuid.values()], me, archivedSet(overlay, byUuid, me)).filter((m) => inTab(m, me, tab));
-  return tabPage(shown, me, tab, page, perPage);
+  const raw = new Map<string, ReplicaDocument>();
+  for (const d of [...received, ...sent]) if (!d._deleted) raw.set(d.uuid, d);
+  const archived = archivedSet(overlay, (uuid) => {
+    const d = raw.get(uuid);
+    return d ? toView(d) : undefined;
+  }, me);
+  const hit = (d: ReplicaDocument) => archived.has(d.uuid) || (d.id !== null && d.id !== undefined && archived.has(String(d.id)));
+  const shownToMe = (d: ReplicaDocument) => d.display !== false && !hit(d);
+  const shownFromMe = (d: ReplicaDocument) => d.senderDisplay !== false && !hit(d);
+  let all: ReplicaDocument[];
+  if (tab === 'inbox') all = received.filter((d) => !d._deleted && shownToMe(d)).reverse();
+  else if (tab === 'sent') all = sent.filter((d) => !d._deleted && shownFromMe(d)).reverse();
+  else {
+    const seen = new Map<string, ReplicaDocument>();
+    for (const d of received) if (!d._deleted && !shownToMe(d)) seen.set(d.uuid, d);
+    for (const d of sent) if (!d._deleted && !shownFromMe(d)) seen.set(d.uuid, d);
+    all = [...seen.values()].sort(newestFirst);
+  }
+  const size = perPage <= 0 ? Math.max(1, all.length) : perPage;
+  const pageCount = Math.max(1, Math.ceil(all.length / size));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const records = withOverlay(all.slice((current - 1) * size, current * size).map(toView), me, archived);
+  return { totalItems: all.length, records, page: current, pageCount };
 }
 
 const isUnreadShown = (d: ReplicaDocument) => d.read === false && d.display !== false && !d._deleted;
