@@ -43,6 +43,57 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The sign-in route's own chunks (its code-split component and what it imports) are announced in
+ * index.html as modulepreload, so a first visit to /login fetches them with the entry instead of
+ * one round trip later, after the router has matched the route.
+ */
+function preloadSignInRoute(): Plugin {
+  return {
+    name: 'werkpad:preload-sign-in',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const route = chunks.find((c) => c.moduleIds.some((id) => id.includes('/src/routes/login/{-$request}.tsx') && id.includes('tsr-split')));
+        if (!route) return html;
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const wanted = new Set<string>();
+        const visit = (fileName: string) => {
+          if (wanted.has(fileName)) return;
+          wanted.add(fileName);
+          for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
+        };
+        visit(route.fileName);
+        const tags = [...wanted]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+        return { html, tags };
+      },
+    },
+  };
+}
+
+/**
+ * The public frame's header (brand mark and name) is in index.html's #root, so the first paint
+ * does not wait for the JavaScript; React replaces it when it renders (createRoot clears #root).
+ */
+function bootHeader(): Plugin {
+  const header =
+    '<div class="public-frame"><header class="public-frame__header"><span class="logo">' +
+    '<svg class="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="currentColor" opacity="0.16"/>' +
+    '<path d="M6 10l4.5 13L16 12l5.5 11L26 10" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>' +
+    '<span class="logo__name">Werkpad</span></span></header></div>';
+  return {
+    name: 'werkpad:boot-header',
+    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `<div id="root">${header}</div>`),
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -80,6 +131,8 @@ export default defineConfig({
         importScripts: ['/push-sw.js'],
       },
     }),
+    bootHeader(),
+    preloadSignInRoute(),
     precompress(),
   ],
   worker: { format: 'es' },
