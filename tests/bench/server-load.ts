@@ -10,10 +10,10 @@
  * (tests/setup/postgres.ts); the servers, the proxy and this generator share the machine.
  *
  * Standalone: node --import tsx tests/bench/server-load.ts [--users 200] [--seconds 120]
- *   [--processes 1|2|both] [--participants N] [--messages N] [--cpu-prof <dir>]
+ *   [--processes 1|2|both] [--participants N] [--messages N] [--cpu-prof <dir>] [--slow-ms 20]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,8 @@ export interface ServerLoadOptions {
   seed?: { participants: number; messages: number };
   /** Write the servers' CPU profiles (node --cpu-prof) into this directory. */
   cpuProfDir?: string;
+  /** Log statements slower than this (ms) in PostgreSQL and print the costliest at the end. */
+  slowQueryMs?: number;
   log?: (line: string) => void;
 }
 
@@ -229,6 +231,34 @@ interface Rig {
   stop(): Promise<void>;
 }
 
+/** PostgreSQL's log of slow statements (log_min_duration_statement), summed by statement. */
+async function slowStatements(databaseUrl: string): Promise<{ statement: string; calls: number; totalMs: number; maxMs: number }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let dataDir: string;
+  try {
+    dataDir = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]?.data_directory ?? '';
+  } finally {
+    await client.end();
+  }
+  const logFile = path.join(path.dirname(dataDir), 'server.log');
+  if (!existsSync(logFile)) return [];
+  const totals = new Map<string, { calls: number; totalMs: number; maxMs: number }>();
+  const pattern = /duration: ([\d.]+) ms {2}(?:statement|execute [^:]*): ([\s\S]*?)(?=\n\S|$)/g;
+  for (const match of readFileSync(logFile, 'utf8').matchAll(pattern)) {
+    const ms = Number(match[1]);
+    const statement = (match[2] ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+    const t = totals.get(statement) ?? { calls: 0, totalMs: 0, maxMs: 0 };
+    t.calls++;
+    t.totalMs += ms;
+    t.maxMs = Math.max(t.maxMs, ms);
+    totals.set(statement, t);
+  }
+  return [...totals.entries()]
+    .map(([statement, t]) => ({ statement, calls: t.calls, totalMs: Math.round(t.totalMs), maxMs: Math.round(t.maxMs) }))
+    .sort((a, b) => b.totalMs - a.totalMs);
+}
+
 async function prepareDatabase(opts: ServerLoadOptions, log: (line: string) => void): Promise<{ databaseUrl: string; stop: () => void }> {
   let teardown: (() => void) | undefined;
   let serverUrl = opts.postgresUrl;
@@ -248,6 +278,7 @@ async function prepareDatabase(opts: ServerLoadOptions, log: (line: string) => v
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  if (opts.slowQueryMs !== undefined) await admin.query(`ALTER DATABASE ${name} SET log_min_duration_statement = ${Math.max(0, Math.round(opts.slowQueryMs))}`);
   await admin.end();
   const databaseUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
   const seed = opts.seed ?? { participants: 2_000, messages: 20_000 };
@@ -398,6 +429,11 @@ export async function measureServerLoad(opts: ServerLoadOptions & { runs?: (1 | 
         const result = await loadRun(rig, users, durationMs, processes, log);
         results.push(result);
         printLoad(result);
+        if (opts.slowQueryMs !== undefined) {
+          const slow = await slowStatements(database.databaseUrl);
+          console.log(`\nStatements slower than ${opts.slowQueryMs} ms (PostgreSQL log, all runs so far), costliest first:`);
+          for (const q of slow.slice(0, 10)) console.log(`${String(q.totalMs).padStart(8)} ms total, ${String(q.calls).padStart(6)} calls, max ${q.maxMs} ms: ${q.statement}`);
+        }
       } finally {
         await rig.stop();
       }
@@ -431,6 +467,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       participants: { type: 'string', default: '2000' },
       messages: { type: 'string', default: '20000' },
       'cpu-prof': { type: 'string' },
+      'slow-ms': { type: 'string' },
     },
   });
   await measureServerLoad({
@@ -439,5 +476,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     runs: values.processes === 'both' ? [1, 2] : [Number(values.processes) === 2 ? 2 : 1],
     seed: { participants: Number(values.participants), messages: Number(values.messages) },
     cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+    slowQueryMs: values['slow-ms'] === undefined ? undefined : Number(values['slow-ms']),
   });
 }
