@@ -3,6 +3,7 @@
  * replica schema, queries and outbox code the app and the worker run, so the benchmark measures them
  * rather than copies. Exposed as `window.werkpadBench`.
  */
+import type { WriteName } from '../../src/domain/writes/registry';
 import { Dexie } from 'dexie';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
 import { declareReplicaSchema } from '../../src/domain/sync/replica-schema';
@@ -12,7 +13,7 @@ import * as messages from '../../src/features/messages/queries';
 import * as participants from '../../src/features/participants/queries';
 import type { PartyKey } from '../../src/domain/messages/views';
 import type { ReplicaReader } from '../../src/lib/replica/replica-db';
-import { enqueue } from '../../workers/outbox/outbox';
+import { enqueue, enqueueMany } from '../../workers/outbox/outbox';
 import { openReplica } from '../../workers/replica/db';
 
 export interface BenchSession {
@@ -130,32 +131,23 @@ const api = {
   },
 
   /** Queues one write through the outbox (for screenshots of refused and conflicting changes). */
-  async enqueueRaw(session: BenchSession, input: Parameters<typeof enqueue>[1]): Promise<string> {
+  async enqueueRaw(session: BenchSession, name: WriteName, input: unknown): Promise<string> {
     const replica = openReplica(session);
     try {
-      return await enqueue(replica, input);
+      return await enqueue(replica, name, input);
     } finally {
       replica.dexie.close();
     }
   },
 
-  /** Queues `n` writes exactly as syncApi().probes.save does (outbox row + optimistic document). */
+  /** Queues `n` writes exactly as syncApi().outbox.enqueueMany does (one transaction: outbox rows + optimistic documents). */
   async queueWrites(session: BenchSession, n: number): Promise<string[]> {
     const replica = openReplica(session);
-    const ids: string[] = [];
     try {
-      for (let i = 0; i < n; i++) {
-        const uuid = uuidv7();
-        const body = `bench ${i}`;
-        ids.push(
-          await enqueue(replica, {
-            op: 'saveSyncProbe',
-            args: { uuid, body, baseRevision: null },
-            optimistic: { collection: 'syncProbes', target: uuid, patch: { body } },
-          }),
-        );
-      }
-      return ids;
+      return await enqueueMany(
+        replica,
+        Array.from({ length: n }, (_, i) => ({ name: 'probes.save', input: { uuid: uuidv7(), body: `bench ${i}` } })),
+      );
     } finally {
       replica.dexie.close();
     }

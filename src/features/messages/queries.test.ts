@@ -56,6 +56,10 @@ function outboxRow(i: number, op: string, args: Record<string, unknown>, status:
     args,
     collection: null,
     target: null,
+    mode: null,
+    baseRevision: null,
+    baseValues: null,
+    conflictFields: null,
     patch: null,
     previous: null,
     status,
@@ -73,7 +77,7 @@ async function fullRecount(r: ReplicaReader) {
   const rows = await r.outbox.toArray();
   const archived = new Set<string>();
   for (const row of rows) {
-    if (row.op === 'archiveMessage' && (row.status === 'pending' || row.status === 'sending') && Array.isArray(row.args.ids)) {
+    if (row.op === 'messages.archive' && (row.status === 'pending' || row.status === 'sending') && Array.isArray(row.args.ids)) {
       for (const id of row.args.ids) archived.add(String(id));
     }
   }
@@ -98,7 +102,7 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
       else if (roll < 0.5) await r.docs('messages').update(pick.uuid, { _deleted: true });
       else if (roll < 0.7) {
         const status: OutboxStatus = rnd() < 0.5 ? 'pending' : rnd() < 0.5 ? 'sending' : 'failed';
-        await r.outbox.put(outboxRow(rowSeq++, 'archiveMessage', { ids: [pick.uuid] }, status));
+        await r.outbox.put(outboxRow(rowSeq++, 'messages.archive', { ids: [pick.uuid] }, status));
       } else if (roll < 0.85) await r.outbox.put(outboxRow(rowSeq++, 'saveSyncProbe', { uuid: `p${step}`, body: 'x' }, 'pending'));
       else {
         // A row moves on (sent, refused, or gone), as the worker does.
@@ -132,7 +136,7 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
     await r.docs('messages').put(unread);
     expect(await unreadCount(r, ME)).toBe(1);
     rememberArchived([unread.uuid]);
-    await r.outbox.put(outboxRow(1, 'archiveMessage', { ids: [unread.uuid] }, 'pending'));
+    await r.outbox.put(outboxRow(1, 'messages.archive', { ids: [unread.uuid] }, 'pending'));
     expect(await unreadCount(r, ME)).toBe(0);
     await r.outbox.update(outboxRow(1, '', {}, 'pending').clientMutationId, { status: 'failed' });
     expect(await unreadCount(r, ME)).toBe(1);
@@ -141,7 +145,7 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
   it('finds archive rows among many other queued writes, reading each row once', async () => {
     const r = freshReplica();
     await r.outbox.bulkPut(Array.from({ length: 300 }, (_, i) => outboxRow(i, 'saveSyncProbe', { uuid: `p${i}` }, 'pending')));
-    await r.outbox.put(outboxRow(500, 'archiveMessage', { ids: ['m-0001', 'm-0002'] }, 'sending'));
+    await r.outbox.put(outboxRow(500, 'messages.archive', { ids: ['m-0001', 'm-0002'] }, 'sending'));
     const overlay = await archiveOverlay(r);
     expect([...overlay.pending].sort()).toEqual(['m-0001', 'm-0002']);
     expect(overlay.refused.size).toBe(0);

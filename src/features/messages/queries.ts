@@ -60,7 +60,7 @@ export async function archiveOverlay(r: ReplicaReader): Promise<ArchiveOverlay> 
     rows.forEach((row: OutboxRow | undefined, i) => {
       const key = unseen[i];
       if (key === undefined || !row) return;
-      const ids = row.op === 'archiveMessage' && Array.isArray(row.args.ids) ? row.args.ids.map(String) : null;
+      const ids = row.op === 'messages.archive' && Array.isArray(row.args.ids) ? row.args.ids.map(String) : null;
       archiveIdsByRow.set(`${db}:${key}`, ids);
     });
   }
@@ -165,5 +165,5 @@ export async function unreadCount(r: ReplicaReader, me: PartyKey): Promise<numbe
 
 /** Sends the server refused: they stay in the outbox (failed) with the reason and what was typed. */
 export async function failedSends(r: ReplicaReader): Promise<OutboxRow[]> {
-  return (await r.outbox.where('status').equals('failed').toArray()).filter((row) => row.op === 'sendMessage');
+  return (await r.outbox.where('status').equals('failed').toArray()).filter((row) => row.op === 'messages.send');
 }
