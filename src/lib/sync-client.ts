@@ -52,9 +52,12 @@ function applyStatus(status: SyncStatus): void {
 /** After sign-in: open this user's replica, start syncing, follow the status. */
 export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
+  // Copied before the store takes it: valtio turns the object it is given (and its chain array)
+  // into proxies in place, which postMessage cannot clone.
+  const plain = structuredClone(session);
   syncStore.session = session;
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  applyStatus(await api.sync.start({ ...session }));
+  applyStatus(await api.sync.start(plain));
   forwardOnline();
   if (!navigator.onLine) await api.sync.setOnline(false);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
