@@ -1,8 +1,98 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_BRANDING } from './src/domain/shared/constants';
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of the build (after the service
+ * worker is generated), so the server sends them as they are (server/http/static.ts) instead of
+ * compressing on each request. Source maps and files under 1 KB are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'werkpad:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+            const full = path.join(dir, entry.name);
+            return entry.isDirectory() ? walk(full) : [full];
+          });
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+          const content = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The sign-in route's own chunks (its code-split component and what it imports) are announced in
+ * index.html as modulepreload, so a first visit to /login fetches them with the entry instead of
+ * one round trip later, after the router has matched the route.
+ */
+function preloadSignInRoute(): Plugin {
+  return {
+    name: 'werkpad:preload-sign-in',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const route = chunks.find((c) => c.moduleIds.some((id) => id.includes('/src/routes/login/{-$request}.tsx') && id.includes('tsr-split')));
+        if (!route) return html;
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const wanted = new Set<string>();
+        const visit = (fileName: string) => {
+          if (wanted.has(fileName)) return;
+          wanted.add(fileName);
+          for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
+        };
+        visit(route.fileName);
+        const tags = [...wanted]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+        return { html, tags };
+      },
+    },
+  };
+}
+
+/**
+ * The public frame's header (brand mark and name) is in index.html's #root, so the first paint
+ * does not wait for the JavaScript; React replaces it when it renders (createRoot clears #root).
+ */
+function bootHeader(): Plugin {
+  const header =
+    '<div class="public-frame"><header class="public-frame__header"><span class="logo">' +
+    '<svg class="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="currentColor" opacity="0.16"/>' +
+    '<path d="M6 10l4.5 13L16 12l5.5 11L26 10" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>' +
+    '<span class="logo__name">Werkpad</span></span></header></div>';
+  return {
+    name: 'werkpad:boot-header',
+    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `<div id="root">${header}</div>`),
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -41,6 +131,9 @@ export default defineConfig({
         importScripts: ['/push-sw.js'],
       },
     }),
+    bootHeader(),
+    preloadSignInRoute(),
+    precompress(),
   ],
   worker: { format: 'es' },
   server: {

@@ -4,8 +4,8 @@ import './lib/ui/theme.css';
 import { App } from './app/app';
 import { initSentry } from './app/sentry';
 import { mountPwa } from './features/pwa/mount-pwa';
-import { installSyncSession } from './features/sync/sync-session';
-import { initI18n } from './i18n/i18n';
+import { i18nReady, initI18n } from './i18n/i18n';
+import { startSyncFollowingSession } from './app/start-sync';
 import { applyBranding } from './lib/branding';
 
 initI18n();
@@ -25,9 +25,13 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+// Waits only when English was the stored choice (its texts load on demand).
+void i18nReady().finally(() => {
+  if (root) createRoot(root).render(<App />);
+});
 
-// The sync worker follows the signed-in user (replica per user and company; deleted on sign-out).
-installSyncSession();
+// The sync worker follows the signed-in user (replica per user and company; deleted on sign-out);
+// its code loads once someone is signed in, so the sign-in page does not carry it.
+startSyncFollowingSession();
 // Service worker (app shell offline, update prompt) and the install invitation.
 mountPwa();

@@ -42,16 +42,33 @@ export async function createSession(
   return { token, sessionId, expiresAt };
 }
 
+const TOUCH_EVERY_MS = 60_000;
+/** When this process last wrote each session's last_seen_at (ms); old entries are swept as it grows. */
+const touchedAt = new Map<string, number>();
+
+function rememberTouch(sessionId: string, at: number): void {
+  if (touchedAt.size >= 10_000) {
+    for (const [id, when] of touchedAt) if (at - when >= TOUCH_EVERY_MS) touchedAt.delete(id);
+    if (touchedAt.size >= 10_000) touchedAt.clear();
+  }
+  touchedAt.set(sessionId, at);
+}
+
 /**
  * Moves a session's expiry forward on use (sliding), at most once a minute per session so busy
  * clients do not write on every request, and never past its absolute end.
  */
 export async function touchSession(db: Queryable, sessionId: string, settings: Pick<AuthSettings, 'sessionTtlMs' | 'now'>): Promise<void> {
   const now = settings.now();
+  // This process wrote it less than a minute ago: skip the round trip (issue 9; the WHERE below
+  // still keeps it to once a minute across processes).
+  const last = touchedAt.get(sessionId);
+  if (last !== undefined && now.getTime() - last < TOUCH_EVERY_MS && now.getTime() >= last) return;
+  rememberTouch(sessionId, now.getTime());
   await db.query(
     `UPDATE sessions SET last_seen_at = $2, expires_at = least($3::timestamptz, max_expires_at)
       WHERE id = $1 AND revoked_at IS NULL AND last_seen_at < $4`,
-    [sessionId, now, new Date(now.getTime() + settings.sessionTtlMs), new Date(now.getTime() - 60_000)],
+    [sessionId, now, new Date(now.getTime() + settings.sessionTtlMs), new Date(now.getTime() - TOUCH_EVERY_MS)],
   );
 }
 

@@ -75,10 +75,15 @@ export async function listMessages(
 ): Promise<Page<MessageRow>> {
   const where: SqlFragment[] = [sql`m.company_id = ${viewer.companyId}`, raw('m.deleted_at IS NULL'), tabFilter(viewer, args.tab)];
   if (args.read !== null && args.read !== undefined) where.push(sql`m.read = ${args.read}`);
+  // The total is counted on messages alone (the unread count reads the partial unread index) and
+  // the page is read newest first from the recipient/sender index, stopping at the page's end: no
+  // joins, window count and sort over every matching message (issue 9, the badge's query).
+  const filter = join(where, ' AND ');
   const { rows } = await run<MessageRow & { total: number }>(
     db,
-    sql`SELECT q.*, count(*) OVER () AS total FROM (${SELECT} WHERE ${join(where, ' AND ')}) q
-         ORDER BY q.created_at DESC, q.id DESC${pageClause(args)}`,
+    sql`SELECT page.*, (SELECT count(*)::int FROM messages m WHERE ${filter}) AS total
+          FROM (${SELECT} WHERE ${filter} ORDER BY m.created_at DESC, m.id DESC${pageClause(args)}) page
+         ORDER BY page.created_at DESC, page.id DESC`,
   );
   if (rows.length === 0 && (args.page ?? 1) > 1) {
     const { rows: c } = await run<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM messages m WHERE ${join(where, ' AND ')}`);

@@ -2,7 +2,9 @@ import { createRouter } from '@tanstack/react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { LoadingPage } from '../features/errors/loading-page';
 import { NamedErrorPage } from '../features/errors/named-error-page';
+import { setApiEffects } from '../lib/api/effects';
 import { routeTree } from '../routeTree.gen';
+import { clearSession, refreshSession } from './session-store';
 
 export const router = createRouter({
   routeTree,
@@ -13,6 +15,10 @@ export const router = createRouter({
   defaultNotFoundComponent: () => <NamedErrorPage kind="http404" standalone />,
   scrollRestoration: true,
 });
+
+// The error catalogue acts through the router from the start: the background session check may
+// refuse the restored session before the signed-in shell (AuthLayer) has mounted.
+setApiEffects({ clearSession, refreshSession: () => refreshSession(), navigate: (href) => router.navigate({ href }) });
 
 declare module '@tanstack/react-router' {
   interface Register {

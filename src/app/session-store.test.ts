@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, ensureSession, refreshSession, sessionStore, setSession } from './session-store';
+import { setApiEffects } from '../lib/api/effects';
+import { checkSessionInBackground, clearSession, ensureSession, refreshSession, resetSessionCheck, SESSION_CHECK_TIMEOUT_MS, sessionStore, setSession } from './session-store';
 
 const user = { id: 3, username: 'coach', givenName: 'Sanne', surname: 'de Vries', roleId: 4, participantId: null, participantStatusId: null, companyId: 1 };
 
@@ -48,5 +49,97 @@ describe('session store (offline)', () => {
     sessionStorage.setItem('werkpad.session', '{"status":"signed-in"}');
     await refreshSession();
     expect(sessionStore.status).toBe('anonymous');
+  });
+});
+
+const meAnswer = (givenName: string) => ({
+  data: {
+    mfa: { required: false, setup: true },
+    me: { id: 3, username: 'coach', givenName, surname: 'de Vries', role: { id: 4 }, participant: null, company: { id: 1, name: 'Demo', settings: {}, branding: null } },
+  },
+});
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** A stored session as a reload finds it: in session storage, the store not yet resolved. */
+async function storedSession(): Promise<void> {
+  Object.assign(sessionStore, { status: 'unknown', user: null, identityChain: [], company: null });
+  await flush();
+  sessionStorage.setItem('werkpad.session', JSON.stringify({ status: 'signed-in', user, identityChain: [], company: null }));
+  resetSessionCheck();
+}
+
+// Issue 9: screens render from the stored session at once; the server check runs in the background.
+describe('session store (restored session, checked in the background)', () => {
+  let navigate: ReturnType<typeof vi.fn<(href: string) => void>>;
+  let restoreEffects: () => void;
+  beforeEach(() => {
+    sessionStorage.clear();
+    navigate = vi.fn<(href: string) => void>();
+    restoreEffects = setApiEffects({ navigate, clearSession });
+  });
+  afterEach(() => {
+    restoreEffects();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('answers the stored session without waiting for the server', async () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => undefined)); // the server never answers
+    vi.stubGlobal('fetch', fetchMock);
+    await storedSession();
+    const state = await ensureSession();
+    expect(state.status).toBe('signed-in');
+    expect(state.user?.username).toBe('coach');
+    expect(fetchMock).toHaveBeenCalledOnce(); // the check did start
+  });
+
+  it('ends a session the server refuses and opens Login with the notice', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ errors: [{ message: 'expired', extensions: { code: 'token_expired' } }] }))));
+    await storedSession();
+    expect((await ensureSession()).status).toBe('signed-in');
+    await checkSessionInBackground();
+    expect(sessionStore.status).toBe('anonymous');
+    expect(sessionStorage.getItem('werkpad.session')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?expired=1/));
+  });
+
+  it('keeps the stored session when the server does not answer within the timeout', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    await storedSession();
+    vi.useFakeTimers();
+    await ensureSession();
+    const done = checkSessionInBackground();
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_TIMEOUT_MS);
+    await done;
+    expect(sessionStore.status).toBe('signed-in');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("takes the server's answer over the stored copy", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(meAnswer('Sanne-Marie')))));
+    await storedSession();
+    await ensureSession();
+    await checkSessionInBackground();
+    expect(sessionStore.user?.givenName).toBe('Sanne-Marie');
+    expect(sessionStore.company?.name).toBe('Demo');
+  });
+
+  it('drops a late answer when the user signed out meanwhile', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    await storedSession();
+    await ensureSession();
+    const done = checkSessionInBackground();
+    clearSession();
+    answer(json(meAnswer('Sanne')));
+    await done;
+    expect(sessionStore.status).toBe('anonymous');
+  });
+
+  it('waits for the server when the tab has no stored session', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(meAnswer('Sanne')))));
+    Object.assign(sessionStore, { status: 'unknown', user: null, identityChain: [], company: null });
+    resetSessionCheck();
+    expect((await ensureSession()).status).toBe('signed-in');
   });
 });

@@ -1,7 +1,9 @@
 import { proxy, subscribe } from 'valtio';
 import type { Branding } from '../domain/shared/constants';
 import type { AccessSession } from '../domain/navigation/access';
-import { loadSessionFromServer } from '../lib/api/load-session';
+import { peekSessionNotice } from '../lib/api/auth-flow-state';
+import { endSessionLocally } from '../lib/api/effects';
+import { loadSessionFromServer, type LoadedSession } from '../lib/api/load-session';
 
 export type SessionStatus = AccessSession['status'];
 
@@ -71,20 +73,47 @@ subscribe(sessionStore, () => {
 });
 
 export function setSession(next: Omit<SessionState, 'status'>): void {
+  generation++;
   Object.assign(sessionStore, { status: 'signed-in', ...next } satisfies SessionState);
 }
 
 export function clearSession(): void {
+  generation++;
   Object.assign(sessionStore, emptyState('anonymous'));
 }
 
+/** How long the background check of a restored session waits for the server (then: keep it, as offline). */
+export const SESSION_CHECK_TIMEOUT_MS = 3_000;
+/** How long a guard waits for the server when this tab has no stored session to show meanwhile. */
+export const SESSION_LOAD_TIMEOUT_MS = 10_000;
+/** A check that could not reach the server is tried again on a navigation after this long. */
+const RECHECK_AFTER_MS = 30_000;
+
+function withTimeout(loaded: Promise<LoadedSession>, timeoutMs: number): Promise<LoadedSession> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<LoadedSession>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'offline' }), timeoutMs);
+  });
+  return Promise.race([loaded, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Bumped whenever the session is set or cleared by anyone else, so a late background answer is dropped. */
+let generation = 0;
+/** The restored session's server check: 'due' (not yet asked), in flight, or when it was last answered. */
+let check: { state: 'due' } | { state: 'running'; promise: Promise<void> } | { state: 'done'; at: number; reachable: boolean } = { state: 'due' };
+
 /**
  * Loads the session state (user, identity chain, company) for the current cookie with the `me` query
- * (src/lib/api/load-session.ts). Offline, it restores what session storage holds.
+ * (src/lib/api/load-session.ts) and waits for it: after sign-in, impersonation and leaving it, where
+ * the stored session is not the one to show. Offline (or no answer in `timeoutMs`), it restores what
+ * session storage holds.
  */
-export async function refreshSession(): Promise<void> {
+export async function refreshSession(timeoutMs: number = SESSION_LOAD_TIMEOUT_MS): Promise<void> {
+  const mine = ++generation;
   const stored = readStored();
-  const loaded = await loadSessionFromServer();
+  const loaded = await withTimeout(loadSessionFromServer(), timeoutMs);
+  if (mine !== generation) return;
+  check = { state: 'done', at: Date.now(), reachable: loaded.kind !== 'offline' };
   if (loaded.kind === 'signed-in') {
     setSession(loaded.session);
     return;
@@ -93,11 +122,64 @@ export async function refreshSession(): Promise<void> {
   else clearSession();
 }
 
-/** Resolves an unknown session once; route guards await this before deciding. */
+/**
+ * The background check of a session restored from session storage: the screens already render from
+ * it (and sync runs); the server's answer updates it, a refusal ends it like any refused request
+ * (sign-out listeners, then Login with the notice), no answer within SESSION_CHECK_TIMEOUT_MS keeps it.
+ */
+export function checkSessionInBackground(timeoutMs: number = SESSION_CHECK_TIMEOUT_MS): Promise<void> {
+  if (check.state === 'running') return check.promise;
+  const mine = generation;
+  const userId = sessionStore.user?.id;
+  const promise = (async () => {
+    const loaded = await withTimeout(loadSessionFromServer(), timeoutMs).catch((): LoadedSession => ({ kind: 'offline' }));
+    check = { state: 'done', at: Date.now(), reachable: loaded.kind !== 'offline' };
+    // Signed in or out by someone else meanwhile: that decision stands.
+    if (mine !== generation || sessionStore.status !== 'signed-in' || sessionStore.user?.id !== userId) return;
+    if (loaded.kind === 'signed-in') {
+      setSession(loaded.session);
+    } else if (loaded.kind === 'anonymous') {
+      const notice = peekSessionNotice();
+      clearSession();
+      await endSessionLocally(notice);
+    }
+  })();
+  check = { state: 'running', promise };
+  return promise;
+}
+
+/**
+ * What route guards call: never waits for the network when this tab has a stored session (it is
+ * restored at once and checked in the background); without one it asks the server (bounded).
+ */
 export async function ensureSession(): Promise<SessionState> {
-  if (sessionStore.status === 'unknown') await refreshSession();
+  if (sessionStore.status === 'unknown') {
+    const stored = readStored();
+    if (stored) {
+      Object.assign(sessionStore, stored);
+      check = { state: 'due' };
+    } else {
+      await refreshSession();
+      return sessionStore;
+    }
+  }
+  if (sessionStore.status === 'signed-in') {
+    const recheck = check.state === 'done' && !check.reachable && Date.now() - check.at > RECHECK_AFTER_MS;
+    if (check.state === 'due' || recheck) void checkSessionInBackground();
+  }
   return sessionStore;
 }
+
+/** For tests: forget the background check, as on a fresh page load. */
+export function resetSessionCheck(): void {
+  check = { state: 'due' };
+  generation++;
+}
+
+// A reload restores the stored session at once, so the sync worker starts from it before any guard
+// runs (src/features/sync/sync-session.ts follows this store); the first guard checks it in the background.
+const restored = readStored();
+if (restored) Object.assign(sessionStore, restored);
 
 /**
  * Signs out. STUB: asks the server to end the session (GET /api/oauth/logout, 01 §7) and clears

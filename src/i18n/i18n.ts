@@ -1,6 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, nl } from './resources';
+import { nl } from './resources';
 
 export const LANGUAGES = ['nl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,25 +25,83 @@ function followLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-/** Dutch by default, English as fallback (01 §1); the chosen language is kept in localStorage. */
+/**
+ * English is its own chunk, fetched when it is first needed: when the user picks it, when it was
+ * the stored choice, or when a Dutch text is missing (the English fallback of 01 §1). The `?lang=en`
+ * import is a second instance of resources.ts of which only `en` is used, so the first load carries
+ * only the Dutch texts (each instance's unused half is tree-shaken).
+ */
+async function loadEnglish(): Promise<Record<string, unknown>> {
+  const { en } = await import('./resources.ts?lang=en');
+  return en;
+}
+
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    if (language !== 'en') {
+      callback(null, {});
+      return;
+    }
+    loadEnglish().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+let fallbackLoading: Promise<void> | null = null;
+
+/** A Dutch text is missing: load English, make it the fallback, and render again. */
+function loadEnglishFallback(): void {
+  fallbackLoading ??= (async () => {
+    await i18next.loadLanguages('en');
+    i18next.options.fallbackLng = ['en'];
+    await i18next.changeLanguage(i18next.language);
+  })().catch(() => undefined);
+}
+
+/**
+ * Dutch by default, English as fallback (01 §1); the chosen language is kept in localStorage.
+ * Dutch is bundled; English loads on demand (i18nReady() answers when the chosen language is there).
+ */
+let ready: Promise<void> = Promise.resolve();
+
 export function initI18n(language: Language = storedLanguage()): typeof i18next {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources: { nl: { translation: nl }, en: { translation: en } },
-      lng: language,
-      fallbackLng: 'en',
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    void i18next
+      .use(lazyLanguages)
+      .use(initReactI18next)
+      .init({
+        resources: { nl: { translation: nl } },
+        partialBundledLanguages: true,
+        lng: DEFAULT_LANGUAGE,
+        // English becomes the fallback when a Dutch text is first found missing (loadEnglishFallback),
+        // so Dutch users never download it otherwise.
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGES],
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        initAsync: false,
+        saveMissing: true,
+        missingKeyHandler: (languages) => {
+          if (languages.includes(DEFAULT_LANGUAGE)) loadEnglishFallback();
+        },
+      });
     i18next.on('languageChanged', followLanguage);
   }
   followLanguage(i18next.language);
+  if (language !== i18next.language) ready = i18next.changeLanguage(language).then(() => undefined);
   return i18next;
 }
 
-/** Switches the interface language and remembers the choice. */
+/** Resolves when the language asked of initI18n is loaded (at once for Dutch). */
+export function i18nReady(): Promise<void> {
+  return ready;
+}
+
+/** Switches the interface language (loading it first when needed) and remembers the choice. */
 export async function changeLanguage(language: Language): Promise<void> {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -9,7 +9,13 @@ import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/col
 import { declareReplicaSchema } from '../../src/domain/sync/replica-schema';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
-import * as q from '../../src/lib/replica/queries';
+import * as messages from '../../src/features/messages/queries';
+import * as participants from '../../src/features/participants/queries';
+
+/** Rows the participants screen shows first (PAGE_SIZE of participants-page.tsx). */
+const PARTICIPANT_PAGE = 100;
+import type { PartyKey } from '../../src/domain/messages/views';
+import type { ReplicaReader } from '../../src/lib/replica/replica-db';
 import { enqueue, enqueueMany } from '../../workers/outbox/outbox';
 import { openReplica } from '../../workers/replica/db';
 
@@ -84,26 +90,29 @@ const api = {
     return { documents, ms };
   },
 
-  /** p50/p95 of each screen's replica query over `runs` runs with varying arguments. */
+  /**
+   * p50/p95 of each screen's replica query (the functions of src/features/<area>/queries.ts that the
+   * screens' hooks run) over `runs` runs with varying arguments.
+   */
   async queries(session: BenchSession, runs = 200): Promise<QueryTiming[]> {
     const replica = openReplica(session);
+    // The screens' queries take the main thread's reader; the worker's replica handle has the same shape.
+    const r: ReplicaReader = { dexie: replica.dexie, docs: (name) => replica.docs(name), outbox: replica.outbox };
     try {
-      const participants = await replica.docs('participants').toArray();
-      const names = participants.map((p) => (typeof p.nameLower === 'string' ? p.nameLower : '')).filter(Boolean);
-      const participantIds = participants.map((p) => p.id).filter((id): id is number => typeof id === 'number');
-      const measured = await replica.docs('wageValueMeasurements').toArray();
-      const measuredIds = [...new Set(measured.map((m) => m.participantId).filter((id): id is number => typeof id === 'number'))];
-      const recipientKey = `u:${session.userId}`;
-      const statuses = ['running', 'to_start', 'finished'];
+      const docs = await replica.docs('participants').limit(2_000).toArray();
+      const names = docs.map((p) => (typeof p.nameLower === 'string' ? p.nameLower : '')).filter(Boolean);
+      const me: PartyKey = `u:${session.userId}`;
       const pick = <T>(list: T[], i: number): T => list[(i * 7919) % list.length] as T;
-      const cases: { name: string; run: (i: number) => Promise<ReplicaDocument[]> }[] = [
-        { name: 'inbox newest-first (50)', run: () => q.inbox(replica, recipientKey, 50) },
-        { name: 'participant search (prefix, 50)', run: (i) => q.searchParticipants(replica, pick(names, i).slice(0, 1 + (i % 3)), 50) },
-        { name: 'work plans of a coach (by status)', run: (i) => q.workPlansOfCoach(replica, session.userId, pick(statuses, i)) },
+      const size = <T>(value: T): number => (Array.isArray(value) ? value.length : typeof value === 'number' ? 1 : 0);
+      const cases: { name: string; run: (i: number) => Promise<number> }[] = [
+        { name: 'participants list (first page)', run: async () => (await participants.readParticipantsPage(r, participants.NO_FILTERS, 0, PARTICIPANT_PAGE)).rows.length },
         {
-          name: 'measurements of a participant',
-          run: (i) => q.measurementsOfParticipant(replica, measuredIds.length && i % 2 === 0 ? pick(measuredIds, i) : pick(participantIds, i)),
+          name: 'participants search (prefix)',
+          run: async (i) => (await participants.readParticipantsPage(r, { ...participants.NO_FILTERS, search: pick(names, i).slice(0, 1 + (i % 3)) }, 0, PARTICIPANT_PAGE)).rows.length,
         },
+        { name: 'inbox page', run: async (i) => (await messages.tabPageOf(r, me, 'inbox', 1 + (i % 3))).records.length },
+        { name: 'sent page', run: async (i) => (await messages.tabPageOf(r, me, 'sent', 1 + (i % 3))).records.length },
+        { name: 'unread count (badge)', run: async () => size(await messages.unreadCount(r, me)) },
       ];
       const result: QueryTiming[] = [];
       for (const c of cases) {
@@ -111,9 +120,9 @@ const api = {
         const times: number[] = [];
         let rows = 0;
         for (let i = 0; i < runs; i++) {
-          const [ms, docs] = await time(() => c.run(i));
+          const [ms, n] = await time(() => c.run(i));
           times.push(ms);
-          rows += docs.length;
+          rows += n;
         }
         times.sort((a, b) => a - b);
         result.push({ name: c.name, runs, p50: percentile(times, 50), p95: percentile(times, 95), rows: Math.round(rows / runs) });

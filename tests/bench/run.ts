@@ -9,19 +9,31 @@
  * emulated latency; the p50/p95 of each screen's replica query; and how long 1,000 writes queued
  * offline take to drain after reconnecting. Timings are printed, never asserted.
  *
+ * Then the sign-in route's first-load JavaScript (KB gzip) and Lighthouse (mobile) on /login, the
+ * pull endpoint alone (documents/s on PGlite and PostgreSQL, tests/bench/pull-server.ts when it is
+ * there), and the load run on PostgreSQL (tests/bench/server-load.ts: 200 users, 2 minutes, one
+ * server process and two behind a round-robin proxy). Ends with one machine-readable line:
+ * `BENCH {...}` (issue 9).
+ *
+ * Options: --quick (small data set, 20 users for 15 s, 3 list runs: a few minutes), --skip-load,
+ * --skip-lighthouse, --skip-browser (only the server parts).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
  * WERKPAD_BENCH_KEEP=1 to keep the data dir. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
- * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES.
+ * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium, type Page } from '@playwright/test';
 import type { BenchApi, BenchSession, QueryTiming } from './page-api';
+import { measureLighthouse, type LighthouseResult } from './lighthouse';
+import { measureServerLoad, type ServerLoadResult } from './server-load';
+import { measureSignInJs, type SignInJs } from './sign-in-js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** A port nobody listens on (the bench must never measure someone else's server). */
@@ -42,15 +54,71 @@ const base = `http://localhost:${port}`;
 const reuseBuild = process.env.WERKPAD_BENCH_REUSE_BUILD === '1';
 const buildDir = path.join(root, reuseBuild ? '.tmp/bench-dist' : `.tmp/bench-dist-${process.pid}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-'));
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'skip-load': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-browser': { type: 'boolean', default: false },
+  },
+});
+const quick = flags.quick === true;
 const size = {
-  participants: Number(process.env.BENCH_PARTICIPANTS ?? 2_000),
-  messages: Number(process.env.BENCH_MESSAGES ?? 20_000),
-  workPlans: Number(process.env.BENCH_WORK_PLANS ?? 2_000),
-  reviews: Number(process.env.BENCH_REVIEWS ?? 20_000),
-  writes: Number(process.env.BENCH_WRITES ?? 1_000),
+  participants: Number(process.env.BENCH_PARTICIPANTS ?? (quick ? 300 : 2_000)),
+  messages: Number(process.env.BENCH_MESSAGES ?? (quick ? 3_000 : 20_000)),
+  workPlans: Number(process.env.BENCH_WORK_PLANS ?? (quick ? 300 : 2_000)),
+  reviews: Number(process.env.BENCH_REVIEWS ?? (quick ? 3_000 : 20_000)),
+  writes: Number(process.env.BENCH_WRITES ?? (quick ? 200 : 1_000)),
+  loadUsers: Number(process.env.BENCH_LOAD_USERS ?? (quick ? 20 : 200)),
+  loadSeconds: Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 15 : 120)),
 };
 const LATENCY_MS = 300;
-const LIST_RUNS = 5;
+const LIST_RUNS = quick ? 3 : 5;
+
+/** What the BENCH line reports (null: not measured in this run). */
+interface BenchFigures {
+  docs: number | null;
+  firstSyncMs: number | null;
+  bulkPutMs: number | null;
+  listReplicaMs: number | null;
+  listNetworkMs: number | null;
+  queue1000Ms: number | null;
+  drain1000Ms: number | null;
+  queryP95Ms: Record<string, number>;
+  pullDocsPerSec: { pglite: number | null; postgres: number | null };
+  load: { users: number; p95Ms: number; errors: number; requestsPerSecond: number; twoProcesses: { p95Ms: number; errors: number; requestsPerSecond: number } | null } | null;
+  signInJsKbGzip: number | null;
+  lighthouseLogin: { performance: number; fcpMs: number; lcpMs: number; tbtMs: number } | null;
+}
+
+const figures: BenchFigures = {
+  docs: null,
+  firstSyncMs: null,
+  bulkPutMs: null,
+  listReplicaMs: null,
+  listNetworkMs: null,
+  queue1000Ms: null,
+  drain1000Ms: null,
+  queryP95Ms: {},
+  pullDocsPerSec: { pglite: null, postgres: null },
+  load: null,
+  signInJsKbGzip: null,
+  lighthouseLogin: null,
+};
+
+/** The pull endpoint alone (tests/bench/pull-server.ts, written by the sync work); null until it is on this branch. */
+async function pullServer(): Promise<{ pglite: number; postgres: number | null } | null> {
+  const modulePath = './pull-server.ts';
+  try {
+    const module = (await import(modulePath)) as { measurePullServer?: () => Promise<{ pglite: number; postgres: number | null }> };
+    if (typeof module.measurePullServer !== 'function') return null;
+    return await module.measurePullServer();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
 const PASSWORD = 'Demo-Wachtwoord-2026!';
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
@@ -156,7 +224,7 @@ function table(title: string, header: string[], rows: (string | number)[][]): vo
   for (const r of cells.slice(1)) console.log(line(r));
 }
 
-async function main(): Promise<void> {
+async function browserParts(): Promise<void> {
   if (reuseBuild && existsSync(path.join(buildDir, 'index.html'))) log(`reusing the build in ${buildDir}`);
   else {
     log('building the app');
@@ -196,10 +264,13 @@ async function main(): Promise<void> {
     const { collections } = await bench(page, script, (api, s) => api.counts(s));
     const synced = Object.values(collections).reduce((a, b) => a + b, 0);
     log(`first sync: ${fmtN(synced)} documents in ${fmtMs(syncMs)}`);
+    figures.docs = synced;
+    figures.firstSyncMs = Math.round(syncMs);
 
     // 2. The IndexedDB ceiling: the same documents with plain bulkPut, same browser, same run.
     const ceiling = await bench(page, script, (api, s) => api.ceiling(s));
     log(`bulkPut: ${fmtN(ceiling.documents)} documents in ${fmtMs(ceiling.ms)}`);
+    figures.bulkPutMs = Math.round(ceiling.ms);
     log('participant list: replica vs network at 300 ms latency');
 
     // Let the service worker take the page, so the shell comes from its cache as for a returning user.
@@ -225,12 +296,15 @@ async function main(): Promise<void> {
       networkRuns.push(n.ms);
     }
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    figures.listReplicaMs = Math.round(median(replicaRuns));
+    figures.listNetworkMs = Math.round(median(networkRuns));
 
     // 4. The screens' replica queries at this size.
     await page.goto(`${base}/wijzigingen`);
     await page.getByRole('heading', { level: 1, name: 'Wijzigingen' }).waitFor();
     log('replica queries');
     const queries: QueryTiming[] = await bench(page, script, (api, s) => api.queries(s, 200));
+    for (const q of queries) figures.queryP95Ms[q.name] = Math.round(q.p95 * 100) / 100;
     log(`queueing ${fmtN(size.writes)} writes offline, then reconnecting`);
 
     // 5. 1,000 writes queued offline, then reconnect: time until the outbox is empty (on the home page,
@@ -244,6 +318,8 @@ async function main(): Promise<void> {
     await page.waitForTimeout(500);
     await context.setOffline(false);
     const drain = await bench(page, script, (api, s) => api.waitForEmptyOutbox(s, 600_000));
+    figures.queue1000Ms = Math.round(queueMs);
+    figures.drain1000Ms = Math.round(drain.ms);
     const probes = await page.evaluate(async () => {
       let seq = 0;
       let count = 0;
@@ -289,12 +365,81 @@ async function main(): Promise<void> {
       ['self-test notes on the server (expect the same number)', fmtN(probes)],
     ]);
     console.log('');
+    await context.close();
+
+    // 6. The sign-in route: first-load JavaScript and Lighthouse (mobile), on this production build.
+    const signIn: SignInJs = await measureSignInJs({ browser, base, distDir: buildDir });
+    figures.signInJsKbGzip = signIn.kbGzip;
+    table(`Sign-in route (/login), first load: ${signIn.files.length} scripts`, ['measure', 'value'], [
+      ['JavaScript, gzip (target ≤ 200 KB)', `${signIn.kbGzip} KB`],
+      ['JavaScript, uncompressed', `${signIn.kbRaw} KB`],
+      ['largest script', signIn.files.slice().sort((a, b) => b.gzip - a.gzip)[0]?.file ?? ''],
+    ]);
+    if (!flags['skip-lighthouse']) {
+      log('Lighthouse on /login (mobile)');
+      const lh: LighthouseResult = await measureLighthouse(`${base}/login`);
+      figures.lighthouseLogin = { performance: lh.performance, fcpMs: lh.firstContentfulPaintMs, lcpMs: lh.largestContentfulPaintMs, tbtMs: lh.totalBlockingTimeMs };
+      table('Lighthouse, mobile profile, /login', ['measure', 'value'], [
+        ['performance (target ≥ 90)', lh.performance],
+        ['first contentful paint', fmtMs(lh.firstContentfulPaintMs)],
+        ['largest contentful paint', fmtMs(lh.largestContentfulPaintMs)],
+        ['total blocking time', fmtMs(lh.totalBlockingTimeMs)],
+        ['speed index', fmtMs(lh.speedIndexMs)],
+        ['unused JavaScript (estimate)', `${lh.unusedJsKb} KB`],
+        ['could be saved by compression', `${lh.uncompressedKb} KB`],
+      ]);
+    }
   } finally {
     await browser.close();
     server.kill();
     if (process.env.WERKPAD_BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
     if (!reuseBuild) rmSync(buildDir, { recursive: true, force: true });
   }
+}
+
+async function serverParts(): Promise<void> {
+  log('pull endpoint alone (tests/bench/pull-server.ts)');
+  const pull = await pullServer();
+  if (pull) {
+    figures.pullDocsPerSec = pull;
+    table('Pull endpoint alone, loopback (target ≥ 20,000 documents/s)', ['database', 'documents/s'], [
+      ['PGlite', fmtN(pull.pglite)],
+      ['PostgreSQL', pull.postgres === null ? 'n/a' : fmtN(pull.postgres)],
+    ]);
+  } else log('tests/bench/pull-server.ts is not on this branch yet: pullDocsPerSec stays null');
+  if (flags['skip-load']) return;
+  log(`load run on PostgreSQL: ${size.loadUsers} users for ${size.loadSeconds} s, one server process, then two behind a round-robin proxy`);
+  const results: ServerLoadResult[] = await measureServerLoad({
+    users: size.loadUsers,
+    durationMs: size.loadSeconds * 1000,
+    runs: [1, 2],
+    seed: { participants: size.participants, messages: size.messages },
+    log,
+  });
+  const one = results.find((r) => r.processes === 1);
+  const two = results.find((r) => r.processes === 2);
+  if (one) {
+    figures.load = {
+      users: one.users,
+      p95Ms: one.p95Ms,
+      errors: one.errors,
+      requestsPerSecond: one.requestsPerSecond,
+      twoProcesses: two ? { p95Ms: two.p95Ms, errors: two.errors, requestsPerSecond: two.requestsPerSecond } : null,
+    };
+  }
+  table(`Load on PostgreSQL: ${size.loadUsers} users, ${size.loadSeconds} s (target p95 < 150 ms, 0 errors)`, ['server', 'requests/s', 'p50', 'p95', 'errors'], results.map((r) => [
+    r.processes === 1 ? 'one process' : 'two processes, round-robin proxy',
+    fmtN(r.requestsPerSecond),
+    `${r.p50Ms} ms`,
+    `${r.p95Ms} ms`,
+    r.errors,
+  ]));
+}
+
+async function main(): Promise<void> {
+  if (!flags['skip-browser']) await browserParts();
+  await serverParts();
+  console.log(`\nBENCH ${JSON.stringify(figures)}`);
 }
 
 await main();

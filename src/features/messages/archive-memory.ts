@@ -20,3 +20,9 @@ export function unconfirmedArchives(isArchived: (uuid: string) => boolean, refus
   }
   return out;
 }
+
+/** Whether a uuid is remembered as archived here and not yet old (read-only: forgets nothing). */
+export function isRememberedArchive(uuid: string, now = Date.now()): boolean {
+  const at = archived.get(uuid);
+  return at !== undefined && now - at <= KEEP_MS;
+}

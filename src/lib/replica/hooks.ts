@@ -8,7 +8,6 @@ import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { syncStore } from '../sync-client';
 import { replicaReader, type ReplicaReader } from './replica-db';
-import * as q from './queries';
 
 /** The signed-in user's replica, or null before sync started. */
 export function useReplica(): ReplicaReader | null {
@@ -21,24 +20,6 @@ export function useReplicaQuery<T>(query: (r: ReplicaReader) => Promise<T>, deps
   const replica = useReplica();
   return useLiveQuery(() => (replica ? query(replica) : undefined), [replica, ...deps]);
 }
-
-export const useInbox = (recipientKey: string, limit = 50): ReplicaDocument[] | undefined =>
-  useReplicaQuery((r) => q.inbox(r, recipientKey, limit), [recipientKey, limit]);
-
-export const useSent = (senderKey: string, limit = 50): ReplicaDocument[] | undefined =>
-  useReplicaQuery((r) => q.sent(r, senderKey, limit), [senderKey, limit]);
-
-export const useParticipantSearch = (text: string, limit = 50): ReplicaDocument[] | undefined =>
-  useReplicaQuery((r) => q.searchParticipants(r, text, limit), [text, limit]);
-
-export const useWorkPlansOfCoach = (coachId: number, status: string): ReplicaDocument[] | undefined =>
-  useReplicaQuery((r) => q.workPlansOfCoach(r, coachId, status), [coachId, status]);
-
-export const useMeasurementsOfParticipant = (participantId: number): ReplicaDocument[] | undefined =>
-  useReplicaQuery((r) => q.measurementsOfParticipant(r, participantId), [participantId]);
-
-export const useUnreadCount = (recipientKey: string): number | undefined =>
-  useReplicaQuery((r) => q.unreadCount(r, recipientKey), [recipientKey]);
 
 /** One document by uuid. */
 export const useDocument = (collection: Parameters<ReplicaReader['docs']>[0], uuid: string | null): ReplicaDocument | undefined =>
