@@ -1,24 +1,53 @@
-import { createYoga } from 'graphql-yoga';
+import { createYoga, maskError as yogaMaskError } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { schema } from './schema';
 import type { GraphContext } from './context';
 import type { Config } from '../config';
 import { useAuthGate, useNoIntrospection } from '../auth/graph-gate';
+import { reportError } from '../sentry';
+
+/** The error that was thrown, below graphql's wrapper. */
+function originalOf(error: unknown): unknown {
+  return error instanceof GraphQLError && error.originalError ? error.originalError : error;
+}
+
+/** An error a resolver meant to show (a GraphQLError it created), as opposed to a crash (database, bug). */
+export function isExpectedGraphError(error: unknown): boolean {
+  const original = originalOf(error);
+  return original instanceof GraphQLError || (error instanceof GraphQLError && !error.originalError);
+}
+
+/**
+ * Unexpected errors (thrown by resolvers, the database, a bug) go to Sentry when SENTRY_DSN is set, and
+ * reach the client as "Unexpected error." with code INTERNAL_SERVER_ERROR: never a database text.
+ * With graph development tools on (npm run dev) they are shown as they are.
+ */
+export function graphErrorMasker(config: Pick<Config, 'graphDevTools'>) {
+  return (error: unknown, message: string): Error => {
+    if (isExpectedGraphError(error)) return error as Error;
+    reportError(originalOf(error));
+    if (config.graphDevTools) return error instanceof Error ? error : new Error(String(error));
+    return yogaMaskError(error, message, false);
+  };
+}
 
 /** The graph endpoint (POST /api/v2/graph). Limits against abusive queries live here. */
 export function createGraph(config: Config) {
   return createYoga<GraphContext>({
     schema,
     graphqlEndpoint: '/api/v2/graph',
-    graphiql: !config.production,
+    graphiql: config.graphDevTools,
     landingPage: false,
-    maskedErrors: config.production,
+    maskedErrors: { maskError: graphErrorMasker(config), errorMessage: 'Unexpected error.', isDev: false },
+    // The app calls its own origin; no cross-origin browser may read answers (server/http/security.ts).
+    cors: false,
     // One operation per request: a batch would multiply what one request may try (e.g. password guesses).
     batching: false,
     plugins: [
-      // No introspection in production; __typename keeps answering.
-      useNoIntrospection(config.production),
-      // Per operation: token_expired, access_denied, mfa_*, imitation codes and no_current_user (01 §8).
+      // No introspection outside development; __typename keeps answering.
+      useNoIntrospection(!config.graphDevTools),
+      // Per operation: token_expired, access_denied, mfa_*, password_change_required, imitation codes and no_current_user (01 §8).
       useAuthGate(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
@@ -26,7 +55,7 @@ export function createGraph(config: Config) {
         costLimit: { maxCost: 20000 },
         maxDirectives: { n: 20 },
         maxTokens: { n: 5000 },
-        blockFieldSuggestion: { enabled: config.production },
+        blockFieldSuggestion: { enabled: !config.graphDevTools },
       }),
     ],
   });
