@@ -9,6 +9,7 @@ import { mountNavigation } from './http/navigation-routes';
 import { mountStream } from './http/stream-routes';
 import { mountFiles } from './http/files-routes';
 import { mountPush } from './http/push-routes';
+import { mountSecurity } from './http/security';
 
 export interface AppDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface AppDeps {
 /** Builds the HTTP app: REST under /api/, GraphQL at /api/v2/graph, the PWA at /. No state lives here between requests. */
 export function createApp({ db, config }: AppDeps): Hono {
   const app = new Hono();
+  // Headers, no-store, CORS and the CSRF origin check come before every route (server/http/security.ts).
+  mountSecurity(app, config);
   app.get('/api/health', async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.kind });
@@ -32,7 +35,8 @@ export function createApp({ db, config }: AppDeps): Hono {
   app.onError((err, c) => {
     console.error(err);
     reportError(err);
-    return c.json({ error: 'server_error', message: 'Er ging iets mis op de server.' }, 500);
+    c.header('cache-control', 'no-store');
+    return c.json({ error: 'server_error', messageKey: 'errors.server' }, 500);
   });
   return app;
 }

@@ -40,9 +40,9 @@ describe('POST /api/oauth/token', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.1.0.2' },
       body: new URLSearchParams({ grant_type: 'password', username: 'coach', password: TEST_PASSWORD }).toString(),
     });
-    expect(setCookies(direct).find((c) => c.startsWith('access_token='))).toMatch(/Secure/);
+    expect(setCookies(direct).find((c) => c.startsWith('__Host-access_token='))).toMatch(/Secure/);
     const proxied = await tokenRequest(t.app, 'coach', TEST_PASSWORD, '10.1.0.2', { 'x-forwarded-proto': 'https' });
-    expect(setCookies(proxied).find((c) => c.startsWith('access_token='))).toMatch(/Secure/);
+    expect(setCookies(proxied).find((c) => c.startsWith('__Host-access_token='))).toMatch(/Secure/);
   });
 
   it('the cookie alone authenticates (no bearer header)', async () => {
@@ -181,9 +181,9 @@ describe('sessions', () => {
     expect(await res.json()).toMatchObject({ error: 'access_denied', hint: 'Access token could not be verified' });
   });
 
-  it('GET /api/oauth/logout revokes the token and clears both cookies', async () => {
+  it('POST /api/oauth/logout revokes the token and clears both cookies', async () => {
     const token = await signIn(t.app, 'coach', TEST_PASSWORD, '10.5.0.2');
-    const res = await rest(t.app, '/api/oauth/logout', { token });
+    const res = await rest(t.app, '/api/oauth/logout', { method: 'POST', token });
     expect(res.status).toBe(200);
     const cookies = setCookies(res);
     expect(cookies.find((c) => c.startsWith('access_token='))).toMatch(/Max-Age=0/);
@@ -252,8 +252,14 @@ describe('maintenance mode', () => {
 });
 
 describe('graph hardening', () => {
-  it('introspection works in development', async () => {
-    expect((await graph(t.app, '{ __schema { queryType { name } } }')).errors).toBeUndefined();
+  it('introspection works in development (npm run dev) only', async () => {
+    const dev = await createAuthTestApp({ NODE_ENV: 'development' });
+    try {
+      expect((await graph(dev.app, '{ __schema { queryType { name } } }')).errors).toBeUndefined();
+    } finally {
+      await dev.db.close();
+    }
+    expect((await graph(t.app, '{ __schema { queryType { name } } }')).errors?.[0]?.message).toMatch(/introspection/i);
   });
 
   it('production: no introspection, __typename still answers, no batching', async () => {

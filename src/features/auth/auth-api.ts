@@ -97,9 +97,9 @@ export async function stopImitation(): Promise<number[]> {
   return v.parse(ChainSchema, await restJson('/api/imitate/stop', { method: 'POST' }, quiet)).chain;
 }
 
-/** GET /api/oauth/logout: while impersonating (x-imitate-user sent) it leaves only the latest impersonation. */
+/** POST /api/oauth/logout: while impersonating (x-imitate-user sent) it leaves only the latest impersonation. */
 export async function serverLogout(): Promise<number[]> {
-  return v.parse(ChainSchema, await restJson('/api/oauth/logout', { method: 'GET' }, quiet)).chain;
+  return v.parse(ChainSchema, await restJson('/api/oauth/logout', { method: 'POST' }, quiet)).chain;
 }
 
 const ParticipantUserSchema = v.object({
