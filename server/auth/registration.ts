@@ -6,7 +6,7 @@ import { ParticipantStatus } from '../../src/domain/shared/participant-status';
 import { consumeToken, issueToken } from './tokens';
 import { hashPassword } from './passwords';
 import { audit } from './audit';
-import { addressKey, countFailure, isLocked } from './throttle';
+import { addressRetryAt, recordAddressEvent } from './throttle';
 import { sendMail } from '../mail/mailer';
 import { registrationMail } from '../mail/templates';
 
@@ -29,14 +29,14 @@ export async function register(
   input: { code: string; username: string; email: string },
   ip: string,
 ): Promise<RegisterOutcome> {
-  if (await isLocked(db, settings, addressKey(ip))) return 'locked';
+  if (await addressRetryAt(db, settings, 'registration', ip)) return 'locked';
   const { rows } = await db.query<{ id: number }>(
     'SELECT id FROM companies WHERE registration_code = $1 AND deleted_at IS NULL',
     [input.code.trim()],
   );
   const company = rows[0];
   if (!company) {
-    await countFailure(db, settings, addressKey(ip));
+    await recordAddressEvent(db, settings, 'registration', ip);
     await audit(db, { action: 'registration.code_invalid', ip });
     return 'code_invalid';
   }

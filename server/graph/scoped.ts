@@ -59,6 +59,7 @@ export async function auditMutation(
   const v = ctx.viewer;
   await audit(tx, {
     action,
+    viewer: v,
     companyId: v.companyId,
     userId: v.realUserId,
     onBehalfOfUserId: v.realUserId !== v.userId ? v.userId : null,

@@ -6,11 +6,15 @@
  */
 import enCore from './en.json';
 import nlCore from './nl.json';
+import enSecurity from './areas/security.en.json';
+import nlSecurity from './areas/security.nl.json';
 
 export const nl = {
   ...nlCore,
+  security: nlSecurity,
 };
 
 export const en = {
   ...enCore,
+  security: enSecurity,
 } satisfies Record<keyof typeof nl, unknown>;
