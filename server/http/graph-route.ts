@@ -42,8 +42,8 @@ export function mountGraph(app: Hono, db: Db, config: Config): void {
       request = new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
     }
     const auth = await authenticateRequest(db, c.req.raw, authSettings(config));
-    // A session that still owes its second factor keeps its viewer: the gate lets it reach only `me` and `mfa`.
-    const viewer = auth.kind === 'viewer' || auth.kind === 'mfa_pending' ? auth.viewer : null;
+    // A session that still owes its second factor or a password change keeps its viewer: the gate lets it reach only what that step needs.
+    const viewer = auth.kind === 'viewer' || auth.kind === 'mfa_pending' || auth.kind === 'password_pending' ? auth.viewer : null;
     const context: AuthGraphContext = { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload, auth };
     return yoga.fetch(request, context);
   });
