@@ -5,6 +5,7 @@ import { startSyncServer, type SyncServerHarness } from '../tests/sync/server-ha
 import { urlOf } from './test-support';
 import api from './api';
 import type { SyncStatus } from './engine';
+import { identityKey } from '../src/domain/sync/status';
 import { uuidv7 } from '../src/domain/sync/uuid-v7';
 import { replicaName } from '../src/domain/sync/replica-schema';
 
@@ -17,7 +18,8 @@ beforeAll(async () => {
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     headers.set('authorization', `Bearer ${token}`);
-    return Promise.resolve(f.app.request(`http://werkpad.test${urlOf(input)}`, { ...init, headers }));
+    const url = new URL(urlOf(input), 'http://werkpad.test');
+    return Promise.resolve(f.app.request(`http://werkpad.test${url.pathname}${url.search}`, { ...init, headers }));
   };
 }, 120_000);
 afterAll(async () => {
@@ -37,7 +39,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 describe('worker API end to end (Node, no Web Locks: this context leads)', () => {
   it('starts, writes through the outbox, follows live pokes, and deletes the replica on sign-out', async () => {
     const a = f.users[0]!;
-    const session = { companyId: a.companyId, userId: a.id };
+    const session = { companyId: a.companyId, userId: a.id, identity: identityKey(a.companyId, a.id, []), chain: [] };
     const statuses: SyncStatus[] = [];
     const sub = api.sync.subscribe((s) => statuses.push(s));
     const started = await api.sync.start(session);
@@ -62,5 +64,5 @@ describe('worker API end to end (Node, no Web Locks: this context leads)', () =>
     api.sync.unsubscribe(sub);
     await api.sync.deleteReplica(session);
     expect(await Dexie.exists(replicaName(session))).toBe(false);
-  });
+  }, 60_000);
 });

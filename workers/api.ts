@@ -1,22 +1,27 @@
 /**
  * The sync worker's one typed API (STYLE.md rule 1). sync.worker.ts exposes it with comlink; the
  * main thread imports `type SyncApi` only and wraps the worker (src/lib/sync-client.ts).
- * Areas add their write entry points here (messages, reviews, ...), each queueing through
- * `outbox.enqueue` so every write is optimistic, ordered and sent exactly once.
+ * Besides `sync` and `outbox`, one namespace per area of declared writes
+ * (src/domain/writes/registry.ts): `messages.send(input, extra)`, `probes.save(input)`, ... Each
+ * checks its input against the write's schema, queues it and applies the optimistic change, so
+ * every write is optimistic, ordered and sent exactly once. Nothing here names a write by hand.
  */
+import { proxy, type ProxyMarked } from 'comlink';
 import { liveQuery, type Subscription } from 'dexie';
 import type { CollectionName } from '../src/domain/sync/collections';
 import { replicaName } from '../src/domain/sync/replica-schema';
 import type { OutboxRow } from '../src/domain/sync/outbox-machine';
-import { uuidv7 } from '../src/domain/sync/uuid-v7';
+import type { WriteApi } from '../src/domain/writes/define';
+import { WRITES, type Writes } from '../src/domain/writes/registry';
 import { createGraphTransport } from './graph-client';
 import { openReplica, type Replica } from './replica/db';
 import { SyncEngine, initialStatus, type SyncStatus } from './engine';
 import { openPokeStream } from './stream';
-import { applyEvent, enqueue, listOutbox, resolveConflict } from './outbox/outbox';
-import type { EnqueueInput, SyncApiContract, SyncSession } from '../src/domain/sync/api-contract';
+import { applyEvent, enqueueMany, listOutbox, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
+import type { SyncSession } from '../src/domain/sync/status';
+import { IMITATE_USER_HEADER } from '../src/domain/shared/constants';
 
-export type { SyncStatus, OutboxRow, EnqueueInput, SyncSession };
+export type { SyncStatus, OutboxRow, SyncSession };
 
 interface Running {
   session: SyncSession;
@@ -32,6 +37,15 @@ let running: Running | null = null;
 const subscribers = new Map<number, (status: SyncStatus) => void>();
 let nextSubscriber = 1;
 let onlineWired = false;
+
+/** The request header that names the identity a worker syncs as (server/sync/identity.ts checks it). */
+const IDENTITY_HEADER = 'x-werkpad-identity';
+
+/** Who this worker syncs as: the identity, and the impersonated user as the server expects it. */
+function identityHeaders(session: SyncSession): Record<string, string> {
+  const last = session.chain[session.chain.length - 1];
+  return { [IDENTITY_HEADER]: session.identity, ...(last !== undefined ? { [IMITATE_USER_HEADER]: String(last) } : {}) };
+}
 
 function publish(status: SyncStatus): void {
   for (const cb of subscribers.values()) {
@@ -65,7 +79,7 @@ async function leaderLoop(r: Running): Promise<void> {
     const stream = openPokeStream({
       baseUrl: r.session.baseUrl ?? '',
       onPoke: (collections) => void r.engine.requestSync(collections, { push: false }),
-      onOpen: () => void r.engine.requestSync(),
+      onOpen: () => void resetBackoff(r.replica).then(() => r.engine.requestSync()),
       onRefused: (code) => r.engine.blockWith(code),
     });
     r.closeStream = () => stream.close();
@@ -91,26 +105,54 @@ async function stopRunning(): Promise<void> {
   running = null;
   r.abort.abort();
   r.closeStream?.();
-  r.releaseLock?.();
   r.outboxWatch.unsubscribe();
+  // The old leader finishes (and stops) pushing before another tab may take the lock.
   await r.engine.stop();
+  r.releaseLock?.();
   r.replica.dexie.close();
 }
 
+async function queue(writes: readonly QueuedWrite[]): Promise<string[]> {
+  const r = requireRunning();
+  const ids = await enqueueMany(r.replica, writes);
+  void r.engine.requestPush();
+  return ids;
+}
+
+type AreaApis = { [Area in keyof WriteApi<Writes>]: WriteApi<Writes>[Area] & ProxyMarked };
+
+/** `messages.send(input, extra)`, ...: one method per declared write, typed from the registry. */
+function buildWriteApi(): AreaApis {
+  const areas: Record<string, Record<string, (input: unknown, extra?: object) => Promise<string>> & ProxyMarked> = {};
+  for (const [area, actions] of Object.entries(WRITES)) {
+    const methods: Record<string, (input: unknown, extra?: object) => Promise<string>> = {};
+    for (const action of Object.keys(actions)) {
+      methods[action] = async (input, extra) => (await queue([{ name: `${area}.${action}`, input, ...(extra ? { extra } : {}) }]))[0]!;
+    }
+    areas[area] = proxy(methods);
+  }
+  // Built from the registry at run time; its type is the registry's (WriteApi).
+  return areas as unknown as AreaApis;
+}
+
+/*
+ * Each namespace is marked with comlink's proxy(): the main thread's Remote<SyncApi> then types
+ * `remote.sync.start(...)` as a call (comlink walks the path at run time either way).
+ */
 const api = {
-  sync: {
+  sync: proxy({
     /** Opens the replica of this user and company and starts syncing (when this tab leads). */
     async start(session: SyncSession): Promise<SyncStatus> {
-      if (running && running.session.companyId === session.companyId && running.session.userId === session.userId) {
-        return running.engine.getStatus();
-      }
+      if (running && running.session.identity === session.identity) return running.engine.getStatus();
       await stopRunning();
       wireOnline();
       const replica = openReplica(session);
       await replica.dexie.open();
       const engine = new SyncEngine({
         replica,
-        transport: createGraphTransport({ baseUrl: session.baseUrl ?? '' }),
+        // Every request says who this worker syncs as: a session that became someone else (another
+        // tab signed in, or started impersonating) is refused instead of receiving these writes.
+        transport: createGraphTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
       });
       engine.subscribe(publish);
       // Writes of every tab land in the shared outbox table; Dexie tells every context. Tabs that do
@@ -121,6 +163,7 @@ const api = {
       })).subscribe({
         next: ({ lastSyncedAt }) => {
           if (typeof lastSyncedAt === 'number') engine.noteSynced(lastSyncedAt);
+          // One refresh per change of the outbox (this tab's or another's): counts, then a push.
           void engine.refreshCounts();
           void engine.requestPush();
         },
@@ -151,7 +194,11 @@ const api = {
      * started offline would never push after the connection returns.
      */
     setOnline(online: boolean): void {
-      running?.engine.setOnline(online);
+      const r = running;
+      if (!r) return;
+      // Back online: every pending row may go at once, whatever backoff it had reached.
+      if (online) void resetBackoff(r.replica).then(() => r.engine.setOnline(true));
+      else r.engine.setOnline(false);
     },
     /** Calls `cb` (wrap it with comlink's `proxy`) with every status change; returns an id for unsubscribe. */
     subscribe(cb: (status: SyncStatus) => void): number {
@@ -164,25 +211,22 @@ const api = {
       subscribers.delete(id);
     },
     /** Sign-out: stops syncing and deletes this user's replica (ask first when changes are pending). */
-    async deleteReplica(session: SyncSession): Promise<void> {
+    async deleteReplica(session: Pick<SyncSession, 'companyId' | 'userId'>): Promise<void> {
       const r = running && running.session.userId === session.userId && running.session.companyId === session.companyId ? running : null;
       await stopRunning();
       const replica = r?.replica ?? openReplica(session);
       await replica.dexie.delete();
     },
-  },
-  outbox: {
+  }),
+  outbox: proxy({
     list(): Promise<OutboxRow[]> {
       return listOutbox(requireRunning().replica);
     },
-    /** Queues a write (optimistic, ordered, exactly once); answers its client mutation id. */
-    async enqueue(input: EnqueueInput): Promise<string> {
-      const r = requireRunning();
-      const id = await enqueue(r.replica, input);
-      void r.engine.refreshCounts();
-      void r.engine.requestPush();
-      return id;
+    /** Several declared writes in one transaction (a bulk enqueue), in order; answers their client mutation ids. */
+    enqueueMany(writes: QueuedWrite[]): Promise<string[]> {
+      return queue(writes);
     },
+    /** A failed or conflicting row goes out again, under a new client mutation id. */
     async retry(clientMutationId: string): Promise<void> {
       const r = requireRunning();
       await applyEvent(r.replica, clientMutationId, { type: 'retry' });
@@ -200,22 +244,10 @@ const api = {
       void r.engine.requestPush();
       return id;
     },
-  },
-  /** The sync self-test document (also what the fault-injection test writes). */
-  probes: {
-    save(input: { uuid?: string; body: string; baseRevision?: number | null }): Promise<string> {
-      const uuid = input.uuid ?? uuidv7();
-      return api.outbox.enqueue({
-        op: 'saveSyncProbe',
-        args: { uuid, body: input.body, baseRevision: input.baseRevision ?? null },
-        optimistic: { collection: 'syncProbes', target: uuid, patch: { body: input.body } },
-      });
-    },
-    bump(uuid: string, delta: number): Promise<string> {
-      return api.outbox.enqueue({ op: 'bumpSyncProbe', args: { uuid, delta } });
-    },
-  },
-} satisfies SyncApiContract;
+  }),
+  ...buildWriteApi(),
+};
+
 
 export type SyncApi = typeof api;
 export default api;

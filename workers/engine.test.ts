@@ -4,7 +4,7 @@ import { startSyncServer, type SyncServerHarness } from '../tests/sync/server-ha
 import { createGraphTransport, type GraphTransport } from './graph-client';
 import { testReplica, urlOf } from './test-support';
 import { SyncEngine, type SyncStatus } from './engine';
-import { enqueue } from './outbox/outbox';
+import { enqueue, resetBackoff } from './outbox/outbox';
 import { uuidv7 } from '../src/domain/sync/uuid-v7';
 
 let f: SyncServerHarness;
@@ -41,7 +41,7 @@ describe('sync engine', () => {
     expect(status.lastSyncedAt).toEqual(expect.any(Number));
 
     const uuid = uuidv7();
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid, body: 'via engine' }, optimistic: { collection: 'syncProbes', target: uuid, patch: { body: 'via engine' } } });
+    await enqueue(replica, 'probes.save', { uuid, body: 'via engine' });
     await engine.refreshCounts();
     expect(engine.getStatus().pending).toBe(1);
     await engine.requestPush();
@@ -58,13 +58,13 @@ describe('sync engine', () => {
     await engine.requestSync();
     online = false;
     const uuid = uuidv7();
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid, body: 'offline geschreven' }, optimistic: { collection: 'syncProbes', target: uuid, patch: { body: 'offline geschreven' } } });
+    await enqueue(replica, 'probes.save', { uuid, body: 'offline geschreven' });
     await engine.requestPush();
     expect(engine.getStatus()).toMatchObject({ state: 'offline', pending: 1 });
     expect(await replica.docs('syncProbes').get(uuid)).toMatchObject({ _pending: true });
     online = true;
-    // The row waits for its backoff; going online again resets it.
-    await replica.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    // The row waits for its backoff; going online again resets it (the worker API does this on `online`).
+    expect(await resetBackoff(replica)).toBe(1);
     engine.setOnline(true);
     await engine.requestSync();
     expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
@@ -92,7 +92,7 @@ describe('sync engine', () => {
     };
     const engine = new SyncEngine({ replica, transport: counting, collections: ['syncProbes'] });
     await engine.start({ leader: false, online: true });
-    await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: uuidv7(), delta: 1 } });
+    await enqueue(replica, 'probes.bump', { uuid: uuidv7(), delta: 1 });
     await engine.requestPush();
     await engine.refreshCounts();
     expect(calls).toBe(0);

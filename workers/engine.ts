@@ -5,7 +5,7 @@ import type { Replica } from './replica/db';
 import { outboxCounts, recoverOutbox } from './outbox/outbox';
 import { pushOutbox } from './outbox/push';
 import { pullCollections } from './pull/pull';
-import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/api-contract';
+import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/status';
 
 export type { SyncStatus };
 export const initialStatus = initialSyncStatus;

@@ -135,17 +135,16 @@ describe('fault injection', () => {
       if (known.length === 0 || roll < 0.25) {
         const id = uuid();
         c.created.push(id);
-        await enqueue(c.replica, { op: 'saveSyncProbe', args: { uuid: id, body: `made by ${c.name}` }, optimistic: { collection: 'syncProbes', target: id, patch: { body: `made by ${c.name}`, counter: 0 } } }, clock);
+        await enqueue(c.replica, 'probes.save', { uuid: id, body: `made by ${c.name}` }, undefined, clock);
       } else if (roll < 0.85) {
         const target = known[Math.floor(random() * known.length)]!;
         const delta = 1 + Math.floor(random() * 9);
         c.issuedBumps.set(target, (c.issuedBumps.get(target) ?? 0) + delta);
-        await enqueue(c.replica, { op: 'bumpSyncProbe', args: { uuid: target, delta } }, clock);
+        await enqueue(c.replica, 'probes.bump', { uuid: target, delta }, undefined, clock);
       } else {
         const target = known[Math.floor(random() * known.length)]!;
-        const doc = await c.replica.docs('syncProbes').get(target);
         const body = `edit ${w} by ${c.name}`;
-        await enqueue(c.replica, { op: 'saveSyncProbe', args: { uuid: target, body, baseRevision: typeof doc?.revision === 'number' ? doc.revision : null }, optimistic: { collection: 'syncProbes', target, patch: { body } } }, clock);
+        await enqueue(c.replica, 'probes.save', { uuid: target, body }, undefined, clock);
       }
       if (random() < 0.03) c.online = !c.online;
       if (w === restartAt) {

@@ -28,34 +28,40 @@ export function urlOf(input: RequestInfo | URL): string {
 }
 
 export interface PushedRow {
+  /** The GraphQL mutation (saveSyncProbe, sendMessage, ...). */
   op: string;
+  /** Its `input` variable: the write's input plus clientMutationId, baseRevision and baseValues. */
   args: Record<string, unknown>;
 }
 
 /**
- * A transport for push tests: answers each row of a batch document (`r<i>: op(...)`, variables
- * `r<i>_<arg>`) from `answer`, or fails the whole request ('network' or a blocking code).
+ * A transport for push tests: answers each row of a batch document (`r<i>: mutation(input: $r<i>)`)
+ * from `answer` (null: the field threw, as a resolver exception does), or fails the whole request
+ * ('network' or a blocking code).
  */
 export function pushTransport(
-  answer: (row: PushedRow) => PushAnswer | { kind: 'network' } | { kind: 'blocked'; code: BlockingErrorCode },
+  answer: (row: PushedRow) => PushAnswer | null | { kind: 'network' } | { kind: 'blocked'; code: BlockingErrorCode },
 ): GraphTransport & { rows: PushedRow[] } {
   const rows: PushedRow[] = [];
   const transport = ((query: string, variables: Record<string, unknown>) => {
     const fields = [...query.matchAll(/\br(\d+): (\w+)\(/g)].map((m) => ({ i: Number(m[1]), op: m[2]! }));
     const batch = fields.map(({ i, op }) => {
-      const args: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(variables)) if (k.startsWith(`r${i}_`)) args[k.slice(`r${i}_`.length)] = v;
+      const args = (variables[`r${i}`] ?? {}) as Record<string, unknown>;
       return { i, row: { op, args } };
     });
     const answers = batch.map(({ row }) => answer(row));
     rows.push(...batch.map((b) => b.row));
-    const failure = answers.find((a) => 'kind' in a);
+    const failure = answers.find((a) => a !== null && 'kind' in a);
     if (failure && 'kind' in failure) {
       return Promise.resolve(failure.kind === 'network' ? { kind: 'network', error: 'Failed to fetch' } : failure);
     }
     const data: Record<string, unknown> = {};
-    batch.forEach(({ i }, n) => (data[`r${i}`] = answers[n]));
-    return Promise.resolve({ kind: 'data', data });
+    const errors: { message: string; path: string[] }[] = [];
+    batch.forEach(({ i }, n) => {
+      data[`r${i}`] = answers[n];
+      if (answers[n] === null) errors.push({ message: 'Unexpected error.', path: [`r${i}`] });
+    });
+    return Promise.resolve(errors.length > 0 ? { kind: 'data', data, errors } : { kind: 'data', data });
   }) as GraphTransport & { rows: PushedRow[] };
   transport.rows = rows;
   return transport;

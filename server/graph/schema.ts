@@ -17,6 +17,7 @@ import './types/sync-probe';
 import './types/search';
 import './types/user-settings';
 import './types/message';
+import './types/message-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

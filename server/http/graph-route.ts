@@ -6,6 +6,7 @@ import { authenticateRequest } from '../auth/authenticate';
 import { authSettings } from '../auth/settings';
 import type { AuthGraphContext } from '../auth/graph-gate';
 import { clientIp } from './client-ip';
+import { identityChangedBody, identityMismatch } from '../sync/identity';
 
 /**
  * POST /api/v2/graph: JSON {query, variables}, or multipart with a `query` part
@@ -44,6 +45,8 @@ export function mountGraph(app: Hono, db: Db, config: Config): void {
     const auth = await authenticateRequest(db, c.req.raw, authSettings(config));
     // A session that still owes its second factor or a password change keeps its viewer: the gate lets it reach only what that step needs.
     const viewer = auth.kind === 'viewer' || auth.kind === 'mfa_pending' || auth.kind === 'password_pending' ? auth.viewer : null;
+    // A sync worker started for someone else than this session is now: refuse (server/sync/identity.ts).
+    if (identityMismatch(c.req.raw, viewer)) return c.json(identityChangedBody, 409);
     const context: AuthGraphContext = { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload, auth };
     return yoga.fetch(request, context);
   });

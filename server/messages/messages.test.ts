@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../config';
 import { createApp } from '../app';
 import { createSession } from '../auth/session';
 import { graph, rest } from '../test/auth';
+import { messageReasonsNl } from '../../src/domain/messages/reasons';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import { notifyRecipient, vapidKeys } from './push';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/messages/attachments';
@@ -171,13 +172,15 @@ describe('sendMessage', () => {
   });
 
   it.each([
-    ['subject', { subject: '' }, 'Veld Onderwerp is niet ingevuld'],
-    ['body', { body: '   ' }, 'Veld Bericht is niet ingevuld'],
-    ['recipient', { recipient: null }, 'Veld Ontvanger is niet ingevuld'],
-  ])('missing %s answers the spec message and writes nothing', async (_f, input, reason) => {
+    ['subject', { subject: '' }, 'messages.errors.subjectRequired'],
+    ['body', { body: '   ' }, 'messages.errors.bodyRequired'],
+    ['recipient', { recipient: null }, 'messages.errors.recipientRequired'],
+  ] as const)('missing %s answers the reason code of the spec message and writes nothing', async (_f, input, reason) => {
     const before = await count('TRUE', []);
     const answer = await send('coach', { recipient: { userId: String(ids.get('manager')) }, ...input });
     expect(answer).toEqual({ success: false, reason });
+    // The client shows the spec's text for the code (01 §4): Dutch lives in the locale files only.
+    expect(messageReasonsNl[reason]).toMatch(/^Veld (Onderwerp|Bericht|Ontvanger) is niet ingevuld$/);
     expect(await count('TRUE', [])).toBe(before);
   });
 
@@ -210,7 +213,7 @@ describe('sendMessage', () => {
     }
     const answer = await send(user, { recipient: r });
     expect(answer.success).toBe(allowed);
-    if (!allowed) expect(answer.reason).toBe('U kunt geen bericht sturen aan deze ontvanger');
+    if (!allowed) expect(answer.reason).toBe('messages.errors.recipientNotAllowed');
   });
 
   it('a reply to a message the viewer cannot see is refused', async () => {
@@ -219,7 +222,7 @@ describe('sendMessage', () => {
       ids.get('manager'),
     ]);
     const answer = await send('participant', { recipient: { userId: String(ids.get('coach')) }, parentMessageId: String(rows[0]!.id) });
-    expect(answer).toEqual({ success: false, reason: 'Het bericht waarop u antwoordt bestaat niet (meer)' });
+    expect(answer).toEqual({ success: false, reason: 'messages.errors.parentNotFound' });
   });
 
   it('a mutation without a session is refused', async () => {
@@ -231,8 +234,8 @@ describe('sendMessage', () => {
 });
 
 describe('readMessage, unreadMessage', () => {
-  const READ = `mutation($c: ID!, $id: ID!) { readMessage(clientMutationId: $c, id: $id) { success reason } }`;
-  const UNREAD = `mutation($c: ID!, $id: ID!) { unreadMessage(clientMutationId: $c, id: $id) { success reason } }`;
+  const READ = `mutation($c: ID!, $id: JSON!) { readMessage(input: { clientMutationId: $c, id: $id }) { success reason } }`;
+  const UNREAD = `mutation($c: ID!, $id: JSON!) { unreadMessage(input: { clientMutationId: $c, id: $id }) { success reason } }`;
   it('the recipient marks read and unread; the counter follows; replays apply once', async () => {
     const target = (await list('participant', { read: false, perPage: 1 })).records[0]!;
     const before = await unread('participant');
@@ -252,7 +255,7 @@ describe('readMessage, unreadMessage', () => {
     const target = (await list('participant', { perPage: 1 })).records[0]!;
     for (const user of ['coach2', 'expert']) {
       const r = await graph<{ readMessage: { success: boolean; reason: string } }>(app, READ, { token: token(user), variables: { c: uuidv7(), id: target.id } });
-      expect(r.data?.readMessage).toEqual({ success: false, reason: 'Dit bericht bestaat niet of u heeft er geen toegang toe' });
+      expect(r.data?.readMessage).toEqual({ success: false, reason: 'not_found' });
     }
     const sent = (await list('participant', { tab: 'sent', perPage: 1 })).records[0]!;
     const r = await graph<{ readMessage: { success: boolean } }>(app, READ, { token: token('participant'), variables: { c: uuidv7(), id: sent.id } });
@@ -261,7 +264,7 @@ describe('readMessage, unreadMessage', () => {
 });
 
 describe('archiveMessage', () => {
-  const ARCHIVE = `mutation($c: ID!, $ids: [ID!]!) { archiveMessage(clientMutationId: $c, ids: $ids) { success reason } }`;
+  const ARCHIVE = `mutation($c: ID!, $ids: [JSON!]!) { archiveMessage(input: { clientMutationId: $c, ids: $ids }) { success reason } }`;
   it('archives several at once in one request', async () => {
     const inbox = await list('coach', { perPage: 0 });
     const archivedBefore = (await list('coach', { tab: 'archived', perPage: 1 })).totalItems;

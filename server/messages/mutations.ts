@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/db';
 import { run, sql } from '../db/sql';
 import type { Viewer } from '../auth/viewer';
-import type { PushAnswer } from '../../src/domain/sync/types';
 import { composeIssue } from '../../src/domain/messages/compose-input';
-import { isMessageReasonKey, reasonNl, type MessageReasonKey } from '../../src/domain/messages/reasons';
+import { isMessageReasonKey, type MessageReasonKey } from '../../src/domain/messages/reasons';
+import { ok, refuse as refuseCode, type WriteOutcome } from '../sync/writes';
 import { UUID_PATTERN } from '../../src/domain/sync/uuid-v7';
 import { mayMessage, viewerParty, type Party } from './reach';
 import { sanitizeBody } from './sanitize';
@@ -12,8 +12,9 @@ import { findMessage, isRecipient, isSender, messageKey, type MessageRow } from 
 /** Kind of files that are message attachments (02 §9). */
 export const ATTACHMENT_FILE_KIND = 13;
 
-const refuse = (key: MessageReasonKey): PushAnswer => ({ success: false, reason: reasonNl(key), conflict: null });
-const accepted: PushAnswer = { success: true, reason: null, conflict: null };
+/** Refusals answer the reason code; the client translates it (Dutch lives in the locale files only). */
+const refuse = (key: MessageReasonKey): WriteOutcome => refuseCode(key);
+const accepted: WriteOutcome = ok();
 
 export interface SendArgs {
   uuid: string;
@@ -34,7 +35,7 @@ export interface SentMessage {
  * attachments, sanitises the body and inserts, all in the caller's transaction. Nothing is written
  * unless every check passes. `onSent` learns the new message (for the web push after commit).
  */
-export async function sendMessage(tx: Queryable, viewer: Viewer, args: SendArgs, onSent?: (m: SentMessage) => void): Promise<PushAnswer> {
+export async function sendMessage(tx: Queryable, viewer: Viewer, args: SendArgs, onSent?: (m: SentMessage) => void): Promise<WriteOutcome> {
   const parsed = composeIssue({
     subject: args.subject,
     body: args.body,
@@ -105,7 +106,7 @@ export async function sendMessage(tx: Queryable, viewer: Viewer, args: SendArgs,
 }
 
 /** readMessage / unreadMessage: only the recipient marks read; marking what already is answers success. */
-export async function setRead(tx: Queryable, viewer: Viewer, idOrUuid: unknown, read: boolean): Promise<PushAnswer> {
+export async function setRead(tx: Queryable, viewer: Viewer, idOrUuid: unknown, read: boolean): Promise<WriteOutcome> {
   if (typeof idOrUuid !== 'string' && typeof idOrUuid !== 'number') return refuse('messages.errors.invalidId');
   const m = await findMessage(tx, viewer, idOrUuid, true);
   if (!m || !isRecipient(viewer, m)) return refuse('messages.errors.notFound');
@@ -119,7 +120,7 @@ export async function setRead(tx: Queryable, viewer: Viewer, idOrUuid: unknown, 
  * archiveMessage: several at once (01 §4). The recipient's copy gets display false, the sender's
  * Verzonden copy sender_display false. Every id must be the viewer's, or nothing changes.
  */
-export async function archive(tx: Queryable, viewer: Viewer, ids: unknown): Promise<PushAnswer> {
+export async function archive(tx: Queryable, viewer: Viewer, ids: unknown): Promise<WriteOutcome> {
   const list = Array.isArray(ids) ? ids.map((x) => (typeof x === 'string' || typeof x === 'number' ? messageKey(x) : null)) : null;
   if (!list || list.length === 0 || list.length > 500 || list.some((k) => k === null)) return refuse('messages.errors.invalidId');
   const rows: MessageRow[] = [];

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncFixture, type SyncFixture } from './test-fixture';
 import { committedHighWater } from './pull';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
-import { uuidv7 } from '../../src/domain/sync/uuid-v7';
+import { createUuidV7, uuidv7 } from '../../src/domain/sync/uuid-v7';
+import { identityKey } from '../../src/domain/sync/status';
 import { COLLECTION_NAMES, pullFieldName } from '../../src/domain/sync/collections';
 
 let f: SyncFixture;
@@ -16,12 +17,18 @@ afterAll(async () => {
 const PULL = `query($cp: PullCheckpointInput!, $limit: Int) {
   pullParticipants(checkpoint: $cp, limit: $limit) { documents checkpoint { seq scopeKey } reset hasMore }
 }`;
-const SAVE = `mutation($cmid: ID!, $uuid: ID!, $body: String!, $base: Int) {
-  saveSyncProbe(clientMutationId: $cmid, uuid: $uuid, body: $body, baseRevision: $base) { success reason conflict }
-}`;
-const BUMP = `mutation($cmid: ID!, $uuid: ID!, $delta: Int!) {
-  bumpSyncProbe(clientMutationId: $cmid, uuid: $uuid, delta: $delta) { success reason conflict }
-}`;
+const SAVE_DOC = `mutation($input: SaveSyncProbeInput!) { saveSyncProbe(input: $input) { success reason params revision conflict } }`;
+const BUMP_DOC = `mutation($input: BumpSyncProbeInput!) { bumpSyncProbe(input: $input) { success reason params revision conflict } }`;
+
+interface SaveVars { cmid: string; uuid: string; body: string; title?: string; base?: number; baseValues?: Record<string, unknown> }
+function SAVE(token: string, v: SaveVars) {
+  return f.graph<{ saveSyncProbe: PushAnswer }>(token, SAVE_DOC, {
+    input: { clientMutationId: v.cmid, uuid: v.uuid, body: v.body, title: v.title, baseRevision: v.base ?? null, baseValues: v.baseValues ?? null },
+  });
+}
+function BUMP(token: string, v: { cmid: string; uuid: string; delta: number }) {
+  return f.graph<{ bumpSyncProbe: PushAnswer }>(token, BUMP_DOC, { input: { clientMutationId: v.cmid, uuid: v.uuid, delta: v.delta } });
+}
 
 async function addParticipant(companyId: number, lastname: string, coachId: number | null = null): Promise<string> {
   const { rows } = await f.db.query<{ uuid: string }>(
@@ -132,15 +139,15 @@ describe('push: idempotency and conflicts', () => {
     const a = f.users[0]!;
     const uuid = uuidv7();
     const cmid = uuidv7();
-    const first = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, { cmid, uuid, body: 'hallo' });
-    expect(first.data?.saveSyncProbe).toEqual({ success: true, reason: null, conflict: null });
+    const first = await SAVE(a.token, { cmid, uuid, body: 'hallo' });
+    expect(first.data?.saveSyncProbe).toEqual({ success: true, reason: null, params: null, revision: 1, conflict: null });
     const bump = { cmid: uuidv7(), uuid, delta: 5 };
-    await f.graph(a.token, BUMP, bump);
-    const replay = await f.graph<{ bumpSyncProbe: PushAnswer }>(a.token, BUMP, bump);
+    await BUMP(a.token, bump);
+    const replay = await BUMP(a.token, bump);
     expect(replay.data?.bumpSyncProbe.success).toBe(true);
     // Two identical deliveries at once.
     const twin = { cmid: uuidv7(), uuid, delta: 7 };
-    await Promise.all([f.graph(a.token, BUMP, twin), f.graph(a.token, BUMP, twin)]);
+    await Promise.all([BUMP(a.token, twin), BUMP(a.token, twin)]);
     const { rows } = await f.db.query<{ counter: number }>('SELECT counter FROM sync_probes WHERE uuid = $1', [uuid]);
     expect(rows[0]?.counter).toBe(12);
     const { rows: processed } = await f.db.query('SELECT 1 FROM processed_mutations WHERE client_mutation_id = $1', [twin.cmid]);
@@ -150,49 +157,107 @@ describe('push: idempotency and conflicts', () => {
   it('stores a rejection too: a replay answers the same reason', async () => {
     const a = f.users[0]!;
     const vars = { cmid: uuidv7(), uuid: uuidv7(), body: 'x'.repeat(501) };
-    const one = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, vars);
-    const two = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, vars);
-    expect(one.data?.saveSyncProbe).toEqual({ success: false, reason: 'body_too_long', conflict: null });
+    const one = await SAVE(a.token, vars);
+    const two = await SAVE(a.token, vars);
+    expect(one.data?.saveSyncProbe).toEqual({ success: false, reason: 'sync.errors.bodyTooLong', params: { field: 'body' }, revision: null, conflict: null });
     expect(two.data?.saveSyncProbe).toEqual(one.data?.saveSyncProbe);
   });
 
   it('keeps other users\' probes out of reach (the table\'s scope)', async () => {
     const [a, b] = [f.users[0]!, f.users[1]!];
     const uuid = uuidv7();
-    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'van a' });
-    const bump = await f.graph<{ bumpSyncProbe: PushAnswer }>(b.token, BUMP, { cmid: uuidv7(), uuid, delta: 1 });
+    await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'van a' });
+    const bump = await BUMP(b.token, { cmid: uuidv7(), uuid, delta: 1 });
     expect(bump.data?.bumpSyncProbe).toMatchObject({ success: false, reason: 'not_found' });
   });
 
   it('will not let another user replay someone else\'s mutation id', async () => {
     const [a, b] = [f.users[0]!, f.users[1]!];
     const vars = { cmid: uuidv7(), uuid: uuidv7(), body: 'van a' };
-    await f.graph(a.token, SAVE, vars);
-    const other = await f.graph<{ saveSyncProbe: PushAnswer }>(b.token, SAVE, { ...vars, uuid: uuidv7() });
+    await SAVE(a.token, vars);
+    const other = await SAVE(b.token, { ...vars, uuid: uuidv7() });
     expect(other.data?.saveSyncProbe.reason).toBe('client_mutation_id_reused');
   });
 
   it('answers a conflict with the server document when the base revision is old', async () => {
     const a = f.users[0]!;
     const uuid = uuidv7();
-    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'v1' });
-    const ok = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'v2', base: 1 });
+    await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'v1' });
+    const ok = await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'v2', base: 1 });
     expect(ok.data?.saveSyncProbe.success).toBe(true);
-    const stale = await f.graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'v2-other', base: 1 });
+    const stale = await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'v2-other', base: 1, baseValues: { body: 'v1' } });
     expect(stale.data?.saveSyncProbe).toMatchObject({
       success: false,
       reason: 'conflict',
-      conflict: { serverDocument: { uuid, body: 'v2', revision: 2 } },
+      conflict: { serverDocument: { uuid, body: 'v2', revision: 2 }, fields: ['body'] },
     });
+  });
+
+  it('merges per field: a concurrent change of another field merges silently; the same field changed on both sides conflicts', async () => {
+    const a = f.users[0]!;
+    const uuid = uuidv7();
+    await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'basis', title: 'titel' });
+    // Another device changes the title (revision 2).
+    expect((await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'basis', title: 'hun titel', base: 1, baseValues: { body: 'basis', title: 'titel' } })).data?.saveSyncProbe.success).toBe(true);
+    // This device changes the body, based on revision 1: only the body was edited here, so it merges.
+    const merged = await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'mijn tekst', base: 1, baseValues: { body: 'basis' } });
+    expect(merged.data?.saveSyncProbe).toMatchObject({ success: true, revision: 3 });
+    const { rows } = await f.db.query<{ body: string; title: string }>('SELECT body, title FROM sync_probes WHERE uuid = $1', [uuid]);
+    expect(rows[0]).toEqual({ body: 'mijn tekst', title: 'hun titel' });
+    // Both sides changed the title since revision 1: a conflict on the title only.
+    const clash = await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'mijn tekst', title: 'mijn titel', base: 1, baseValues: { body: 'basis', title: 'titel' } });
+    expect(clash.data?.saveSyncProbe).toMatchObject({ success: false, reason: 'conflict', conflict: { fields: ['title'] } });
+    // The same value on both sides is no conflict.
+    const same = await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'mijn tekst', title: 'hun titel', base: 1, baseValues: { body: 'basis', title: 'titel' } });
+    expect(same.data?.saveSyncProbe.success).toBe(true);
+  });
+
+  it('refuses a client mutation id older than the retention window (mutation_expired) and applies nothing', async () => {
+    const a = f.users[0]!;
+    const uuid = uuidv7();
+    const old = createUuidV7()(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    const res = await SAVE(a.token, { cmid: old, uuid, body: 'te laat' });
+    expect(res.data?.saveSyncProbe).toMatchObject({ success: false, reason: 'mutation_expired' });
+    const { rows } = await f.db.query('SELECT 1 FROM sync_probes WHERE uuid = $1', [uuid]);
+    expect(rows).toEqual([]);
+  });
+
+  it('writes an audit row per write with the actor, the write and its result', async () => {
+    const a = f.users[0]!;
+    const uuid = uuidv7();
+    const cmid = uuidv7();
+    await SAVE(a.token, { cmid, uuid, body: 'gelogd' });
+    const { rows } = await f.db.query<{ action: string; subject_id: string; user_id: number; details: { success: boolean; clientMutationId: string } }>(
+      "SELECT action, subject_id, user_id, details FROM audit_log WHERE details->>'clientMutationId' = $1",
+      [cmid],
+    );
+    expect(rows.map((r) => [r.action, r.subject_id, Number(r.user_id), r.details.success])).toEqual([['write.saveSyncProbe', uuid, a.id, true]]);
+  });
+
+  it('refuses a sync request made for another identity than the session now has (identity_changed)', async () => {
+    const a = f.users[0]!;
+    const res = await f.app.request('/api/v2/graph', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json', 'x-werkpad-identity': identityKey(a.companyId, a.id + 1000, []) },
+      body: JSON.stringify({ query: SAVE_DOC, variables: { input: { clientMutationId: uuidv7(), uuid: uuidv7(), body: 'als iemand anders' } } }),
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('identity_changed');
+    const right = await f.app.request('/api/v2/graph', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json', 'x-werkpad-identity': identityKey(a.companyId, a.id, []) },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(right.status).toBe(200);
   });
 
   it('keeps the other company out', async () => {
     const [a, c] = [f.users[0]!, f.users[2]!];
     const uuid = uuidv7();
-    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid, body: 'intern' });
-    const res = await f.graph<{ bumpSyncProbe: PushAnswer }>(c.token, BUMP, { cmid: uuidv7(), uuid, delta: 1 });
+    await SAVE(a.token, { cmid: uuidv7(), uuid, body: 'intern' });
+    const res = await BUMP(c.token, { cmid: uuidv7(), uuid, delta: 1 });
     expect(res.data?.bumpSyncProbe).toMatchObject({ success: false, reason: 'not_found' });
-    const hijack = await f.graph<{ saveSyncProbe: PushAnswer }>(c.token, SAVE, { cmid: uuidv7(), uuid, body: 'overname' });
+    const hijack = await SAVE(c.token, { cmid: uuidv7(), uuid, body: 'overname' });
     expect(hijack.data?.saveSyncProbe).toMatchObject({ success: false, reason: 'access_denied' });
   });
 });
@@ -214,7 +279,7 @@ describe('stream', () => {
       }
     };
     await readUntil('event: ready');
-    await f.graph(a.token, SAVE, { cmid: uuidv7(), uuid: uuidv7(), body: 'poke' });
+    await SAVE(a.token, { cmid: uuidv7(), uuid: uuidv7(), body: 'poke' });
     await readUntil('event: poke');
     expect(text).toContain('syncProbes');
     await reader.cancel();

@@ -5,7 +5,8 @@
  */
 import { proxy as comlinkProxy, wrap, type Remote } from 'comlink';
 import { proxy } from 'valtio';
-import { initialSyncStatus, type SyncApiContract, type SyncSession, type SyncStatus } from '../domain/sync/api-contract';
+import { initialSyncStatus, type SyncSession, type SyncStatus } from '../domain/sync/status';
+import type { SyncApi } from '../../workers/api';
 
 export type { SyncSession, SyncStatus };
 
@@ -13,10 +14,10 @@ export type { SyncSession, SyncStatus };
 export const syncStore = proxy<SyncStatus & { session: SyncSession | null }>({ ...initialSyncStatus(), session: null });
 
 /**
- * The API as seen from here: every namespace's methods answer promises. (comlink's Remote<T> types
- * nested plain objects as promised values; at run time `remote.sync.start()` walks the path.)
+ * The worker's API as seen from here (squoosh style: the type only, wrapped with comlink). Every
+ * namespace's methods answer promises: `syncApi().messages.send(input, extra)`.
  */
-export type SyncRemote = { [Area in keyof SyncApiContract]: Remote<SyncApiContract[Area]> };
+export type SyncRemote = Remote<SyncApi>;
 
 let worker: Worker | null = null;
 let remote: SyncRemote | null = null;
@@ -26,7 +27,7 @@ let subscription: number | null = null;
 export function syncApi(): SyncRemote {
   if (!remote) {
     worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'werkpad-sync' });
-    remote = wrap<SyncApiContract>(worker) as unknown as SyncRemote;
+    remote = wrap<SyncApi>(worker);
   }
   return remote;
 }
@@ -53,7 +54,7 @@ export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
   syncStore.session = session;
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  applyStatus(await api.sync.start(session));
+  applyStatus(await api.sync.start({ ...session }));
   forwardOnline();
   if (!navigator.onLine) await api.sync.setOnline(false);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
@@ -64,7 +65,8 @@ export async function startSync(session: SyncSession): Promise<void> {
 export async function stopSync(options: { deleteReplica: boolean }): Promise<void> {
   if (!remote) return;
   const session = syncStore.session;
-  if (options.deleteReplica && session) await remote.sync.deleteReplica({ ...session }); // a plain copy: postMessage cannot clone the valtio proxy
+  // A plain copy: postMessage cannot clone the valtio proxy.
+  if (options.deleteReplica && session) await remote.sync.deleteReplica({ companyId: session.companyId, userId: session.userId });
   else await remote.sync.stop();
   if (subscription !== null) await remote.sync.unsubscribe(subscription);
   subscription = null;

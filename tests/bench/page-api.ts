@@ -3,13 +3,14 @@
  * replica schema, queries and outbox code the app and the worker run, so the benchmark measures them
  * rather than copies. Exposed as `window.werkpadBench`.
  */
+import type { WriteName } from '../../src/domain/writes/registry';
 import { Dexie } from 'dexie';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
 import { declareReplicaSchema } from '../../src/domain/sync/replica-schema';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import * as q from '../../src/lib/replica/queries';
-import { enqueue } from '../../workers/outbox/outbox';
+import { enqueue, enqueueMany } from '../../workers/outbox/outbox';
 import { openReplica } from '../../workers/replica/db';
 
 export interface BenchSession {
@@ -124,32 +125,23 @@ const api = {
   },
 
   /** Queues one write through the outbox (for screenshots of refused and conflicting changes). */
-  async enqueueRaw(session: BenchSession, input: Parameters<typeof enqueue>[1]): Promise<string> {
+  async enqueueRaw(session: BenchSession, name: WriteName, input: unknown): Promise<string> {
     const replica = openReplica(session);
     try {
-      return await enqueue(replica, input);
+      return await enqueue(replica, name, input);
     } finally {
       replica.dexie.close();
     }
   },
 
-  /** Queues `n` writes exactly as syncApi().probes.save does (outbox row + optimistic document). */
+  /** Queues `n` writes exactly as syncApi().outbox.enqueueMany does (one transaction: outbox rows + optimistic documents). */
   async queueWrites(session: BenchSession, n: number): Promise<string[]> {
     const replica = openReplica(session);
-    const ids: string[] = [];
     try {
-      for (let i = 0; i < n; i++) {
-        const uuid = uuidv7();
-        const body = `bench ${i}`;
-        ids.push(
-          await enqueue(replica, {
-            op: 'saveSyncProbe',
-            args: { uuid, body, baseRevision: null },
-            optimistic: { collection: 'syncProbes', target: uuid, patch: { body } },
-          }),
-        );
-      }
-      return ids;
+      return await enqueueMany(
+        replica,
+        Array.from({ length: n }, (_, i) => ({ name: 'probes.save', input: { uuid: uuidv7(), body: `bench ${i}` } })),
+      );
     } finally {
       replica.dexie.close();
     }

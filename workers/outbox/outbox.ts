@@ -1,8 +1,13 @@
+/**
+ * The outbox in the replica: queueing a declared write (checked against its schema first, so invalid
+ * input never enters the outbox), moving rows through the state machine of
+ * src/domain/sync/outbox-machine.ts, and carrying out its effects on the replica, each in one
+ * transaction with the rows it changes.
+ */
+import * as v from 'valibot';
 import type { CollectionName } from '../../src/domain/sync/collections';
-import type { EnqueueInput } from '../../src/domain/sync/api-contract';
-
-export type { EnqueueInput };
 import {
+  CREATE_REJECTED,
   newOutboxRow,
   resolutionArgs,
   transition,
@@ -10,46 +15,123 @@ import {
   type OutboxRow,
 } from '../../src/domain/sync/outbox-machine';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
+import type { Write } from '../../src/domain/writes/define';
+import { findWrite, type WriteName } from '../../src/domain/writes/registry';
+import type { ReplicaDocument } from '../../src/domain/sync/types';
 import type { Replica } from '../replica/db';
-import { isActive, rematerialize, rowsFor, serverBase } from '../replica/documents';
-import { isOperationName } from './operations';
+import { isActive, materialize, rematerialize, rowsFor, serverBase } from '../replica/documents';
+
+/** Thrown before queueing when the input does not fit the write's schema; `issues` are i18n keys by field path. */
+export class InvalidWriteInput extends Error {
+  override readonly name = 'InvalidWriteInput';
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(JSON.stringify(issues));
+  }
+}
 
 function tables(replica: Replica, collection: CollectionName | null) {
   return collection ? [replica.outbox, replica.docs(collection)] : [replica.outbox];
 }
 
-/** Queues a write and applies it to the replica at once, marked pending, in one transaction. */
-export async function enqueue(replica: Replica, input: EnqueueInput, now = Date.now()): Promise<string> {
-  if (!isOperationName(input.op)) throw new Error(`Unknown outbox operation ${input.op}`);
-  const row = newOutboxRow(
+function requireWrite(name: string): Write {
+  const write = findWrite(name);
+  if (!write) throw new Error(`Unknown write ${name}`);
+  return write;
+}
+
+/** The input checked against the write's schema: its parsed value, or InvalidWriteInput. */
+export function parseWriteInput(write: Write, input: unknown): unknown {
+  const result = v.safeParse(write.input, input);
+  if (result.success) return result.output;
+  throw new InvalidWriteInput(
+    result.issues.map((issue) => ({
+      path: (issue.path ?? []).map((p) => String(p.key)).join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
+export interface QueuedWrite {
+  /** A declared write: `messages.send`, `probes.save`, ... (WriteName). */
+  name: string;
+  input: unknown;
+  extra?: object;
+}
+
+/** The outbox row of one write, before it is stored (no replica access). */
+function rowOf(w: QueuedWrite, now: number, clientMutationId: string): OutboxRow {
+  const write = requireWrite(w.name);
+  const parsed = parseWriteInput(write, w.input);
+  const doc = write.document;
+  const patch = doc
+    ? doc.mode === 'delete'
+      ? { _deleted: true }
+      : (write.patch?.(parsed, { now: new Date(now).toISOString(), ...(w.extra ?? {}) }) ?? null)
+    : null;
+  return newOutboxRow(
     {
-      clientMutationId: uuidv7(now),
-      op: input.op,
-      args: input.args,
-      collection: input.optimistic?.collection ?? null,
-      target: input.optimistic?.target ?? null,
-      patch: input.optimistic?.patch ?? null,
+      clientMutationId,
+      op: w.name,
+      args: (w.input ?? {}) as Record<string, unknown>,
+      collection: doc?.collection ?? null,
+      target: doc ? doc.target(parsed) : null,
+      mode: doc?.mode ?? null,
+      patch,
     },
     now,
   );
-  await replica.dexie.transaction('rw', tables(replica, row.collection), async () => {
+}
+
+/** The edited fields' values in the document as the user saw it (the common base of a later merge). */
+function baseValuesOf(write: Write | null, row: OutboxRow, seen: ReplicaDocument | null): Record<string, unknown> | null {
+  if (!seen || !row.patch || (row.mode !== 'edit' && row.mode !== 'upsert')) return null;
+  const skip = new Set(write?.displayOnly ?? []);
+  const fields = Object.keys(row.patch).filter((f) => !f.startsWith('_') && !skip.has(f) && f !== 'uuid');
+  return Object.fromEntries(fields.map((f) => [f, seen[f] ?? null]));
+}
+
+/** Stores rows and applies them to the replica. Call inside a transaction over the outbox and the rows' collections. */
+async function addRows(replica: Replica, rows: OutboxRow[]): Promise<void> {
+  for (const row of rows) {
     if (row.collection && row.target) {
-      const rows = await rowsFor(replica, row.collection, row.target);
-      const base = await serverBase(replica, row.collection, row.target, rows);
+      const existing = await rowsFor(replica, row.collection, row.target);
+      // Only Dexie promises are awaited inside the transaction (a bare async step lets it commit early).
+      const first = existing.find((r) => isActive(r) && r.previous !== undefined);
+      const base = first ? (first.previous ?? null) : await serverBase(replica, row.collection, row.target, existing);
+      const seen = materialize(row.collection, row.target, base, existing);
       row.previous = base;
+      row.baseRevision = typeof base?.revision === 'number' ? base.revision : null;
+      row.baseValues = baseValuesOf(findWrite(row.op), row, seen);
       await replica.outbox.add(row);
-      await rematerialize(replica, row.collection, row.target, base, [...rows, row]);
+      await rematerialize(replica, row.collection, row.target, base, [...existing, row]);
     } else {
       await replica.outbox.add(row);
     }
-  });
-  return row.clientMutationId;
+  }
+}
+
+/**
+ * Queues one declared write and applies it to the replica at once, marked pending, in one
+ * transaction. Throws InvalidWriteInput (nothing queued) when the input does not fit the schema.
+ */
+export async function enqueue(replica: Replica, name: WriteName, input: unknown, extra?: object, now = Date.now()): Promise<string> {
+  const [id] = await enqueueMany(replica, [{ name, input, ...(extra ? { extra } : {}) }], now);
+  return id!;
+}
+
+/** Several writes in ONE transaction, in order (a bulk enqueue). All are checked before any is queued. */
+export async function enqueueMany(replica: Replica, writes: readonly QueuedWrite[], now = Date.now()): Promise<string[]> {
+  const rows = writes.map((w) => rowOf(w, now, uuidv7(now)));
+  const collections = [...new Set(rows.map((r) => r.collection).filter((c): c is CollectionName => c !== null))];
+  await replica.dexie.transaction('rw', [replica.outbox, ...collections.map((c) => replica.docs(c))], () => addRows(replica, rows));
+  return rows.map((r) => r.clientMutationId);
 }
 
 /**
  * Moves one row through the state machine and carries out its effects on the replica, in one
  * transaction: roll back (the document again as the server has it, plus the other pending rows),
- * re-apply, or drop the pending mark when the last change of a document was accepted.
+ * re-apply, renew the id, rebase the later rows, fail the later rows of a document never created,
+ * or drop the pending mark when the last change of a document was accepted.
  */
 export async function applyEvent(
   replica: Replica,
@@ -58,47 +140,84 @@ export async function applyEvent(
   now = Date.now(),
   random = Math.random(),
 ): Promise<OutboxRow | null> {
-  let collection: CollectionName | null = null;
   const existing = await replica.outbox.get(clientMutationId);
   if (!existing) return null;
-  collection = existing.collection;
-  return replica.dexie.transaction('rw', tables(replica, collection), async () => {
-    const row = await replica.outbox.get(clientMutationId);
-    if (!row) return null;
-    const result = transition(row, event, now, random);
-    if (result.row) await replica.outbox.put(result.row);
-    else await replica.outbox.delete(clientMutationId);
-    if (row.collection && row.target) {
-      const others = (await rowsFor(replica, row.collection, row.target)).filter((r) => r.clientMutationId !== clientMutationId);
-      const activeOthers = others.filter(isActive);
-      if (result.effects.includes('rollback')) {
-        const base = activeOthers.find((r) => r.previous !== undefined)?.previous ?? row.previous ?? null;
-        await rematerialize(replica, row.collection, row.target, base, activeOthers);
-      } else if (result.effects.includes('reapply') && result.row) {
-        const base = await serverBase(replica, row.collection, row.target, activeOthers);
-        const revived = { ...result.row, previous: base };
-        await replica.outbox.put(revived);
-        const all = [...activeOthers, revived].sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
-        await rematerialize(replica, row.collection, row.target, base, all);
-      } else if (!result.row && activeOthers.length === 0) {
-        // Accepted: keep the values until the next pull brings the server's version, without the mark.
-        const table = replica.docs(row.collection);
-        const doc = await table.get(row.target);
-        if (doc?._pending) {
-          const { _pending: _ignored, ...rest } = doc;
-          await table.put(rest);
-        }
-      }
+  return replica.dexie.transaction('rw', tables(replica, existing.collection), () =>
+    applyEventInTransaction(replica, clientMutationId, event, now, random),
+  );
+}
+
+/** applyEvent's work; call inside a transaction over the outbox and the row's collection. */
+export async function applyEventInTransaction(
+  replica: Replica,
+  clientMutationId: string,
+  event: OutboxEvent,
+  now: number,
+  random: number,
+): Promise<OutboxRow | null> {
+  const row = await replica.outbox.get(clientMutationId);
+  if (!row) return null;
+  const result = transition(row, event, now, random);
+  let next = result.row;
+  if (next && result.effects.includes('renew')) {
+    await replica.outbox.delete(clientMutationId);
+    next = { ...next, clientMutationId: uuidv7(now), createdAt: now };
+    await replica.outbox.add(next);
+  } else if (next) {
+    await replica.outbox.put(next);
+  } else {
+    await replica.outbox.delete(clientMutationId);
+  }
+  if (!row.collection || !row.target) return next;
+  const others = (await rowsFor(replica, row.collection, row.target)).filter((r) => r.clientMutationId !== clientMutationId && r.clientMutationId !== next?.clientMutationId);
+  let activeOthers = others.filter(isActive);
+  if (result.effects.includes('rebase') && event.type === 'answer' && typeof event.answer.revision === 'number') {
+    // The server holds this change now: the later rows are based on its new revision.
+    const revision = event.answer.revision;
+    for (const later of activeOthers) await replica.outbox.update(later.clientMutationId, { baseRevision: revision });
+    activeOthers = activeOthers.map((r) => ({ ...r, baseRevision: revision }));
+  }
+  if (result.effects.includes('failDependents')) {
+    for (const later of activeOthers.filter((r) => r.status === 'pending')) {
+      await replica.outbox.put({ ...later, status: 'failed', error: CREATE_REJECTED });
     }
-    return result.row;
-  });
+    activeOthers = activeOthers.filter((r) => r.status !== 'pending');
+  }
+  if (result.effects.includes('rollback')) {
+    const base = activeOthers.find((r) => r.previous !== undefined)?.previous ?? row.previous ?? null;
+    await rematerialize(replica, row.collection, row.target, base, activeOthers);
+  } else if (result.effects.includes('reapply') && next) {
+    const base = await serverBase(replica, row.collection, row.target, activeOthers);
+    const seen = materialize(row.collection, row.target, base, activeOthers);
+    const revived: OutboxRow = {
+      ...next,
+      previous: base,
+      baseRevision: typeof base?.revision === 'number' ? base.revision : null,
+      baseValues: baseValuesOf(findWrite(row.op), next, seen),
+    };
+    await replica.outbox.put(revived);
+    const all = [...activeOthers, revived].sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
+    await rematerialize(replica, row.collection, row.target, base, all);
+  } else if (!next && activeOthers.length === 0) {
+    // Accepted: keep the values until the next pull brings the server's version, without the mark.
+    const table = replica.docs(row.collection);
+    const doc = await table.get(row.target);
+    if (doc?._pending) {
+      const { _pending: _ignored, ...rest } = doc;
+      await table.put(rest);
+    }
+  }
+  return next;
 }
 
 export async function listOutbox(replica: Replica): Promise<OutboxRow[]> {
   return replica.outbox.orderBy('clientMutationId').toArray();
 }
 
-/** Resolves a conflict: the row leaves, a new row carries the chosen values on the server's revision. */
+/**
+ * Resolves a conflict in ONE transaction: the conflicting row leaves and a new row carries the values
+ * the user chose, based on the server's version, so only those fields are compared again.
+ */
 export async function resolveConflict(
   replica: Replica,
   clientMutationId: string,
@@ -107,27 +226,42 @@ export async function resolveConflict(
 ): Promise<string> {
   const row = await replica.outbox.get(clientMutationId);
   if (!row) throw new Error('No such outbox row');
-  const { args, patch } = resolutionArgs(row, chosen);
-  await applyEvent(replica, clientMutationId, { type: 'discard' }, now);
-  return enqueue(
-    replica,
-    {
-      op: row.op,
-      args,
-      ...(row.collection && row.target ? { optimistic: { collection: row.collection, target: row.target, patch } } : {}),
-    },
-    now,
-  );
+  const { args, baseRevision, baseValues } = resolutionArgs(row, chosen);
+  const fresh = rowOf({ name: row.op, input: args }, now, uuidv7(now));
+  await replica.dexie.transaction('rw', tables(replica, row.collection), async () => {
+    await replica.outbox.delete(clientMutationId);
+    if (row.collection && row.target) {
+      const others = (await rowsFor(replica, row.collection, row.target)).filter(isActive);
+      const server = row.serverDocument ? (({ _deleted: _d, ...rest }) => rest)(row.serverDocument) : null;
+      fresh.previous = server;
+      fresh.baseRevision = baseRevision;
+      fresh.baseValues = baseValues;
+      await replica.outbox.add(fresh);
+      await rematerialize(replica, row.collection, row.target, server, [...others, fresh]);
+    } else {
+      await replica.outbox.add(fresh);
+    }
+  });
+  return fresh.clientMutationId;
 }
 
 /** After a restart: rows that were being sent go back to pending (the replay is safe). */
 export async function recoverOutbox(replica: Replica): Promise<void> {
-  const sending = await replica.outbox.where('status').equals('sending').toArray();
-  for (const row of sending) await applyEvent(replica, row.clientMutationId, { type: 'recover' });
+  const sending = await replica.outbox.where('status').equals('sending').primaryKeys();
+  for (const id of sending) await applyEvent(replica, id, { type: 'recover' });
+}
+
+/** The connection came back (or the stream reopened): every pending row may go at once. */
+export async function resetBackoff(replica: Replica): Promise<number> {
+  return replica.outbox
+    .where('status')
+    .equals('pending')
+    .filter((r) => r.nextAttemptAt > 0)
+    .modify({ nextAttemptAt: 0, attempts: 0 });
 }
 
 export async function outboxCounts(replica: Replica): Promise<{ pending: number; failed: number; conflict: number; oldestPendingAt: number | null }> {
-  // Index counts, not a scan: this runs after every pushed row.
+  // Index counts, not a scan: this runs after every pushed batch.
   const [pending, failed, conflict, oldest] = await Promise.all([
     replica.outbox.where('status').anyOf('pending', 'sending').count(),
     replica.outbox.where('status').equals('failed').count(),

@@ -1,9 +1,11 @@
-import { nextToSend, type OutboxRow } from '../../src/domain/sync/outbox-machine';
+import type { CollectionName } from '../../src/domain/sync/collections';
+import { nextToSend, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { PushAnswer } from '../../src/domain/sync/types';
+import { pushDocument } from '../../src/domain/writes/push-document';
+import { findWrite } from '../../src/domain/writes/registry';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
-import { applyEvent } from './outbox';
-import { pushDocument } from './operations';
+import { applyEventInTransaction } from './outbox';
 
 export type PushOutcome =
   | { kind: 'idle' }
@@ -12,8 +14,8 @@ export type PushOutcome =
   | { kind: 'blocked'; code: string }
   | { kind: 'offline'; error: string };
 
-/** Rows per request: mutation fields run in order on the server, each with its own transaction and answer. */
-export const PUSH_BATCH = 20;
+/** Rows per request: mutation fields run in order on the server, each with its own answer. */
+export const PUSH_BATCH = 50;
 
 /** The oldest rows that may go now, in order: stops at a row in backoff (order kept). */
 async function nextBatch(replica: Replica, now: number, size: number): Promise<{ rows: OutboxRow[]; waitUntil: number | null }> {
@@ -32,12 +34,30 @@ async function nextBatch(replica: Replica, now: number, size: number): Promise<{
   return { rows, waitUntil: null };
 }
 
+/** Applies one event to each row (row i gets events[i]) in ONE transaction over the outbox and their collections. */
+async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: readonly OutboxEvent[], now: number, random: () => number): Promise<void> {
+  const collections = [...new Set(rows.map((r) => r.collection).filter((c): c is CollectionName => c !== null))];
+  await replica.dexie.transaction('rw', [replica.outbox, ...collections.map((c) => replica.docs(c))], async () => {
+    for (const [i, row] of rows.entries()) await applyEventInTransaction(replica, row.clientMutationId, events[i]!, now, random());
+  });
+}
+
+/**
+ * A field's answer as the outbox machine takes it. Only a rule-based `success: false` is a
+ * rejection; a field without an answer (the resolver threw: deadlock, dropped connection, bug) is
+ * transient and goes back to pending with backoff, never rolled back.
+ */
+function eventOf(answer: PushAnswer | null | undefined, error: string | undefined): OutboxEvent {
+  if (!answer) return { type: 'networkError', error: error ?? 'no_answer' };
+  return { type: 'answer', answer };
+}
+
 /**
  * Pushes outbox rows in order, up to PUSH_BATCH per request, until nothing may go now. Rejections
- * and conflicts do not stop the rows behind; a network failure or 5xx stops with the rows back in
- * pending and their backoff scheduled; a blocking catalogue code stops and reports. When the server
- * refuses a whole batch (one row's arguments do not fit the schema), the rows go one by one, so
- * only that row fails.
+ * and conflicts do not stop the rows behind; a transient failure (network, 5xx, a resolver that
+ * threw) stops with the rows back in pending and their backoff scheduled, so order is kept; a
+ * blocking catalogue code stops and reports. When the server refuses a whole request (one row's
+ * input does not fit the GraphQL type), the rows go one by one, so only that row fails.
  */
 export async function pushOutbox(
   replica: Replica,
@@ -46,56 +66,53 @@ export async function pushOutbox(
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  let size = options.batch ?? PUSH_BATCH;
+  const batch = options.batch ?? PUSH_BATCH;
+  /** After a refused request: how many of its rows still go one at a time to find the bad one. */
+  let single = 0;
   for (;;) {
-    const { rows, waitUntil } = await nextBatch(replica, now(), size);
+    const { rows, waitUntil } = await nextBatch(replica, now(), single > 0 ? 1 : batch);
+    if (single > 0) single--;
     if (rows.length === 0) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
-    for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'send' }, now());
-    let document: ReturnType<typeof pushDocument> | null = null;
-    try {
-      document = pushDocument(rows);
-    } catch (err) {
-      if (rows.length > 1) {
-        for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'recover' }, now());
-        size = 1;
-        continue;
-      }
-      const reason = err instanceof Error ? err.message : String(err);
-      await applyEvent(replica, rows[0]!.clientMutationId, { type: 'answer', answer: { success: false, reason } }, now());
-      options.onChange?.();
-      continue;
-    }
+    await applyAll(replica, rows, rows.map(() => ({ type: 'send' })), now(), random);
+    const document = pushDocument(
+      rows.map((row) => ({
+        mutation: findWrite(row.op)?.mutation ?? row.op,
+        input: row.args,
+        clientMutationId: row.clientMutationId,
+        baseRevision: row.baseRevision,
+        baseValues: row.baseValues,
+      })),
+    );
     const outcome = await transport<Record<string, PushAnswer | null>>(document.query, document.variables);
     switch (outcome.kind) {
       case 'data': {
-        for (const [i, row] of rows.entries()) {
-          const fieldError = outcome.errors?.find((e) => e.path[0] === `r${i}`);
-          const answer: PushAnswer =
-            outcome.data[`r${i}`] ?? { success: false, reason: fieldError?.message ?? 'no_answer' };
-          options.onSent?.(row);
-          await applyEvent(replica, row.clientMutationId, { type: 'answer', answer }, now(), random());
-        }
+        const events = rows.map((_row, i) => eventOf(outcome.data[`r${i}`], outcome.errors?.find((e) => e.path[0] === `r${i}`)?.message));
+        for (const row of rows) options.onSent?.(row);
+        await applyAll(replica, rows, events, now(), random);
+        options.onChange?.();
+        const transient = events.find((e) => e.type === 'networkError');
+        if (transient && transient.type === 'networkError') return { kind: 'offline', error: transient.error };
         break;
       }
       case 'error':
         if (rows.length > 1) {
-          // The document as a whole was refused: find the row by sending them one at a time.
-          for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'recover' }, now());
-          size = 1;
+          // The request as a whole was refused: find the row by sending them one at a time.
+          await applyAll(replica, rows, rows.map(() => ({ type: 'recover' })), now(), random);
+          single = rows.length;
           continue;
         }
         options.onSent?.(rows[0]!);
-        await applyEvent(replica, rows[0]!.clientMutationId, { type: 'answer', answer: { success: false, reason: outcome.message } }, now());
+        await applyAll(replica, rows, [{ type: 'answer', answer: { success: false, reason: outcome.message } }], now(), random);
+        options.onChange?.();
         break;
       case 'network':
-        for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'networkError', error: outcome.error }, now(), random());
+        await applyAll(replica, rows, rows.map(() => ({ type: 'networkError', error: outcome.error })), now(), random);
         options.onChange?.();
         return { kind: 'offline', error: outcome.error };
       case 'blocked':
-        for (const row of rows) await applyEvent(replica, row.clientMutationId, { type: 'blocked', code: outcome.code }, now());
+        await applyAll(replica, rows, rows.map(() => ({ type: 'blocked', code: outcome.code })), now(), random);
         options.onChange?.();
         return { kind: 'blocked', code: outcome.code };
     }
-    options.onChange?.();
   }
 }

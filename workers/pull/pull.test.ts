@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { newOutboxRow } from '../../src/domain/sync/outbox-machine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServerHarness } from '../../tests/sync/server-harness';
 import { createGraphTransport, type GraphTransport } from '../graph-client';
@@ -87,18 +88,19 @@ describe('pull loop against the server', () => {
 
   it('a reset drops documents the server no longer sends, but not pending ones', async () => {
     const replica = testReplica();
-    await replica.docs('syncProbes').bulkPut([{ uuid: 'stale', body: 'weg' }]);
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: 'mine', body: 'x' }, optimistic: { collection: 'syncProbes', target: 'mine', patch: { body: 'x' } } });
-    await applyPullPage(replica, 'syncProbes', { documents: [{ uuid: 'fresh', body: 'nieuw' }], checkpoint: { seq: 5, scopeKey: 'b' }, reset: true, hasMore: false }, 1);
-    expect((await replica.docs('syncProbes').toArray()).map((d) => d.uuid).sort()).toEqual(['fresh', 'mine']);
+    const [stale, mine, fresh] = [uuidv7(), uuidv7(), uuidv7()];
+    await replica.docs('syncProbes').bulkPut([{ uuid: stale, body: 'weg' }]);
+    await enqueue(replica, 'probes.save', { uuid: mine, body: 'x' });
+    await applyPullPage(replica, 'syncProbes', { documents: [{ uuid: fresh, body: 'nieuw' }], checkpoint: { seq: 5, scopeKey: 'b' }, reset: true, hasMore: false }, 1);
+    expect((await replica.docs('syncProbes').toArray()).map((d) => d.uuid).sort()).toEqual([mine, fresh].sort());
   });
 
   it('outbox push then pull: the replica equals the server', async () => {
     const replica = testReplica();
     const uuid = uuidv7();
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid, body: 'hallo' }, optimistic: { collection: 'syncProbes', target: uuid, patch: { body: 'hallo', counter: 0 } } });
-    await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid, delta: 3 }, optimistic: { collection: 'syncProbes', target: uuid, patch: { counter: 3 } } });
-    expect(await replica.docs('syncProbes').get(uuid)).toMatchObject({ body: 'hallo', counter: 3, _pending: true });
+    await enqueue(replica, 'probes.save', { uuid, body: 'hallo' });
+    await enqueue(replica, 'probes.bump', { uuid, delta: 3 });
+    expect(await replica.docs('syncProbes').get(uuid)).toMatchObject({ body: 'hallo', _pending: true });
     expect(await pushOutbox(replica, transport)).toEqual({ kind: 'idle' });
     await pullCollections(replica, transport, ['syncProbes']);
     const local = await replica.docs('syncProbes').get(uuid);
@@ -107,12 +109,13 @@ describe('pull loop against the server', () => {
     expect(local?._pending).toBeUndefined();
   });
 
-  it('pushes in batches; a row the schema refuses fails alone and the others go through', async () => {
+  it('pushes in batches; a row the GraphQL schema refuses (queued by an older version) fails alone and the others go through', async () => {
     const replica = testReplica();
     const good = [uuidv7(), uuidv7()];
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: good[0], body: 'een' } });
-    await enqueue(replica, { op: 'bumpSyncProbe', args: { uuid: good[0], delta: 'veel' } });
-    await enqueue(replica, { op: 'saveSyncProbe', args: { uuid: good[1], body: 'twee' } });
+    await enqueue(replica, 'probes.save', { uuid: good[0], body: 'een' });
+    // The worker checks input before queueing now; a row from before that check can still hold anything.
+    await replica.outbox.add(newOutboxRow({ clientMutationId: uuidv7(), op: 'probes.bump', args: { uuid: good[0], delta: 'veel' } }, Date.now()));
+    await enqueue(replica, 'probes.save', { uuid: good[1], body: 'twee' });
     let requests = 0;
     const counting: GraphTransport = (q, v) => {
       requests++;
@@ -121,7 +124,7 @@ describe('pull loop against the server', () => {
     expect(await pushOutbox(replica, counting)).toEqual({ kind: 'idle' });
     expect(requests).toBe(4); // the batch, then one by one
     const rows = await replica.outbox.toArray();
-    expect(rows).toEqual([expect.objectContaining({ op: 'bumpSyncProbe', status: 'failed', args: { uuid: good[0], delta: 'veel' } })]);
+    expect(rows).toEqual([expect.objectContaining({ op: 'probes.bump', status: 'failed', args: { uuid: good[0], delta: 'veel' } })]);
     const { rows: saved } = await f.db.query('SELECT body FROM sync_probes WHERE uuid = ANY($1) ORDER BY body', [good]);
     expect(saved).toEqual([{ body: 'een' }, { body: 'twee' }]);
   });

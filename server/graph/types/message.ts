@@ -1,18 +1,14 @@
 import { builder } from '../builder';
-import { PushResult } from './sync-push-result';
 import { requireViewer } from '../../auth/permissions';
-import { withClientMutation } from '../../sync/client-mutation';
 import { paginatedType } from '../paginated';
 import { findMessage, listMessages, type MessageRow } from '../../messages/store';
 import { recipientOptions, type RecipientOption } from '../../messages/reach';
-import { archive, sendMessage, setRead, type SentMessage } from '../../messages/mutations';
-import { notifyRecipient } from '../../messages/push';
 import type { AttachmentMeta } from '../../../src/domain/messages/attachments';
 
 /**
  * Messages between staff and participants (01 §2, §3, §4, §7; docs/decisions-messages.md).
- * Queries read the server; the screens read the replica and write through the outbox, whose
- * mutations here all run through withClientMutation (a replay never applies twice).
+ * Queries read the server; the screens read the replica and write through the outbox (the
+ * declared writes of ./message-writes.ts).
  */
 interface PartyShape {
   type: 'user' | 'participant';
@@ -126,68 +122,5 @@ builder.queryField('messageRecipients', (t) =>
   }),
 );
 
-const MessageRecipientInput = builder.inputType('MessageRecipientInput', {
-  description: 'Exactly one of participantId or userId.',
-  fields: (t) => ({ participantId: t.id({ required: false }), userId: t.id({ required: false }) }),
-});
-
-const SendMessageInput = builder.inputType('SendMessageInput', {
-  fields: (t) => ({
-    clientMutationId: t.id({ required: true }),
-    uuid: t.id({ required: true, description: 'The message uuid the client generated (kept by the server).' }),
-    subject: t.string({ required: false }),
-    body: t.string({ required: false, description: 'HTML; sanitised by the server.' }),
-    recipient: t.field({ type: MessageRecipientInput, required: false }),
-    parentMessageId: t.id({ required: false }),
-    attachmentIds: t.idList({ required: false, description: 'uuids of files uploaded with POST /api/files' }),
-  }),
-});
-
-builder.mutationField('sendMessage', (t) =>
-  t.field({
-    type: PushResult,
-    args: { input: t.arg({ type: SendMessageInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => {
-      let sent: (SentMessage & { subject: string }) | null = null;
-      const answer = await withClientMutation(ctx, 'sendMessage', String(input.clientMutationId), ({ tx, viewer }) =>
-        sendMessage(tx, viewer, { ...input, uuid: String(input.uuid) }, (m) => {
-          sent = { ...m, subject: String(input.subject ?? '') };
-        }),
-      );
-      const done = sent as (SentMessage & { subject: string }) | null;
-      if (answer.success && done && ctx.viewer) {
-        const viewer = ctx.viewer;
-        const senderName = (await ctx.db.query<{ sender_name: string }>('SELECT sender_name FROM messages WHERE id = $1', [done.id])).rows[0]?.sender_name ?? '';
-        void notifyRecipient(ctx.db, ctx.config, viewer.companyId, done.recipient, { uuid: String(input.uuid), subject: done.subject, senderName });
-      }
-      return answer;
-    },
-  }),
-);
-
-for (const [name, read] of [
-  ['readMessage', true],
-  ['unreadMessage', false],
-] as const) {
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: PushResult,
-      description: read ? 'Marks a received message read (the unread counter drops by one).' : 'Marks a received message unread.',
-      args: { clientMutationId: t.arg.id({ required: true }), id: t.arg.id({ required: true, description: 'numeric id or uuid' }) },
-      resolve: (_r, args, ctx) =>
-        withClientMutation(ctx, name, String(args.clientMutationId), ({ tx, viewer }) => setRead(tx, viewer, String(args.id), read)),
-    }),
-  );
-}
-
-builder.mutationField('archiveMessage', (t) =>
-  t.field({
-    type: PushResult,
-    description: 'Archives several messages at once (display false); every id must be the viewer\'s, or nothing changes.',
-    args: { clientMutationId: t.arg.id({ required: true }), ids: t.arg.idList({ required: true }) },
-    resolve: (_r, args, ctx) =>
-      withClientMutation(ctx, 'archiveMessage', String(args.clientMutationId), ({ tx, viewer }) =>
-        archive(tx, viewer, args.ids.map((x) => String(x))),
-      ),
-  }),
-);
+// The message writes (sendMessage, readMessage, unreadMessage, archiveMessage) are declared in
+// src/domain/messages/writes.ts and registered in ./message-writes.ts.

@@ -1,87 +1,45 @@
-import { builder } from '../builder';
-import { PushResult } from './sync-push-result';
-import { withClientMutation } from '../../sync/client-mutation';
-import { checkBaseRevision } from '../../sync/conflict';
+import { probeWrites } from '../../../src/domain/sync-probes/writes';
+import { ok, refuse, registerWrite } from '../../sync/writes';
 import { serverCollection } from '../../sync/registry';
-import { UUID_PATTERN } from '../../../src/domain/sync/uuid-v7';
 import { run, sql } from '../../db/sql';
 
 /**
- * The sync self-test document: the smallest replicated mutation set (create/edit with conflict
- * detection, a commutative counter, delete). The fault-injection test drives the outbox with it;
- * feature mutations follow the same pattern.
+ * The sync self-test document (src/domain/sync-probes/writes.ts): the smallest set of declared
+ * writes. The fault-injection test drives the outbox with it; every feature's writes look like this.
  */
 const probes = serverCollection('syncProbes');
-export const SYNC_PROBE_MAX_BODY = 500;
 
-builder.mutationField('saveSyncProbe', (t) =>
-  t.field({
-    type: PushResult,
-    args: {
-      clientMutationId: t.arg.id({ required: true }),
-      uuid: t.arg.id({ required: true }),
-      body: t.arg.string({ required: true }),
-      baseRevision: t.arg.int({ required: false }),
-    },
-    resolve: (_root, args, ctx) =>
-      withClientMutation(ctx, 'saveSyncProbe', String(args.clientMutationId), async ({ tx, viewer }) => {
-        const uuid = String(args.uuid);
-        if (!UUID_PATTERN.test(uuid)) return { success: false, reason: 'invalid_uuid' };
-        if (args.body.length > SYNC_PROBE_MAX_BODY) return { success: false, reason: 'body_too_long' };
-        const check = await checkBaseRevision(tx, viewer, probes, uuid, args.baseRevision);
-        if (check.kind === 'conflict') return check.answer;
-        if (check.kind === 'missing') {
-          const taken = await tx.query('SELECT 1 FROM sync_probes WHERE uuid = $1', [uuid]);
-          if (taken.rows.length > 0) return { success: false, reason: 'access_denied' };
-          await tx.query('INSERT INTO sync_probes (uuid, company_id, user_id, body) VALUES ($1, $2, $3, $4)', [
-            uuid,
-            viewer.companyId,
-            viewer.userId,
-            args.body,
-          ]);
-        } else {
-          await tx.query('UPDATE sync_probes SET body = $2, deleted_at = NULL WHERE uuid = $1', [uuid, args.body]);
-        }
-        return { success: true, reason: null };
-      }),
-  }),
-);
+registerWrite(probeWrites.save, async ({ tx, viewer, input, current }) => {
+  if (!current) {
+    const taken = await run(tx, sql`SELECT 1 FROM sync_probes WHERE uuid = ${input.uuid}`);
+    if (taken.rows.length > 0) return refuse('access_denied');
+    await run(
+      tx,
+      sql`INSERT INTO sync_probes (uuid, company_id, user_id, body, title)
+          VALUES (${input.uuid}, ${viewer.companyId}, ${viewer.userId}, ${input.body}, ${input.title ?? ''})`,
+    );
+    return ok();
+  }
+  // Only the fields this write sets change (a concurrent change of the other field stays).
+  await run(
+    tx,
+    input.title === undefined
+      ? sql`UPDATE sync_probes SET body = ${input.body}, deleted_at = NULL WHERE id = ${Number(current.id)}`
+      : sql`UPDATE sync_probes SET body = ${input.body}, title = ${input.title}, deleted_at = NULL WHERE id = ${Number(current.id)}`,
+  );
+  return ok();
+});
 
-builder.mutationField('bumpSyncProbe', (t) =>
-  t.field({
-    type: PushResult,
-    args: {
-      clientMutationId: t.arg.id({ required: true }),
-      uuid: t.arg.id({ required: true }),
-      delta: t.arg.int({ required: true }),
-    },
-    resolve: (_root, args, ctx) =>
-      withClientMutation(ctx, 'bumpSyncProbe', String(args.clientMutationId), async ({ tx, viewer }) => {
-        const res = await run(
-          tx,
-          sql`UPDATE sync_probes t SET counter = t.counter + ${args.delta}
-               WHERE t.uuid = ${String(args.uuid)} AND t.deleted_at IS NULL AND ${probes.scope(viewer, 't')}`,
-        );
-        return res.rowCount > 0 ? { success: true, reason: null } : { success: false, reason: 'not_found' };
-      }),
-  }),
-);
+registerWrite(probeWrites.bump, async ({ tx, viewer, input }) => {
+  const res = await run(
+    tx,
+    sql`UPDATE sync_probes t SET counter = t.counter + ${input.delta}
+         WHERE t.uuid = ${input.uuid} AND t.deleted_at IS NULL AND ${probes.scope(viewer, 't')}`,
+  );
+  return res.rowCount > 0 ? ok() : refuse('not_found');
+});
 
-builder.mutationField('deleteSyncProbe', (t) =>
-  t.field({
-    type: PushResult,
-    args: {
-      clientMutationId: t.arg.id({ required: true }),
-      uuid: t.arg.id({ required: true }),
-      baseRevision: t.arg.int({ required: false }),
-    },
-    resolve: (_root, args, ctx) =>
-      withClientMutation(ctx, 'deleteSyncProbe', String(args.clientMutationId), async ({ tx, viewer }) => {
-        const check = await checkBaseRevision(tx, viewer, probes, String(args.uuid), args.baseRevision);
-        if (check.kind === 'conflict') return check.answer;
-        if (check.kind === 'missing') return { success: false, reason: 'not_found' };
-        await tx.query('UPDATE sync_probes SET deleted_at = now() WHERE uuid = $1', [String(args.uuid)]);
-        return { success: true, reason: null };
-      }),
-  }),
-);
+registerWrite(probeWrites.remove, async ({ tx, current }) => {
+  await run(tx, sql`UPDATE sync_probes SET deleted_at = now() WHERE id = ${Number(current!.id)}`);
+  return ok();
+});

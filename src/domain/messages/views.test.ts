@@ -1,7 +1,8 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../sync/outbox-machine';
 import { pendingArchives, partyKeyOf, tabPage, threadOf, toView, unreadCount, withOverlay, replyTarget, recipientOfKey } from './views';
-import { archiveRow, readRow, sendRow } from './optimistic';
+import { messageWrites } from './writes';
 
 const doc = (n: number, extra: Record<string, unknown> = {}) =>
   toView({
@@ -21,7 +22,7 @@ const doc = (n: number, extra: Record<string, unknown> = {}) =>
   });
 
 const row = (op: string, args: Record<string, unknown>, status: OutboxRow['status'] = 'pending'): OutboxRow => ({
-  clientMutationId: 'x', op, args, collection: null, target: null, patch: null, previous: undefined, status, error: null,
+  clientMutationId: 'x', op, args, collection: null, target: null, patch: null, mode: null, baseRevision: null, baseValues: null, conflictFields: null, previous: undefined, status, error: null,
   serverDocument: null, createdAt: 0, attempts: 0, nextAttemptAt: 0,
 });
 
@@ -44,7 +45,7 @@ describe('message views', () => {
     expect(tabPage(msgs, coach, 'sent', 1, 0).records).toHaveLength(20);
   });
   it('archive rows in the outbox overlay several messages at once; failed ones do not', () => {
-    const rows = [row('archiveMessage', archiveRow([msgs[0]!.uuid, msgs[1]!.uuid, '3']).args), row('archiveMessage', { ids: [msgs[4]!.uuid] }, 'failed')];
+    const rows = [row('messages.archive', { ids: [msgs[0]!.uuid, msgs[1]!.uuid, '3'] }), row('messages.archive', { ids: [msgs[4]!.uuid] }, 'failed')];
     const set = pendingArchives(rows);
     const view = withOverlay(msgs, me, set);
     expect(tabPage(view, me, 'inbox', 1).totalItems).toBe(17);
@@ -63,18 +64,14 @@ describe('message views', () => {
     expect(replyTarget(a, me)).toEqual({ key: 'u:3', name: 'Sanne Visser' });
     expect(recipientOfKey('p:7')).toEqual({ participantId: 7 });
   });
-  it('outbox rows: send patches a new document, read one, archive none (overlay)', () => {
-    const s = sendRow({
-      uuid: 'u1',
-      value: { subject: 'Re: a', body: '<p>x</p>', recipient: { userId: 3, participantId: undefined }, parentMessageId: 1, attachmentIds: [] },
-      me: { userId: 99, participantId: 7, name: 'Lotte' },
-      recipientName: 'Sanne Visser',
-      attachments: [],
-      now: new Date('2026-01-01T00:00:00Z'),
-    });
-    expect(s.args).toEqual({ input: { uuid: 'u1', subject: 'Re: a', body: '<p>x</p>', recipient: { userId: '3' }, parentMessageId: '1', attachmentIds: [] } });
-    expect(s.optimistic?.patch).toMatchObject({ senderParticipantId: 7, senderUserId: null, recipientUserId: 3, senderDisplay: true });
-    expect(readRow('u2', true, new Date()).optimistic?.patch.read).toBe(true);
-    expect(archiveRow(['a', 'b', 'c'])).toEqual({ op: 'archiveMessage', args: { ids: ['a', 'b', 'c'] } });
+  it('the send write patches a new document from the input and the sender; read patches one field', () => {
+    const now = '2026-01-01T00:00:00.000Z';
+    const input = { uuid: '0190a0a0-0000-7000-8000-000000000001', subject: 'Re: a', body: '<p>x</p>', recipient: { userId: 3 }, parentMessageId: 1, attachmentIds: [] };
+    const parsed = v.parse(messageWrites.send.input, input);
+    const patch = messageWrites.send.patch!(parsed, { now, me: { userId: 99, participantId: 7, name: 'Lotte' }, recipientName: 'Sanne Visser', attachments: [] });
+    expect(patch).toMatchObject({ senderParticipantId: 7, senderUserId: null, recipientUserId: 3, senderDisplay: true, createdAt: now });
+    expect(messageWrites.send.document?.target(parsed)).toBe(input.uuid);
+    expect(messageWrites.read.patch!({ id: 'u2' }, { now })).toEqual({ read: true, readAt: now });
+    expect(v.safeParse(messageWrites.archive.input, { ids: [] }).success).toBe(false);
   });
 });

@@ -71,7 +71,7 @@ const ACTIVE = new Set(['pending', 'sending']);
 export function pendingArchives(rows: readonly OutboxRow[]): Set<string> {
   const out = new Set<string>();
   for (const r of rows) {
-    if (r.op !== 'archiveMessage' || !ACTIVE.has(r.status)) continue;
+    if (r.op !== 'messages.archive' || !ACTIVE.has(r.status)) continue;
     const ids = r.args.ids;
     if (Array.isArray(ids)) for (const x of ids) out.add(String(x));
   }

@@ -21,7 +21,7 @@ const row = (status: OutboxStatus, extra: Partial<OutboxRow> = {}): OutboxRow =>
 });
 
 describe('outbox transitions', () => {
-  const cases: [string, OutboxStatus, OutboxEvent, OutboxStatus | null, string[], Partial<OutboxRow>?][] = [
+  const cases: [string, OutboxStatus, OutboxEvent, OutboxStatus | null, string[], Partial<OutboxRow>?, Partial<OutboxRow>?][] = [
     ['send a pending row', 'pending', { type: 'send' }, 'sending', []],
     ['success leaves the outbox', 'sending', { type: 'answer', answer: { success: true, reason: null } }, null, []],
     ['rejection rolls back and keeps the input', 'sending', { type: 'answer', answer: { success: false, reason: 'body_too_long' } }, 'failed', ['rollback'], { error: 'body_too_long', args: { body: 'x' } }],
@@ -30,15 +30,20 @@ describe('outbox transitions', () => {
       'conflict', ['rollback'], { serverDocument: { uuid: 'u1', revision: 3, body: 'y' } }],
     ['network error goes back to pending with a backoff', 'sending', { type: 'networkError', error: 'offline' }, 'pending', [], { attempts: 1, error: 'offline' }],
     ['a blocked session does not count as an attempt', 'sending', { type: 'blocked', code: 'token_expired' }, 'pending', [], { attempts: 0 }],
-    ['retry a failed row re-applies it', 'failed', { type: 'retry' }, 'pending', ['reapply'], { error: null, attempts: 0 }],
-    ['retry a conflict', 'conflict', { type: 'retry' }, 'pending', ['reapply'], { serverDocument: null }],
+    ['retry a failed row goes out under a new id and re-applies it', 'failed', { type: 'retry' }, 'pending', ['renew', 'reapply'], { error: null, attempts: 0 }],
+    ['retry a conflict', 'conflict', { type: 'retry' }, 'pending', ['renew', 'reapply'], { serverDocument: null }],
+    ['an accepted change rebases the later rows onto the revision it got', 'sending', { type: 'answer', answer: { success: true, reason: null, revision: 4 } }, null, ['rebase']],
+    ['a rejected create fails the later rows of the document', 'sending', { type: 'answer', answer: { success: false, reason: 'nee' } }, 'failed', ['rollback', 'failDependents'], { error: 'nee' }, { mode: 'create' }],
+    ['a rejected edit does not', 'sending', { type: 'answer', answer: { success: false, reason: 'nee' } }, 'failed', ['rollback'], { error: 'nee' }, { mode: 'edit' }],
+    ['not attempted (an earlier row threw) goes back to pending without counting', 'sending', { type: 'answer', answer: { success: false, reason: 'not_attempted' } }, 'pending', [], { attempts: 0, error: null }],
+    ['not attempted, told by the push', 'sending', { type: 'notAttempted' }, 'pending', [], { attempts: 0 }],
     ['discard a pending row rolls back', 'pending', { type: 'discard' }, null, ['rollback']],
     ['discard a failed row (already rolled back)', 'failed', { type: 'discard' }, null, []],
     ['recover a row that was being sent', 'sending', { type: 'recover' }, 'pending', []],
     ['recover leaves others alone', 'failed', { type: 'recover' }, 'failed', []],
   ];
-  it.each(cases)('%s', (_name, from, event, to, effects, expected) => {
-    const result = transition(row(from), event, NOW, 0.5);
+  it.each(cases)('%s', (_name, from, event, to, effects, expected, given) => {
+    const result = transition(row(from, given), event, NOW, 0.5);
     expect(result.row?.status ?? null).toBe(to);
     expect(result.effects).toEqual(effects);
     if (expected) expect(result.row).toMatchObject(expected);
@@ -95,17 +100,22 @@ describe('nextToSend', () => {
 
 describe('conflicts', () => {
   const conflict = row('conflict', {
-    args: { uuid: 'u1', body: 'mine', baseRevision: 1 },
-    patch: { body: 'mine', counter: 2 },
-    serverDocument: { uuid: 'u1', revision: 4, body: 'theirs', counter: 2 },
+    args: { uuid: 'u1', body: 'mine', title: 'mijn titel' },
+    patch: { body: 'mine', title: 'mijn titel' },
+    baseValues: { body: 'base', title: 'base titel' },
+    serverDocument: { uuid: 'u1', revision: 4, body: 'theirs', title: 'hun titel' },
   });
-  it('lists the fields that differ', () => {
-    expect(conflictFields(conflict)).toEqual([{ field: 'body', mine: 'mine', server: 'theirs' }]);
+  it('lists only the fields the server named as changed on both sides', () => {
+    expect(conflictFields({ ...conflict, conflictFields: ['body'] })).toEqual([{ field: 'body', mine: 'mine', server: 'theirs' }]);
   });
-  it('resolves with the chosen values on the server revision', () => {
+  it('without names from the server: every patched field that differs', () => {
+    expect(conflictFields(conflict).map((f) => f.field)).toEqual(['body', 'title']);
+  });
+  it('resolves with the chosen values, based on the server revision and its values', () => {
     expect(resolutionArgs(conflict, { body: 'theirs' })).toEqual({
-      args: { uuid: 'u1', body: 'theirs', baseRevision: 4 },
-      patch: { body: 'theirs', counter: 2 },
+      args: { uuid: 'u1', body: 'theirs', title: 'mijn titel' },
+      baseRevision: 4,
+      baseValues: { body: 'theirs', title: 'hun titel' },
     });
   });
 });

@@ -2,17 +2,25 @@
  * The outbox state machine (ARCHITECTURE.md, Outbox). Pure: the worker stores the rows and carries
  * out the effects (roll back, re-apply the optimistic change); everything it decides is here.
  *
- *   pending --send--> sending --success--> (removed; the next pull brings the server's truth)
- *                             --rejected--> failed     (rolled back; the user's input kept in args)
- *                             --conflict--> conflict   (rolled back; both versions kept)
- *                             --network/5xx--> pending (attempts+1, exponential backoff with jitter)
+ *   pending --send--> sending --success--> (removed; later rows of the document rebase onto the
+ *                                           revision the server answered; the next pull brings the truth)
+ *                             --rejected--> failed     (rolled back; the user's input kept in args; when
+ *                                                       it created the document, later rows of it fail too)
+ *                             --conflict--> conflict   (rolled back; both versions kept, the fields named)
+ *                             --transient (network, 5xx, timeout, resolver exception, deadlock)-->
+ *                                           pending    (attempts+1, exponential backoff with jitter; never
+ *                                                       rolled back, order kept)
+ *                             --not attempted (an earlier row of the batch failed transiently)-->
+ *                                           pending    (no attempt counted)
  *                             --blocked (session, maintenance)--> pending (no attempt counted)
- *   failed | conflict --retry--> pending (optimistic change re-applied)
+ *   failed | conflict --retry--> pending under a NEW client mutation id (the server stored the first
+ *                                answer for the old one), optimistic change re-applied
  *   any --discard--> (removed; a pending change is rolled back)
  *   conflict --resolve--> (removed; a new row with the chosen values, based on the server's revision)
  *   sending --recover (worker restarted)--> pending (the answer is unknown; a replay is safe)
  */
 import type { CollectionName } from './collections';
+import type { DocumentMode } from '../writes/define';
 import type { PushAnswer, ReplicaDocument } from './types';
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict';
@@ -20,13 +28,21 @@ export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict';
 export interface OutboxRow {
   /** UUID v7: primary key and push order. Sent with the mutation; the server stores it. */
   clientMutationId: string;
-  /** The mutation name on the graph endpoint (saveSyncProbe, sendMessage, ...). */
+  /** The declared write (src/domain/writes/registry.ts): `messages.send`, `probes.save`, ... */
   op: string;
-  /** The mutation's arguments, without clientMutationId: the user's input, kept when rejected. */
+  /** The write's input as the caller gave it (checked against its schema): kept when rejected. */
   args: Record<string, unknown>;
   /** The replicated document changed optimistically, if any. */
   collection: CollectionName | null;
   target: string | null;
+  /** What the write does to that document (create, edit, upsert, delete). */
+  mode: DocumentMode | null;
+  /** The server revision the change is based on; rebased when an earlier row of the document is accepted. */
+  baseRevision: number | null;
+  /** The edited fields' values when the change was made: the server merges per field against these. */
+  baseValues: Record<string, unknown> | null;
+  /** With status conflict: the fields changed on both sides. */
+  conflictFields: string[] | null;
   /** Fields set on the target (with `_deleted: true` for a deletion); null when nothing was applied. */
   patch: Record<string, unknown> | null;
   /** The target before the patch: null when it did not exist; undefined when not captured yet. */
@@ -46,12 +62,25 @@ export type OutboxEvent =
   | { type: 'send' }
   | { type: 'answer'; answer: PushAnswer }
   | { type: 'networkError'; error: string }
+  /** The server did not run this row because an earlier row of the same request failed transiently. */
+  | { type: 'notAttempted' }
   | { type: 'blocked'; code: string }
   | { type: 'retry' }
   | { type: 'discard' }
   | { type: 'recover' };
 
-export type OutboxEffect = 'rollback' | 'reapply';
+/**
+ * rollback: the document again as the server has it plus the other pending rows; reapply: the
+ * optimistic change again; renew: the row goes out under a new client mutation id; rebase: later
+ * rows of the document take the revision the server answered; failDependents: the document was
+ * never created, so later rows of it cannot succeed.
+ */
+export type OutboxEffect = 'rollback' | 'reapply' | 'renew' | 'rebase' | 'failDependents';
+
+/** The reason given to later rows of a document whose creation was rejected. */
+export const CREATE_REJECTED = 'create_rejected';
+/** The reason the server gives a row it did not run (an earlier row of the request failed). */
+export const NOT_ATTEMPTED = 'not_attempted';
 
 export interface Transition {
   /** The row afterwards; null when it leaves the outbox. */
@@ -89,16 +118,25 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
     case 'answer': {
       if (row.status !== 'sending') return invalid();
       const { answer } = event;
-      if (answer.success) return { row: null, effects: [] };
+      if (answer.success) return { row: null, effects: row.target && typeof answer.revision === 'number' ? ['rebase'] : [] };
+      if (answer.reason === NOT_ATTEMPTED) return stay({ status: 'pending' });
       const rollback: OutboxEffect[] = hasOptimistic ? ['rollback'] : [];
       if (answer.reason === 'conflict') {
         return stay(
-          { status: 'conflict', error: 'conflict', serverDocument: answer.conflict?.serverDocument ?? null },
+          {
+            status: 'conflict',
+            error: 'conflict',
+            serverDocument: answer.conflict?.serverDocument ?? null,
+            conflictFields: answer.conflict?.fields ?? null,
+          },
           rollback,
         );
       }
-      return stay({ status: 'failed', error: answer.reason ?? 'rejected' }, rollback);
+      const creates = row.mode === 'create' || (row.mode === 'upsert' && row.previous === null);
+      return stay({ status: 'failed', error: answer.reason ?? 'rejected' }, creates ? [...rollback, 'failDependents'] : rollback);
     }
+    case 'notAttempted':
+      return row.status === 'sending' ? stay({ status: 'pending' }) : invalid();
     case 'networkError': {
       if (row.status !== 'sending') return invalid();
       const attempts = row.attempts + 1;
@@ -109,8 +147,8 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
     case 'retry':
       if (row.status !== 'failed' && row.status !== 'conflict') return invalid();
       return stay(
-        { status: 'pending', error: null, serverDocument: null, attempts: 0, nextAttemptAt: 0 },
-        hasOptimistic ? ['reapply'] : [],
+        { status: 'pending', error: null, serverDocument: null, conflictFields: null, attempts: 0, nextAttemptAt: 0 },
+        hasOptimistic ? ['renew', 'reapply'] : ['renew'],
       );
     case 'discard':
       return { row: null, effects: hasOptimistic && (row.status === 'pending' || row.status === 'sending') ? ['rollback'] : [] };
@@ -135,38 +173,50 @@ export function nextToSend(rows: readonly OutboxRow[], now: number): { row: Outb
   return { row: null, waitUntil: null };
 }
 
-/** The new row that resolves a conflict: the values the user chose, based on the server's revision. */
+/**
+ * The new row that resolves a conflict: for each field the user chose (field → value), the input
+ * carries that value (edit writes name their input fields after the document fields they set), the
+ * base becomes the server's version, so only the user's choices are compared again.
+ */
 export function resolutionArgs(
   row: OutboxRow,
   chosen: Record<string, unknown>,
-): { args: Record<string, unknown>; patch: Record<string, unknown> } {
+): { args: Record<string, unknown>; baseRevision: number | null; baseValues: Record<string, unknown> | null } {
   if (row.status !== 'conflict') throw new Error('Only a conflicting row can be resolved');
+  const server = (row.serverDocument ?? {}) as Record<string, unknown>;
   const serverRevision = row.serverDocument?.revision;
-  return {
-    args: { ...row.args, ...chosen, baseRevision: typeof serverRevision === 'number' ? serverRevision : null },
-    patch: { ...(row.patch ?? {}), ...chosen },
-  };
+  const args = { ...row.args };
+  for (const [field, value] of Object.entries(chosen)) if (Object.hasOwn(args, field)) args[field] = value;
+  const baseValues = row.baseValues ? Object.fromEntries(Object.keys(row.baseValues).map((f) => [f, server[f] ?? null])) : null;
+  return { args, baseRevision: typeof serverRevision === 'number' ? serverRevision : null, baseValues };
 }
 
-/** Field-by-field comparison for the conflict screen: the fields where the user's change and the server differ. */
+/**
+ * The conflict screen's fields: those the server named as changed on both sides (older answers name
+ * none: then every patched field where the two versions differ).
+ */
 export function conflictFields(row: OutboxRow): { field: string; mine: unknown; server: unknown }[] {
-  const server = row.serverDocument ?? {};
-  return Object.entries(row.patch ?? {})
-    .filter(([field]) => !field.startsWith('_'))
-    .filter(([field, mine]) => JSON.stringify(mine) !== JSON.stringify((server as Record<string, unknown>)[field]))
-    .map(([field, mine]) => ({ field, mine, server: (server as Record<string, unknown>)[field] }));
+  const server = (row.serverDocument ?? {}) as Record<string, unknown>;
+  const patch = row.patch ?? {};
+  const named = row.conflictFields;
+  const fields = named ?? Object.keys(patch).filter((f) => !f.startsWith('_') && JSON.stringify(patch[f]) !== JSON.stringify(server[f]));
+  return fields.map((field) => ({ field, mine: patch[field], server: server[field] }));
 }
 
 export function newOutboxRow(
   input: Pick<OutboxRow, 'clientMutationId' | 'op' | 'args'> &
-    Partial<Pick<OutboxRow, 'collection' | 'target' | 'patch'>>,
+    Partial<Pick<OutboxRow, 'collection' | 'target' | 'patch' | 'mode' | 'baseRevision' | 'baseValues'>>,
   now: number,
 ): OutboxRow {
   return {
     collection: null,
     target: null,
     patch: null,
+    mode: null,
+    baseRevision: null,
+    baseValues: null,
     ...input,
+    conflictFields: null,
     previous: undefined,
     status: 'pending',
     error: null,

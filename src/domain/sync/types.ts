@@ -38,8 +38,14 @@ export interface PullAnswer {
 /** The answer of every replicated mutation: the spec's {success, reason} plus a conflict. */
 export interface PushAnswer {
   success: boolean;
+  /** A reason code (an i18n key such as `messages.errors.notFound`, or a catalogue code). */
   reason: string | null;
-  conflict?: { serverDocument: ReplicaDocument | null } | null;
+  /** Values for the reason's text (`{{max}}`, ...). */
+  params?: Record<string, unknown> | null;
+  /** The document's revision after an accepted write (later queued rows of it rebase onto it). */
+  revision?: number | null;
+  /** With reason 'conflict': the server's version and the fields changed on both sides. */
+  conflict?: { serverDocument: ReplicaDocument | null; fields?: string[] } | null;
 }
 
 export const CONFLICT_REASON = 'conflict';
@@ -54,6 +60,8 @@ export const BLOCKING_ERROR_CODES = [
   'imitation_forbidden',
   'sa_imitation_forbidden',
   'maintenance_mode_enabled',
+  /** The session now belongs to someone else (another tab signed in or started impersonating). */
+  'identity_changed',
 ] as const;
 export type BlockingErrorCode = (typeof BLOCKING_ERROR_CODES)[number];
 

@@ -6,7 +6,7 @@ import { useRouter } from '@tanstack/react-router';
 import { ComposeFormSchema, type ComposeInput, type ComposeOutput } from '../../domain/messages/compose-input';
 import { replySubject } from '../../domain/messages/body-format';
 import { recipientOfKey, replyTarget, type MessageView } from '../../domain/messages/views';
-import { sendInputOf } from '../../domain/messages/optimistic';
+import { sendInputOf } from '../../domain/messages/writes';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { AttachmentMeta } from '../../domain/messages/attachments';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
@@ -109,14 +109,14 @@ function ComposeFields({ me, paths, online, messages, parent, initial }: Compose
   const onSubmit = async (value: ComposeOutput) => {
     const uuid = uuidv7();
     try {
-      await messageActions.send({
-        uuid,
-        value: { ...value, attachmentIds: attachments.map((a) => a.uuid) },
-        me: { userId: me.userId, participantId: me.participantId, name: me.name },
-        recipientName: recipient?.name ?? '',
-        attachments,
-        now: new Date(),
-      });
+      await messageActions.send(
+        { ...value, uuid, attachmentIds: attachments.map((a) => a.uuid) },
+        {
+          me: { userId: me.userId, participantId: me.participantId, name: me.name },
+          recipientName: recipient?.name ?? '',
+          attachments,
+        },
+      );
       if (replacing) await messageActions.discard(replacing);
       await router.navigate({ href: parent ? paths.open(parent.uuid, 'inbox') : paths.tab('sent') });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
 import { reasonKeyOf } from '../../domain/messages/reasons';
-import { sendInputOf } from '../../domain/messages/optimistic';
+import { sendInputOf } from '../../domain/messages/writes';
 import { reportError } from '../../lib/error-reporting';
 import { startEditing } from './edit-draft';
 import { messageActions } from './message-actions';

@@ -1,17 +1,17 @@
 import { syncApi } from '../../lib/sync-client';
+import type { SendExtra, SendMessageInput } from '../../domain/messages/writes';
 import { rememberArchived } from './archive-memory';
-import { archiveRow, readRow, sendRow, type SendDraft } from '../../domain/messages/optimistic';
 
 /**
- * The message screens' writes: each one outbox row through the sync worker (optimistic, ordered,
- * sent exactly once when online). Archiving several messages is one row, so one request.
+ * The message screens' writes: each one declared write through the sync worker (optimistic, ordered,
+ * sent exactly once when online). Archiving several messages is one write, so one request.
  */
 export const messageActions = {
-  send: (draft: SendDraft) => syncApi().outbox.enqueue(sendRow(draft)),
-  markRead: (uuid: string) => syncApi().outbox.enqueue(readRow(uuid, true, new Date())),
-  markUnread: (uuid: string) => syncApi().outbox.enqueue(readRow(uuid, false, new Date())),
+  send: (input: SendMessageInput, extra: SendExtra) => syncApi().messages.send(input, extra),
+  markRead: (uuid: string) => syncApi().messages.read({ id: uuid }),
+  markUnread: (uuid: string) => syncApi().messages.unread({ id: uuid }),
   archive: async (uuids: readonly string[]) => {
-    const id = await syncApi().outbox.enqueue(archiveRow(uuids));
+    const id = await syncApi().messages.archive({ ids: [...uuids] });
     rememberArchived(uuids);
     return id;
   },

@@ -70,7 +70,7 @@ export function useOpenMessage(me: PartyKey | null, uuid: string | null): OpenMe
 /** Sends the server refused: they stay in the outbox (failed) with the reason and what was typed. */
 export function useFailedSends(): OutboxRow[] | undefined {
   return useReplicaQuery(
-    async (r) => (await r.outbox.where('status').equals('failed').toArray()).filter((row) => row.op === 'sendMessage'),
+    async (r) => (await r.outbox.where('status').equals('failed').toArray()).filter((row) => row.op === 'messages.send'),
     [],
   );
 }

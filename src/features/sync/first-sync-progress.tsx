@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FirstSyncProgress as Progress } from '../../domain/sync/api-contract';
+import type { FirstSyncProgress as Progress } from '../../domain/sync/status';
 import { formatCount } from './format';
 
 interface FirstSyncProgressProps {

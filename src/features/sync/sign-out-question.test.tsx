@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSyncStatus } from '../../domain/sync/api-contract';
+import { initialSyncStatus } from '../../domain/sync/status';
 import { initI18n } from '../../i18n/i18n';
 import { syncStore } from '../../lib/sync-client';
 import { SignOutQuestion } from './sign-out-question';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initialSyncStatus } from '../../domain/sync/api-contract';
+import { initialSyncStatus } from '../../domain/sync/status';
 import { initI18n } from '../../i18n/i18n';
 import { syncStore } from '../../lib/sync-client';
 import { StalePendingWarning } from './stale-pending-warning';

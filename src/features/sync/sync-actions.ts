@@ -1,5 +1,6 @@
 import { subscribe } from 'valtio';
 import { syncApi, syncStore } from '../../lib/sync-client';
+import { uuidv7 } from '../../domain/sync/uuid-v7';
 import type { OutboxCounts } from './sign-out-flow';
 
 /** The screens' write paths into the worker for the outbox page (all async; errors reach the caller). */
@@ -10,7 +11,7 @@ export const outboxActions = {
   /** Push and pull now. */
   syncNow: () => syncApi().sync.pullNow(),
   /** The sync self-test: a test note through the outbox. */
-  selfTest: (body: string) => syncApi().probes.save({ body }),
+  selfTest: (body: string) => syncApi().probes.save({ uuid: uuidv7(), body }),
   /** Push only (no pull): for "send now" before signing out. */
   pushNow: () => syncApi().sync.pullNow([]),
 };

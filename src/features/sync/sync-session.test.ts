@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSyncStatus } from '../../domain/sync/api-contract';
+import { initialSyncStatus } from '../../domain/sync/status';
 import { syncStore } from '../../lib/sync-client';
 import type * as SyncClient from '../../lib/sync-client';
 import { endSyncSession } from './sync-session';

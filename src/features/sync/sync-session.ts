@@ -5,6 +5,7 @@ import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
 import { startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { replicaFateOnSignOut } from './sign-out-flow';
+import { identityKey } from '../../domain/sync/status';
 
 /** Per-user keys the shell keeps in localStorage (the cached main menu). */
 const USER_STORAGE_PREFIXES = ['werkpad.navigation.'];
@@ -38,10 +39,11 @@ let following: string | null = null;
 function follow(): void {
   const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
   if (!user) return;
-  const key = `${user.companyId}:${user.id}`;
-  if (key === following) return;
-  following = key;
-  startSync({ companyId: user.companyId, userId: user.id }).catch((error: unknown) => {
+  const chain = [...sessionStore.identityChain];
+  const identity = identityKey(user.companyId, user.id, chain);
+  if (identity === following) return;
+  following = identity;
+  startSync({ companyId: user.companyId, userId: user.id, identity, chain }).catch((error: unknown) => {
     following = null;
     reportError(error);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSyncStatus, type SyncStatus } from '../../domain/sync/api-contract';
+import { initialSyncStatus, type SyncStatus } from '../../domain/sync/status';
 import { firstSyncFraction, hasStalePending, STALE_PENDING_MS, syncStatusView } from './sync-status-view';
 
 const NOW = new Date(2026, 10, 22, 14, 30).getTime();

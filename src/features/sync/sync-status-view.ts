@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../domain/sync/api-contract';
+import type { SyncStatus } from '../../domain/sync/status';
 
 /** Pending changes older than this may be lost when Safari evicts a site's storage (ARCHITECTURE.md). */
 export const STALE_PENDING_MS = 24 * 60 * 60 * 1000;

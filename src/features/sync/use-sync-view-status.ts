@@ -1,4 +1,4 @@
-import type { SyncSession, SyncStatus } from '../../domain/sync/api-contract';
+import type { SyncSession, SyncStatus } from '../../domain/sync/status';
 import { useReplicaQuery, useSyncStatus } from '../../lib/replica/hooks';
 
 /**
@@ -14,5 +14,5 @@ export function useSyncViewStatus(): SyncStatus & { session: SyncSession | null 
   }, []);
   const lastSyncedAt = Math.max(status.lastSyncedAt ?? 0, stored ?? 0) || null;
   const state = status.state === 'offline' && !status.leader && status.online ? 'idle' : status.state;
-  return { ...status, session: status.session ? { ...status.session } : null, firstSync: status.firstSync ? { ...status.firstSync } : null, lastSyncedAt, state };
+  return { ...status, session: status.session ? { ...status.session, chain: [...status.session.chain] } : null, firstSync: status.firstSync ? { ...status.firstSync } : null, lastSyncedAt, state };
 }

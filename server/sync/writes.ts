@@ -1,0 +1,209 @@
+/**
+ * Server registration of declared writes (src/domain/writes/define.ts). One call per write:
+ *
+ *   registerWrite(messageWrites.send, async ({ tx, viewer, input, current }) => { ...; return ok(); });
+ *
+ * builds the GraphQL mutation `<name>(input: <Name>Input!): PushResult` from the descriptor (the
+ * input type from its valibot schema, plus clientMutationId, baseRevision and baseValues) and wraps
+ * the effect with what every write needs, so an effect is a single function and never does these
+ * by hand (the way Actual Budget wraps handlers at registration):
+ *   - exactly once: the client mutation id is claimed in the effect's transaction; a replay answers
+ *     the stored answer (withClientMutation); ids older than the retention window are refused;
+ *   - the same schema parses the input (a rejection names the field and the rule's reason code);
+ *   - the target document is locked in the viewer's scope and handed to the effect (`current`);
+ *   - per-field merge: a change based on an older revision is a conflict only for the fields
+ *     changed on both sides since the common base; other server changes merge silently;
+ *   - the audit row (actor, the whole on-behalf-of chain, write, object, result);
+ *   - the answer carries the document's new revision, so later queued rows rebase onto it;
+ *   - order within a request: after a write threw (deadlock, dropped connection), the writes
+ *     behind it in the same request answer `not_attempted` instead of running out of order.
+ */
+import * as v from 'valibot';
+import { builder } from '../graph/builder';
+import type { GraphContext } from '../graph/context';
+import { PushResult } from '../graph/types/sync-push-result';
+import type { Queryable, Row } from '../db/db';
+import { raw, run, sql } from '../db/sql';
+import type { Viewer } from '../auth/viewer';
+import { audit } from '../auth/audit';
+import { inputTypeName, INVALID_INPUT, type Write } from '../../src/domain/writes/define';
+import { NOT_ATTEMPTED } from '../../src/domain/sync/outbox-machine';
+import { CONFLICT_REASON, type PushAnswer, type ReplicaDocument } from '../../src/domain/sync/types';
+import { uuidv7, UUID_PATTERN } from '../../src/domain/sync/uuid-v7';
+import { withClientMutation } from './client-mutation';
+import { serverCollection } from './registry';
+import { rowToDocument } from './document';
+import { objectEntries, objectInput } from './valibot-graphql';
+
+export type WriteOutcome = { success: true } | { success: false; reason: string; params?: Record<string, unknown> };
+
+export const ok = (): WriteOutcome => ({ success: true });
+export const refuse = (reason: string, params?: Record<string, unknown>): WriteOutcome =>
+  params ? { success: false, reason, params } : { success: false, reason };
+
+export interface WriteContext<Input> {
+  tx: Queryable;
+  viewer: Viewer;
+  /** The input parsed with the write's schema (transforms applied). */
+  input: Input;
+  clientMutationId: string;
+  /** The target row (snake_case columns), locked FOR UPDATE, when the write names a document in the viewer's scope. */
+  current: Row | null;
+  graph: GraphContext;
+  /** Runs after the transaction committed (a web push, a mail): never inside it. */
+  afterCommit: (fn: () => Promise<void> | void) => void;
+}
+
+export type WriteEffect<Input> = (ctx: WriteContext<Input>) => Promise<WriteOutcome>;
+
+/** Processed client mutation ids are kept this long; older ids are refused (a replay could apply twice). */
+export const MUTATION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const MUTATION_EXPIRED = 'mutation_expired';
+
+/** The time a UUID v7 was made (its first 48 bits), or null for another kind of uuid. */
+export function uuidV7Time(id: string): number | null {
+  if (!UUID_PATTERN.test(id) || id[14] !== '7') return null;
+  return parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+/** Requests in which a write threw: the writes behind it answer not_attempted (order kept). */
+const aborted = new WeakSet<object>();
+
+const EXTRA_FIELDS = {
+  clientMutationId: { type: 'ID', description: 'UUID v7 made by the client; a replay answers the first answer. Made by the server when left out.' },
+  baseRevision: { type: 'Int', description: 'The revision of the document the change was based on.' },
+  baseValues: { type: 'JSON', description: 'The edited fields as they were in that revision: changed on both sides means conflict.' },
+};
+
+/** Values equal as documents carry them (numbers and timestamps may come as text). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) {
+    if (String(a).trim() !== '' && String(b).trim() !== '' && Number(a) === Number(b)) return true;
+    const ta = typeof a === 'string' && /^\d{4}-\d\d-\d\dT/.test(a) ? Date.parse(a) : NaN;
+    const tb = typeof b === 'string' && /^\d{4}-\d\d-\d\dT/.test(b) ? Date.parse(b) : NaN;
+    return !Number.isNaN(ta) && ta === tb;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The fields changed on both sides since the common base: the server's value differs from the base and from mine. */
+export function conflictingFields(server: Record<string, unknown>, base: Record<string, unknown>, mine: Record<string, unknown>): string[] {
+  return Object.keys(base).filter((f) => !sameValue(server[f], base[f]) && !sameValue(server[f], mine[f]));
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+async function lockTarget(tx: Queryable, viewer: Viewer, write: Write, target: string): Promise<Row | null> {
+  const doc = write.document!;
+  const collection = serverCollection(doc.collection);
+  const key = UUID_PATTERN.test(target) ? sql`t.uuid = ${target.toLowerCase()}` : /^\d{1,15}$/.test(target) ? sql`t.id = ${Number(target)}` : null;
+  if (!key) return null;
+  const { rows } = await run<Row>(
+    tx,
+    sql`SELECT t.* FROM ${raw(collection.table)} t
+         WHERE ${key} AND ${collection.tenancy(viewer, 't')} AND ${collection.scope(viewer, 't')}
+         FOR UPDATE OF t`,
+  );
+  return rows[0] ?? null;
+}
+
+async function revisionOf(tx: Queryable, write: Write, current: Row | null, target: string): Promise<number | null> {
+  const collection = serverCollection(write.document!.collection);
+  const key = current ? sql`id = ${Number(current.id)}` : UUID_PATTERN.test(target) ? sql`uuid = ${target.toLowerCase()}` : null;
+  if (!key) return null;
+  const { rows } = await run<{ revision: number }>(tx, sql`SELECT revision FROM ${raw(collection.table)} WHERE ${key}`);
+  return rows[0] ? Number(rows[0].revision) : null;
+}
+
+/** The first issue as a rejection: the rule's reason code (an i18n key) and the field it is about. */
+function issueOf(issues: readonly v.BaseIssue<unknown>[]): PushAnswer {
+  const first = issues[0];
+  const field = (first?.path ?? []).map((p) => String(p.key)).join('.');
+  const reason = first?.message && /^[a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+$/.test(first.message) ? first.message : INVALID_INPUT;
+  return { success: false, reason, params: field ? { field } : null, conflict: null };
+}
+
+/** Runs one write the way every write runs (see the top of this file). Exported for tests and other entry points. */
+export async function runWrite<S extends v.GenericSchema>(
+  graph: GraphContext,
+  write: Write<S, object>,
+  effect: WriteEffect<v.InferOutput<S>>,
+  rawInput: Record<string, unknown>,
+): Promise<PushAnswer> {
+  if (aborted.has(graph)) return { success: false, reason: NOT_ATTEMPTED, conflict: null };
+  const { clientMutationId: givenId, baseRevision, baseValues, ...input } = rawInput;
+  const clientMutationId = typeof givenId === 'string' && givenId ? givenId.toLowerCase() : uuidv7();
+  const madeAt = uuidV7Time(clientMutationId);
+  if (madeAt !== null && madeAt < Date.now() - MUTATION_RETENTION_MS) return { success: false, reason: MUTATION_EXPIRED, conflict: null };
+  const after: (() => Promise<void> | void)[] = [];
+  try {
+    const answer = await withClientMutation(graph, write.mutation, clientMutationId, async ({ tx, viewer }) => {
+      const parsed = v.safeParse(write.input, input);
+      const outcome = await (async (): Promise<PushAnswer> => {
+        if (!parsed.success) return issueOf(parsed.issues);
+        const doc = write.document;
+        const target = doc ? doc.target(parsed.output) : null;
+        const current = doc && target ? await lockTarget(tx, viewer, write, target) : null;
+        if (doc && !current && (doc.mode === 'edit' || doc.mode === 'delete')) return { success: false, reason: 'not_found', conflict: null };
+        const base = record(baseValues);
+        if (doc && current && base && typeof baseRevision === 'number' && Number(current.revision) !== baseRevision && doc.mode !== 'delete') {
+          const server = rowToDocument(current, serverCollection(doc.collection).omit);
+          let mine: Record<string, unknown> = {};
+          try {
+            mine = write.patch?.(parsed.output, { now: new Date().toISOString() }) ?? {};
+          } catch {
+            // A patch that needs display-only values: compare with the base alone.
+          }
+          const fields = conflictingFields(server, base, mine);
+          if (fields.length > 0) return conflictAnswer(server, fields);
+        }
+        const result = await effect({ tx, viewer, input: parsed.output, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
+        const revision = result.success && doc && target ? await revisionOf(tx, write, current, target) : null;
+        return result.success ? { success: true, reason: null, revision, conflict: null } : { ...result, conflict: null };
+      })();
+      await audit(tx, {
+        action: `write.${write.mutation}`,
+        companyId: viewer.companyId,
+        userId: viewer.realUserId,
+        onBehalfOfUserId: viewer.userId === viewer.realUserId ? null : viewer.userId,
+        subjectType: write.document?.collection ?? null,
+        subjectId: parsed.success && write.document ? write.document.target(parsed.output) : null,
+        details: { chain: viewer.chain, clientMutationId, success: outcome.success, reason: outcome.reason, ip: graph.ip },
+        ip: graph.ip,
+      });
+      return outcome;
+    });
+    if (answer.success) for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
+    return answer;
+  } catch (error) {
+    // The effect and its claim rolled back together; the client retries. Writes behind it wait.
+    aborted.add(graph);
+    throw error;
+  }
+}
+
+function conflictAnswer(serverDocument: ReplicaDocument, fields: string[]): PushAnswer {
+  return { success: false, reason: CONFLICT_REASON, conflict: { serverDocument, fields } };
+}
+
+/** Registers a declared write as a GraphQL mutation whose effect is `effect` (see the top of this file). */
+export function registerWrite<S extends v.GenericSchema, X extends object>(
+  write: Write<S, X>,
+  effect: WriteEffect<v.InferOutput<S>>,
+  options: { description?: string } = {},
+): void {
+  const inputType = objectInput(inputTypeName(write.mutation), objectEntries(write.input), EXTRA_FIELDS);
+  builder.mutationField(write.mutation, (t) =>
+    t.field({
+      type: PushResult,
+      ...(options.description ? { description: options.description } : {}),
+      args: { input: t.arg({ type: inputType, required: true }) },
+      resolve: (_root, args, ctx) => runWrite(ctx, write as Write<S, object>, effect, args.input),
+    }),
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The mutation document of one push: several outbox rows in ONE request, field `r<i>` answering
+ * row i. GraphQL runs mutation fields one after another, so rows keep their order and each keeps
+ * its own answer. Every declared write takes one argument, `input: <Mutation>Input!`, which carries
+ * the write's input plus clientMutationId, baseRevision and baseValues (server/sync/writes.ts).
+ */
+import { inputTypeName } from './define';
+
+export interface PushItem {
+  mutation: string;
+  input: unknown;
+  clientMutationId: string;
+  /** The revision of the document the change was based on (edit, upsert, delete). */
+  baseRevision?: number | null;
+  /** The edited fields' values in that revision: what the server compares per field. */
+  baseValues?: Record<string, unknown> | null;
+}
+
+export const PUSH_SELECTION = '{ success reason params revision conflict }';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function pushDocument(items: readonly PushItem[]): { query: string; variables: Record<string, unknown> } {
+  const defs: string[] = [];
+  const fields: string[] = [];
+  const variables: Record<string, unknown> = {};
+  items.forEach((item, i) => {
+    if (!NAME.test(item.mutation)) throw new Error(`Not a mutation name: ${item.mutation}`);
+    defs.push(`$r${i}: ${inputTypeName(item.mutation)}!`);
+    fields.push(`r${i}: ${item.mutation}(input: $r${i}) ${PUSH_SELECTION}`);
+    const input = item.input && typeof item.input === 'object' && !Array.isArray(item.input) ? (item.input as Record<string, unknown>) : {};
+    variables[`r${i}`] = {
+      ...input,
+      clientMutationId: item.clientMutationId,
+      baseRevision: item.baseRevision ?? null,
+      baseValues: item.baseValues ?? null,
+    };
+  });
+  return { query: `mutation Push(${defs.join(', ')}) {\n${fields.join('\n')}\n}`, variables };
+}
