@@ -45,7 +45,8 @@ export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
       entry.action,
       entry.subjectType ?? null,
       entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
-      JSON.stringify(entry.details ?? {}),
+      // jsonb cannot hold NUL: an escaped one in a detail (a typed username) is dropped.
+      JSON.stringify(entry.details ?? {}).replace(/\\u0000/g, ''),
       entry.ip ?? null,
       JSON.stringify(chain),
       entry.result ?? 'success',

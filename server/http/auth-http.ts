@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { UNSTORABLE_TEXT } from './unstorable';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AuthSettings } from '../auth/settings';
 import { ACCESS_TOKEN_COOKIE, IDENTITY_CHAIN_COOKIE } from '../../src/domain/shared/constants';
@@ -71,8 +72,13 @@ export function authErrorResponse(code: AuthErrorCode, hint?: string): Response 
   });
 }
 
-/** Body fields of a form-encoded, multipart or JSON request, as strings (other values are kept as they are). */
+/** Body fields of a form-encoded, multipart or JSON request, as strings (other values are kept as they are). A field holding a NUL character is dropped. */
 export async function readInput(c: Context): Promise<Record<string, unknown>> {
+  const raw = await readRawInput(c);
+  return Object.fromEntries(Object.entries(raw).filter(([, value]) => !(typeof value === 'string' && UNSTORABLE_TEXT.test(value))));
+}
+
+async function readRawInput(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   try {
     if (type.includes('application/json')) {

@@ -1,10 +1,18 @@
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { hasCookieToken } from '../auth/session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Request bodies: 1 MB for the graph and every other route; 10 MB (+ multipart overhead) for files. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const FILE_BODY_LIMIT_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+
+const tooLarge = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large', messageKey: 'errors.payloadTooLarge' }, 413) });
+const fileTooLarge = bodyLimit({ maxSize: FILE_BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large', messageKey: 'messages.errors.fileTooLarge' }, 413) });
 
 /** Origins of the Sentry DSNs the browser may report to (connect-src). */
 function reportOrigins(env: NodeJS.ProcessEnv): string[] {
@@ -128,7 +136,12 @@ export function mountSecurity(app: Hono, config: Config): void {
         return forbidden('origin_forbidden');
       }
     }
-    await next();
+    // Counted while the body streams in (also without, or with a lying, Content-Length).
+    const upload = c.req.path === '/api/files' || (c.req.path === '/api/v2/graph' && (c.req.header('content-type') ?? '').startsWith('multipart/form-data'));
+    const limit: MiddlewareHandler = upload ? fileTooLarge : tooLarge;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono's route context typed with `any` input; the limiter reads only the raw request
+    const limited: unknown = await limit(c, next);
+    if (limited instanceof Response) c.res = limited;
     c.header('cache-control', 'no-store');
     c.header('pragma', 'no-cache');
     c.res.headers.delete('access-control-allow-origin');
