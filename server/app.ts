@@ -10,6 +10,7 @@ import { mountStream } from './http/stream-routes';
 import { mountFiles } from './http/files-routes';
 import { mountPush } from './http/push-routes';
 import { mountSecurity } from './http/security';
+import { mountAuditLog } from './http/audit-log-routes';
 
 export interface AppDeps {
   db: Db;
@@ -30,6 +31,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountStream(app, db, config);
   mountFiles(app, db, config);
   mountPush(app, db, config);
+  mountAuditLog(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

@@ -18,6 +18,7 @@ import './types/search';
 import './types/user-settings';
 import './types/message';
 import './types/message-writes';
+import './types/audit-log';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

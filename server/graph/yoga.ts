@@ -1,21 +1,28 @@
-import { createYoga, maskError as yogaMaskError } from 'graphql-yoga';
+import { createYoga, maskError as yogaMaskError, type Plugin } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { schema } from './schema';
 import type { GraphContext } from './context';
 import type { Config } from '../config';
 import { useAuthGate, useNoIntrospection } from '../auth/graph-gate';
+import { useAuditedReads } from '../auth/audited-reads';
 import { reportError } from '../sentry';
+import { containsUnstorable } from '../http/unstorable';
+
+/** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
+function isGraphError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || Object.prototype.toString.call(error) === '[object GraphQLError]';
+}
 
 /** The error that was thrown, below graphql's wrapper. */
 function originalOf(error: unknown): unknown {
-  return error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  return isGraphError(error) && error.originalError ? error.originalError : error;
 }
 
 /** An error a resolver meant to show (a GraphQLError it created), as opposed to a crash (database, bug). */
 export function isExpectedGraphError(error: unknown): boolean {
   const original = originalOf(error);
-  return original instanceof GraphQLError || (error instanceof GraphQLError && !error.originalError);
+  return isGraphError(original) || (isGraphError(error) && !error.originalError);
 }
 
 /**
@@ -32,6 +39,17 @@ export function graphErrorMasker(config: Pick<Config, 'graphDevTools'>) {
   };
 }
 
+/** Refuses a request whose query or variables hold a NUL character, before anything runs (a 400, not a database error). */
+export function useRefuseNul(): Plugin {
+  return {
+    onParams({ params, setResult }) {
+      if (containsUnstorable(params.query) || containsUnstorable(params.variables) || containsUnstorable(params.operationName)) {
+        setResult({ errors: [new GraphQLError('The input holds a NUL character or broken unicode.', { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })] });
+      }
+    },
+  };
+}
+
 /** The graph endpoint (POST /api/v2/graph). Limits against abusive queries live here. */
 export function createGraph(config: Config) {
   return createYoga<GraphContext>({
@@ -45,10 +63,13 @@ export function createGraph(config: Config) {
     // One operation per request: a batch would multiply what one request may try (e.g. password guesses).
     batching: false,
     plugins: [
+      useRefuseNul(),
       // No introspection outside development; __typename keeps answering.
       useNoIntrospection(!config.graphDevTools),
       // Per operation: token_expired, access_denied, mfa_*, password_change_required, imitation codes and no_current_user (01 §8).
       useAuthGate(),
+      // NEN 7513: who read which participant's record (and saw a BSN), with the whole chain.
+      useAuditedReads(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
         maxAliases: { n: 30 },
