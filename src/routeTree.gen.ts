@@ -74,6 +74,7 @@ import { Route as AppParticipantParticipantPortalMyDocumentsRouteImport } from '
 import { Route as AppParticipantParticipantPortalMyProfileRouteImport } from './routes/_app/_participant/participant-portal/my-profile'
 import { Route as AppParticipantParticipantPortalMySettingsRouteImport } from './routes/_app/_participant/participant-portal/my-settings'
 import { Route as AppParticipantParticipantPortalWorkplacesRouteImport } from './routes/_app/_participant/participant-portal/workplaces'
+import { Route as AppStaffAdministratieLogRouteImport } from './routes/_app/_staff/administratie/log'
 import { Route as AppStaffAdministrationCaseloadRouteImport } from './routes/_app/_staff/administration/caseload'
 import { Route as AppStaffInstrumentsIndexRouteImport } from './routes/_app/_staff/instruments/index'
 import { Route as AppStaffInstrumentsIdRouteImport } from './routes/_app/_staff/instruments/$id'
@@ -476,6 +477,12 @@ const AppParticipantParticipantPortalWorkplacesRoute =
     path: '/participant-portal/workplaces',
     getParentRoute: () => AppParticipantRoute,
   } as any)
+const AppStaffAdministratieLogRoute =
+  AppStaffAdministratieLogRouteImport.update({
+    id: '/administratie/log',
+    path: '/administratie/log',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffAdministrationCaseloadRoute =
   AppStaffAdministrationCaseloadRouteImport.update({
     id: '/administration/caseload',
@@ -842,6 +849,7 @@ export interface FileRoutesByFullPath {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
@@ -958,6 +966,7 @@ export interface FileRoutesByTo {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
@@ -1078,6 +1087,7 @@ export interface FileRoutesById {
   '/_app/_participant/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/_app/_participant/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/_app/_participant/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/_app/_staff/administratie/log': typeof AppStaffAdministratieLogRoute
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/_app/_staff/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/_app/_staff/instruments/add': typeof AppStaffInstrumentsAddRoute
@@ -1196,6 +1206,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/log'
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
@@ -1312,6 +1323,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/log'
     | '/administration/caseload'
     | '/instruments/$id'
     | '/instruments/add'
@@ -1431,6 +1443,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/participant-portal/my-profile'
     | '/_app/_participant/participant-portal/my-settings'
     | '/_app/_participant/participant-portal/workplaces'
+    | '/_app/_staff/administratie/log'
     | '/_app/_staff/administration/caseload'
     | '/_app/_staff/instruments/$id'
     | '/_app/_staff/instruments/add'
@@ -1975,6 +1988,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppParticipantParticipantPortalWorkplacesRouteImport
       parentRoute: typeof AppParticipantRoute
     }
+    '/_app/_staff/administratie/log': {
+      id: '/_app/_staff/administratie/log'
+      path: '/administratie/log'
+      fullPath: '/administratie/log'
+      preLoaderRoute: typeof AppStaffAdministratieLogRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/administration/caseload': {
       id: '/_app/_staff/administration/caseload'
       path: '/administration/caseload'
@@ -2440,6 +2460,7 @@ interface AppStaffRouteChildren {
   AppStaffDashboardsRoute: typeof AppStaffDashboardsRoute
   AppStaffParticipantsRoute: typeof AppStaffParticipantsRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
+  AppStaffAdministratieLogRoute: typeof AppStaffAdministratieLogRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
   AppStaffInstrumentsAddRoute: typeof AppStaffInstrumentsAddRoute
@@ -2489,6 +2510,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffDashboardsRoute: AppStaffDashboardsRoute,
   AppStaffParticipantsRoute: AppStaffParticipantsRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
+  AppStaffAdministratieLogRoute: AppStaffAdministratieLogRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,
   AppStaffInstrumentsAddRoute: AppStaffInstrumentsAddRoute,
