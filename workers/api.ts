@@ -7,7 +7,7 @@
  * every write is optimistic, ordered and sent exactly once. Nothing here names a write by hand.
  */
 import { proxy, type ProxyMarked } from 'comlink';
-import { liveQuery, type Subscription } from 'dexie';
+import { Dexie, liveQuery, type Subscription } from 'dexie';
 import type { CollectionName } from '../src/domain/sync/collections';
 import { replicaName } from '../src/domain/sync/replica-schema';
 import type { OutboxRow } from '../src/domain/sync/outbox-machine';
@@ -216,6 +216,24 @@ const api = {
       await stopRunning();
       const replica = r?.replica ?? openReplica(session);
       await replica.dexie.delete();
+    },
+    /** Deletes replicas by database name (sign-out: every user impersonated in the session too). */
+    async deleteReplicas(names: string[]): Promise<void> {
+      for (const name of names) {
+        if (running && running.replica.dexie.name === name) await stopRunning();
+        await Dexie.delete(name);
+      }
+    },
+    /** Unsent changes in a replica this worker does not run (one left behind by an expired session). */
+    async unsentIn(name: string): Promise<number> {
+      if (!(await Dexie.exists(name))) return 0;
+      const other = openReplica({ companyId: 0, userId: 0 }, name);
+      try {
+        await other.dexie.open();
+        return await other.outbox.count();
+      } finally {
+        other.dexie.close();
+      }
     },
   }),
   outbox: proxy({

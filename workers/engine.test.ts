@@ -104,3 +104,30 @@ describe('sync engine', () => {
     await engine.stop();
   });
 });
+
+describe('two devices of one user editing one document', () => {
+  it('only the field changed on both sides is a conflict; the other merges; edits made offline fold into one', async () => {
+    const [a, b] = [testReplica(), testReplica()];
+    const engineA = new SyncEngine({ replica: a, transport, collections: ['syncProbes'] });
+    const engineB = new SyncEngine({ replica: b, transport, collections: ['syncProbes'] });
+    await engineA.start({ leader: true, online: true });
+    await engineB.start({ leader: true, online: true });
+    const uuid = uuidv7();
+    await enqueue(a, 'probes.save', { uuid, body: 'begin', title: '' });
+    await engineA.requestSync();
+    for (let i = 1; i <= 5; i++) await enqueue(a, 'probes.save', { uuid, body: `a${i}`, title: '' });
+    await engineA.requestSync();
+    await engineB.requestSync();
+    expect(await b.docs('syncProbes').get(uuid)).toMatchObject({ body: 'a5', title: '' });
+
+    // A edits the text without sending; B changes the title and the text and sends.
+    await enqueue(a, 'probes.save', { uuid, body: 'mijn tekst', title: '' });
+    await enqueue(b, 'probes.save', { uuid, body: 'tekst van elders', title: 'titel van elders' });
+    await engineB.requestPush();
+    await engineA.requestPush();
+    const [row] = await a.outbox.toArray();
+    expect(row).toMatchObject({ status: 'conflict', conflictFields: ['body'] });
+    await engineA.stop();
+    await engineB.stop();
+  }, 60_000);
+});

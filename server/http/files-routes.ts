@@ -4,7 +4,6 @@ import type { Config } from '../config';
 import { restViewer } from './rest-viewer';
 import { findDownload, readStored, storeUpload } from '../messages/files';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/messages/attachments';
-import { reasonNl } from '../../src/domain/messages/reasons';
 import { uploadContentProblem } from './upload-content';
 
 /**
@@ -18,7 +17,7 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     if (viewer instanceof Response) return viewer;
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > ATTACHMENT_MAX_BYTES + 64 * 1024) {
-      return c.json({ error: 'file_too_large', message: reasonNl('messages.errors.fileTooLarge') }, 413);
+      return c.json({ error: 'file_too_large', message: 'messages.errors.fileTooLarge' }, 413);
     }
     let file: unknown = null;
     try {
@@ -26,13 +25,13 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     } catch {
       file = null;
     }
-    if (!(file instanceof File)) return c.json({ error: 'file_missing', message: reasonNl('messages.errors.fileMissing') }, 400);
+    if (!(file instanceof File)) return c.json({ error: 'file_missing', message: 'messages.errors.fileMissing' }, 400);
     // The bytes must be what the extension says (issue 10): checked by content, not by name.
     const problem = await uploadContentProblem(file);
-    if (problem) return c.json({ error: 'fileTypeNotAllowed', messageKey: problem, message: reasonNl(problem) }, 400);
+    if (problem) return c.json({ error: 'fileTypeNotAllowed', message: problem }, 400);
     const result = await storeUpload(db, config.dataDir, viewer, file);
     if (!result.ok) {
-      return c.json({ error: result.reason.replace('messages.errors.', ''), message: reasonNl(result.reason) }, result.status);
+      return c.json({ error: result.reason.replace('messages.errors.', ''), message: result.reason }, result.status);
     }
     return c.json(result.file, 201);
   });
@@ -42,7 +41,7 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     if (viewer instanceof Response) return viewer;
     const row = await findDownload(db, viewer, c.req.param('uuid'));
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
-    if (!row || !bytes) return c.json({ error: 'not_found', message: reasonNl('messages.errors.attachmentNotFound') }, 404);
+    if (!row || !bytes) return c.json({ error: 'not_found', message: 'messages.errors.attachmentNotFound' }, 404);
     const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return new Response(new Uint8Array(bytes), {
       headers: {

@@ -89,9 +89,20 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The fields changed on both sides since the common base: the server's value differs from the base and from mine. */
+/**
+ * The fields changed on both sides since the common base: mine differs from the base, and the
+ * server's value differs from the base and from mine.
+ */
 export function conflictingFields(server: Record<string, unknown>, base: Record<string, unknown>, mine: Record<string, unknown>): string[] {
-  return Object.keys(base).filter((f) => !sameValue(server[f], base[f]) && !sameValue(server[f], mine[f]));
+  return Object.keys(base).filter((f) => !sameValue(mine[f], base[f]) && !sameValue(server[f], base[f]) && !sameValue(server[f], mine[f]));
+}
+
+/**
+ * The fields only the server changed since the common base (mine still equals the base): the write
+ * carries them as the user saw them, so they take the server's value instead of overwriting it.
+ */
+export function serverOnlyFields(server: Record<string, unknown>, base: Record<string, unknown>, mine: Record<string, unknown>): string[] {
+  return Object.keys(base).filter((f) => Object.hasOwn(mine, f) && sameValue(mine[f], base[f]) && !sameValue(server[f], base[f]));
 }
 
 function record(value: unknown): Record<string, unknown> | null {
@@ -151,6 +162,7 @@ export async function runWrite<S extends v.GenericSchema>(
         const current = doc && target ? await lockTarget(tx, viewer, write, target) : null;
         if (doc && !current && (doc.mode === 'edit' || doc.mode === 'delete')) return { success: false, reason: 'not_found', conflict: null };
         const base = record(baseValues);
+        let input = parsed.output;
         if (doc && current && base && typeof baseRevision === 'number' && Number(current.revision) !== baseRevision && doc.mode !== 'delete') {
           const server = rowToDocument(current, serverCollection(doc.collection).omit);
           let mine: Record<string, unknown> = {};
@@ -161,8 +173,12 @@ export async function runWrite<S extends v.GenericSchema>(
           }
           const fields = conflictingFields(server, base, mine);
           if (fields.length > 0) return conflictAnswer(server, fields);
+          // Edit writes name their input fields after the document fields they set (resolutionArgs).
+          const given = record(input);
+          const kept = given ? serverOnlyFields(server, base, mine).filter((f) => Object.hasOwn(given, f)) : [];
+          if (given && kept.length > 0) input = { ...given, ...Object.fromEntries(kept.map((f) => [f, server[f]])) };
         }
-        const result = await effect({ tx, viewer, input: parsed.output, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
+        const result = await effect({ tx, viewer, input, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
         const revision = result.success && doc && target ? await revisionOf(tx, write, current, target) : null;
         return result.success ? { success: true, reason: null, revision, conflict: null } : { ...result, conflict: null };
       })();

@@ -6,6 +6,7 @@ import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
+import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
 import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
 import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
 import { applyBranding } from '../lib/branding';
@@ -41,6 +42,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       menuBadges={MENU_BADGES}
     >
       <AuthLayer />
+      <IdentityChangedNotice />
       <StalePendingWarning />
       {children}
     </AppShell>

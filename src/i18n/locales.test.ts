@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en, nl } from './resources';
+import { MESSAGE_REASON_KEYS } from '../domain/messages/reasons';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -32,6 +33,14 @@ describe('locale files', () => {
     const enMap = new Map(enLeaves);
     const mismatched = nlLeaves.filter(([key, value]) => placeholders(value).join() !== placeholders(enMap.get(key) ?? '').join());
     expect(mismatched.map(([k]) => k)).toEqual([]);
+  });
+
+  it('every messages reason code has its text, the required ones the spec text (01 §4)', () => {
+    const errors: Record<string, string> = nl.messages.errors;
+    for (const key of MESSAGE_REASON_KEYS) expect(errors[key.replace('messages.errors.', '')]).toBeTruthy();
+    expect(nl.messages.errors.subjectRequired).toBe('Veld Onderwerp is niet ingevuld');
+    expect(nl.messages.errors.bodyRequired).toBe('Veld Bericht is niet ingevuld');
+    expect(nl.messages.errors.recipientRequired).toBe('Veld Ontvanger is niet ingevuld');
   });
 
   it('holds the spec texts (01 §5, §8)', () => {

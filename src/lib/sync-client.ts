@@ -50,11 +50,23 @@ function applyStatus(status: SyncStatus): void {
 }
 
 /** After sign-in: open this user's replica, start syncing, follow the status. */
+/** A plain copy for postMessage: valtio turns objects put in its store (and their arrays) into proxies, which cannot be cloned. */
+function plainSession(session: SyncSession): SyncSession {
+  return {
+    companyId: session.companyId,
+    userId: session.userId,
+    identity: session.identity,
+    chain: [...session.chain],
+    ...(session.baseUrl !== undefined ? { baseUrl: session.baseUrl } : {}),
+  };
+}
+
 export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
-  syncStore.session = session;
+  const plain = plainSession(session);
+  syncStore.session = plainSession(session);
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  applyStatus(await api.sync.start({ ...session }));
+  applyStatus(await api.sync.start(plain));
   forwardOnline();
   if (!navigator.onLine) await api.sync.setOnline(false);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.

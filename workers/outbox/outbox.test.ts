@@ -77,13 +77,16 @@ describe('outbox', () => {
 
   it('a created document that is rejected disappears again, and later changes of it fail with a clear reason', async () => {
     const replica = testReplica();
-    await enqueue(replica, 'probes.save', { uuid: P1, body: 'x' });
+    const create = await enqueue(replica, 'probes.save', { uuid: P1, body: 'x' });
+    await applyEvent(replica, create, { type: 'send' });
+    // Typed while the creation was on its way: a row of its own, behind it.
     await enqueue(replica, 'probes.save', { uuid: P1, body: 'y', title: 'later' });
     await enqueue(replica, 'probes.save', { uuid: P2, body: 'ander document' });
-    const transport = pushTransport((row) => (row.args.uuid === P1 ? reject('access_denied') : ok));
-    // The first row is sent alone here; the later row of the never-created document is not sent at all.
-    await pushOutbox(replica, transport, { batch: 1 });
-    expect(transport.rows.map((r) => [r.args.uuid, r.args.body])).toEqual([[P1, 'x'], [P2, 'ander document']]);
+    await applyEvent(replica, create, { type: 'answer', answer: reject('access_denied') });
+    const transport = pushTransport(() => ok);
+    await pushOutbox(replica, transport);
+    // The later row of the never-created document is not sent at all.
+    expect(transport.rows.map((r) => [r.args.uuid, r.args.body])).toEqual([[P2, 'ander document']]);
     expect(await replica.docs('syncProbes').get(P1)).toBeUndefined();
     expect((await listOutbox(replica)).map((r) => [r.args.body, r.status, r.error])).toEqual([
       ['x', 'failed', 'access_denied'],
@@ -91,30 +94,40 @@ describe('outbox', () => {
     ]);
   });
 
-  it('twenty offline edits of one document rebase onto each accepted revision: no conflict with itself', async () => {
+  it('twenty offline saves of one document fold into one write based on what the server had', async () => {
     const replica = testReplica();
-    await seedProbe(replica, P1, 'v0', 7);
-    for (let i = 1; i <= 20; i++) await enqueue(replica, 'probes.save', { uuid: P1, body: `v${i}` });
-    let revision = 7;
-    const transport = pushTransport((row) => {
-      // The server's rule: a change based on an older revision whose base values differ is a conflict.
-      if (row.args.baseRevision !== revision) return { success: false, reason: 'conflict', conflict: { serverDocument: null } };
-      revision += 1;
-      return okAt(revision);
-    });
-    expect(await pushOutbox(replica, transport, { batch: 1 })).toEqual({ kind: 'idle' });
-    expect(transport.rows.map((r) => r.args.baseRevision)).toEqual(Array.from({ length: 20 }, (_, i) => 7 + i));
-    expect(await listOutbox(replica)).toEqual([]);
-    expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'v20' });
+    await seedProbe(replica, P1, 'v0', 7, 'titel');
+    for (let i = 1; i <= 20; i++) await enqueue(replica, 'probes.save', i === 10 ? { uuid: P1, body: `v${i}`, title: 'nieuwe titel' } : { uuid: P1, body: `v${i}` });
+    const rows = await listOutbox(replica);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ args: { uuid: P1, body: 'v20', title: 'nieuwe titel' }, baseRevision: 7, baseValues: { body: 'v0', title: 'titel' } });
+    expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'v20', title: 'nieuwe titel', _pending: true });
+    const sent = pushTransport(() => okAt(8));
+    expect(await pushOutbox(replica, sent)).toEqual({ kind: 'idle' });
+    expect(sent.rows).toHaveLength(1);
   });
 
-  it('each row sends the values it edited as it saw them (after the rows before it)', async () => {
+  it('edits made while the previous one is being sent rebase onto each accepted revision: twenty in a row, no conflict', async () => {
     const replica = testReplica();
-    await seedProbe(replica, P1, 'server', 2);
-    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' });
-    await enqueue(replica, 'probes.save', { uuid: P1, body: 'twee', title: 'titel' });
-    const rows = await listOutbox(replica);
-    expect(rows.map((r) => r.baseValues)).toEqual([{ body: 'server' }, { body: 'een', title: '' }]);
+    await seedProbe(replica, P1, 'v0', 7);
+    let revision = 7;
+    let previous: string | null = null;
+    const bases: (number | null)[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const id = await enqueue(replica, 'probes.save', { uuid: P1, body: `v${i}` });
+      if (previous) {
+        revision += 1;
+        await applyEvent(replica, previous, { type: 'answer', answer: okAt(revision) });
+      }
+      bases.push((await replica.outbox.get(id))?.baseRevision ?? null);
+      await applyEvent(replica, id, { type: 'send' });
+      previous = id;
+    }
+    await applyEvent(replica, previous!, { type: 'answer', answer: okAt(revision + 1) });
+    // Each queued edit was based on the revision the server had answered for the edit before it.
+    expect(bases).toEqual(Array.from({ length: 20 }, (_, i) => 7 + i));
+    expect(await listOutbox(replica)).toEqual([]);
+    expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'v20' });
   });
 
   it('a field without an answer (the resolver threw) is transient: retried with backoff, never rolled back, order kept', async () => {
@@ -175,8 +188,8 @@ describe('outbox', () => {
     const replica = testReplica();
     await seedProbe(replica, P1, 'server');
     const first = await enqueue(replica, 'probes.save', { uuid: P1, body: 'een' });
-    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'titel' });
     await applyEvent(replica, first, { type: 'send' });
+    await enqueue(replica, 'probes.save', { uuid: P1, body: 'een', title: 'titel' });
     await applyEvent(replica, first, { type: 'answer', answer: { success: false, reason: 'nee' } });
     expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'een', title: 'titel', _pending: true });
     expect((await listOutbox(replica)).map((r) => r.status)).toEqual(['failed', 'pending']);

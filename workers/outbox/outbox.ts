@@ -90,6 +90,24 @@ function baseValuesOf(write: Write | null, row: OutboxRow, seen: ReplicaDocument
   return Object.fromEntries(fields.map((f) => [f, seen[f] ?? null]));
 }
 
+/**
+ * An edit of a document whose previous change is still waiting (pending, not being sent) by the same
+ * write folds into that change: one row carries the document's latest values, based on what the
+ * server had before the first of them. Twenty offline saves of a measurement step are one write.
+ */
+function coalesce(last: OutboxRow | undefined, row: OutboxRow): OutboxRow | null {
+  if (!last || last.status !== 'pending' || last.op !== row.op) return null;
+  if (row.mode !== 'edit' && row.mode !== 'upsert') return null;
+  if (last.mode !== row.mode || !last.patch || !row.patch) return null;
+  return {
+    ...last,
+    args: { ...last.args, ...row.args },
+    patch: { ...last.patch, ...row.patch },
+    // The first change's base for its fields (what the server had); the new row's for fields it adds.
+    baseValues: last.baseValues || row.baseValues ? { ...(row.baseValues ?? {}), ...(last.baseValues ?? {}) } : null,
+  };
+}
+
 /** Stores rows and applies them to the replica. Call inside a transaction over the outbox and the rows' collections. */
 async function addRows(replica: Replica, rows: OutboxRow[]): Promise<void> {
   for (const row of rows) {
@@ -102,6 +120,14 @@ async function addRows(replica: Replica, rows: OutboxRow[]): Promise<void> {
       row.previous = base;
       row.baseRevision = typeof base?.revision === 'number' ? base.revision : null;
       row.baseValues = baseValuesOf(findWrite(row.op), row, seen);
+      const active = existing.filter(isActive);
+      const merged = coalesce(active[active.length - 1], row);
+      if (merged) {
+        await replica.outbox.put(merged);
+        row.clientMutationId = merged.clientMutationId;
+        await rematerialize(replica, row.collection, row.target, base, [...existing.filter((r) => r.clientMutationId !== merged.clientMutationId), merged]);
+        continue;
+      }
       await replica.outbox.add(row);
       await rematerialize(replica, row.collection, row.target, base, [...existing, row]);
     } else {
@@ -171,8 +197,11 @@ export async function applyEventInTransaction(
   if (!row.collection || !row.target) return next;
   const others = (await rowsFor(replica, row.collection, row.target)).filter((r) => r.clientMutationId !== clientMutationId && r.clientMutationId !== next?.clientMutationId);
   let activeOthers = others.filter(isActive);
-  if (result.effects.includes('rebase') && event.type === 'answer' && typeof event.answer.revision === 'number') {
-    // The server holds this change now: the later rows are based on its new revision.
+  if (result.effects.includes('rebase') && event.type === 'answer' && typeof event.answer.revision === 'number' && event.answer.revision === (row.baseRevision ?? 0) + 1) {
+    // The server applied this change right on the revision it was based on, so the new revision holds
+    // nothing this client has not seen: the later rows are based on it. (When it skipped revisions,
+    // another device changed the document meanwhile; the later rows keep their base and the server
+    // merges them per field against the values this client saw.)
     const revision = event.answer.revision;
     for (const later of activeOthers) await replica.outbox.update(later.clientMutationId, { baseRevision: revision });
     activeOthers = activeOthers.map((r) => ({ ...r, baseRevision: revision }));

@@ -1,42 +1,34 @@
 /**
- * i18n keys of the messages area with their Dutch text. The valibot schemas use the keys as their
- * messages; the server answers the Dutch text as `reason` (the spec's answers carry human messages);
- * the client translates the keys through nl.json / en.json (messages.errors.*).
+ * The reason codes of the messages area: i18n keys under `messages.errors` (nl.json, en.json hold
+ * the texts; the spec's Dutch texts live there only). The valibot schemas use them as their messages,
+ * the server answers them as `reason`, the client translates them.
  */
-export const messageReasonsNl = {
-  'messages.errors.subjectRequired': 'Veld Onderwerp is niet ingevuld',
-  'messages.errors.bodyRequired': 'Veld Bericht is niet ingevuld',
-  'messages.errors.recipientRequired': 'Veld Ontvanger is niet ingevuld',
-  'messages.errors.subjectTooLong': 'Veld Onderwerp mag maximaal 255 tekens bevatten',
-  'messages.errors.bodyTooLong': 'Veld Bericht mag maximaal 20000 tekens bevatten',
-  'messages.errors.tooManyAttachments': 'Een bericht mag maximaal 5 bijlagen hebben',
-  'messages.errors.recipientNotAllowed': 'U kunt geen bericht sturen aan deze ontvanger',
-  'messages.errors.parentNotFound': 'Het bericht waarop u antwoordt bestaat niet (meer)',
-  'messages.errors.attachmentNotFound': 'Een bijlage is niet (meer) beschikbaar; voeg hem opnieuw toe',
-  'messages.errors.notFound': 'Dit bericht bestaat niet of u heeft er geen toegang toe',
-  'messages.errors.invalidId': 'Ongeldig bericht',
-  'messages.errors.fileTooLarge': 'Het bestand is te groot: maximaal 10 MB',
-  'messages.errors.fileTypeNotAllowed': 'Dit bestandstype is niet toegestaan: kies een pdf, afbeelding, Office-document of tekstbestand',
-  'messages.errors.fileMissing': 'Kies een bestand',
-  'messages.errors.fileEmpty': 'Het bestand is leeg',
-  'messages.errors.forbidden': 'U heeft geen rechten voor deze actie',
-} as const;
+export const MESSAGE_REASON_KEYS = [
+  'messages.errors.subjectRequired',
+  'messages.errors.bodyRequired',
+  'messages.errors.recipientRequired',
+  'messages.errors.subjectTooLong',
+  'messages.errors.bodyTooLong',
+  'messages.errors.tooManyAttachments',
+  'messages.errors.recipientNotAllowed',
+  'messages.errors.parentNotFound',
+  'messages.errors.attachmentNotFound',
+  'messages.errors.notFound',
+  'messages.errors.invalidId',
+  'messages.errors.fileTooLarge',
+  'messages.errors.fileTypeNotAllowed',
+  'messages.errors.fileMissing',
+  'messages.errors.fileEmpty',
+  'messages.errors.forbidden',
+] as const;
 
-export type MessageReasonKey = keyof typeof messageReasonsNl;
+export type MessageReasonKey = (typeof MESSAGE_REASON_KEYS)[number];
 
 export function isMessageReasonKey(key: string): key is MessageReasonKey {
-  return Object.hasOwn(messageReasonsNl, key);
+  return (MESSAGE_REASON_KEYS as readonly string[]).includes(key);
 }
 
-/** The Dutch text of a key (the server's `reason`). */
-export function reasonNl(key: MessageReasonKey): string {
-  return messageReasonsNl[key];
-}
-
-/** The key of a Dutch reason the server answered, for translating it on the client (null: show as is). */
-export function reasonKeyOf(text: string | null | undefined): MessageReasonKey | null {
-  if (!text) return null;
-  if (isMessageReasonKey(text)) return text;
-  const found = (Object.entries(messageReasonsNl) as [MessageReasonKey, string][]).find(([, nl]) => nl === text);
-  return found ? found[0] : null;
+/** The key of a reason the server answered, for translating it (null: not a messages reason). */
+export function reasonKeyOf(reason: string | null | undefined): MessageReasonKey | null {
+  return reason && isMessageReasonKey(reason) ? reason : null;
 }

@@ -48,8 +48,10 @@ export interface OutboxRow {
   /** The target before the patch: null when it did not exist; undefined when not captured yet. */
   previous: ReplicaDocument | null | undefined;
   status: OutboxStatus;
-  /** The reason of a rejection, or the last network error. */
+  /** The reason of a rejection (a reason code), or the last network error. */
   error: string | null;
+  /** The rejection's parameters for its text (the field, a maximum, ...). */
+  errorParams?: Record<string, unknown> | null;
   /** With status conflict: the server's version. */
   serverDocument: ReplicaDocument | null;
   createdAt: number;
@@ -133,7 +135,10 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
         );
       }
       const creates = row.mode === 'create' || (row.mode === 'upsert' && row.previous === null);
-      return stay({ status: 'failed', error: answer.reason ?? 'rejected' }, creates ? [...rollback, 'failDependents'] : rollback);
+      return stay(
+        { status: 'failed', error: answer.reason ?? 'rejected', errorParams: answer.params ?? null },
+        creates ? [...rollback, 'failDependents'] : rollback,
+      );
     }
     case 'notAttempted':
       return row.status === 'sending' ? stay({ status: 'pending' }) : invalid();

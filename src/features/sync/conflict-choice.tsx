@@ -42,7 +42,7 @@ export function ConflictChoice({ row, onResolve }: ConflictChoiceProps) {
             const selected = choice[f.field] ?? 'mine';
             return (
               <fieldset key={f.field} className="conflict-choice__field">
-                <legend>{t('sync.conflict.legend', { field: fieldLabel(t, f.field) })}</legend>
+                <legend>{t('sync.conflict.legend', { field: fieldLabel(t, f.field, row.collection) })}</legend>
                 <label className="conflict-choice__option">
                   <input
                     type="radio"

@@ -1,37 +1,33 @@
 import type { TFunction } from 'i18next';
 
-const KNOWN_OPS = [
-  'saveSyncProbe',
-  'bumpSyncProbe',
-  'deleteSyncProbe',
-  'sendMessage',
-  'readMessage',
-  'unreadMessage',
-  'archiveMessage',
-] as const;
-type KnownOp = (typeof KNOWN_OPS)[number];
+/**
+ * The texts of an outbox row, from its declared write (`<area>.<action>`, src/domain/writes) and the
+ * server's reason code. An area names its writes in its own locale file as `<area>.writes.<action>`
+ * (the core areas under `sync.writes.<area>.<action>`); nothing here lists writes by hand.
+ */
+function lookup(t: TFunction, keys: readonly string[], fallback: string): string {
+  for (const key of keys) {
+    // Keys are built from the write's name at run time, so they cannot be typed here.
+    const text = t(key as never, { defaultValue: '' });
+    if (typeof text === 'string' && text !== '') return text;
+  }
+  return fallback;
+}
 
-const isKnownOp = (op: string): op is KnownOp => (KNOWN_OPS as readonly string[]).includes(op);
-
-/** "Bericht versturen" for an outbox row's operation; unknown operations show their name. */
+/** "Bericht versturen" for an outbox row's write; an unnamed write shows its name. */
 export function opLabel(t: TFunction, op: string): string {
-  return isKnownOp(op) ? t(`sync.op.${op}`) : t('sync.op.unknown', { op });
+  const [area, action] = op.split('.');
+  if (!area || !action) return t('sync.op.unknown', { op });
+  return lookup(t, [`${area}.writes.${action}`, `sync.writes.${area}.${action}`], t('sync.op.unknown', { op }));
 }
 
-const KNOWN_REASONS = ['conflict', 'access_denied', 'not_found'] as const;
-type KnownReason = (typeof KNOWN_REASONS)[number];
-const isKnownReason = (reason: string): reason is KnownReason => (KNOWN_REASONS as readonly string[]).includes(reason);
-
-/** Why the server refused a change, in words. */
-export function reasonText(t: TFunction, reason: string): string {
-  return isKnownReason(reason) ? t(`sync.reason.${reason}`) : t('sync.reason.other', { reason });
+/** Why the server refused a change, in words: the reason code is a text key (with its params), or a sync code. */
+export function reasonText(t: TFunction, reason: string, params?: Record<string, unknown> | null): string {
+  const keys = /^[a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+$/.test(reason) ? [reason] : [`sync.reason.${reason}`];
+  return lookup(t, keys, t('sync.reason.other', { reason, ...(params ?? {}) }));
 }
-
-const KNOWN_FIELDS = ['body', 'subject', 'status', 'name', 'counter'] as const;
-type KnownField = (typeof KNOWN_FIELDS)[number];
-const isKnownField = (field: string): field is KnownField => (KNOWN_FIELDS as readonly string[]).includes(field);
 
 /** A document field's name in words for the conflict choice; unknown fields show their name. */
-export function fieldLabel(t: TFunction, field: string): string {
-  return isKnownField(field) ? t(`sync.conflict.fields.${field}`) : field;
+export function fieldLabel(t: TFunction, field: string, collection?: string | null): string {
+  return lookup(t, [...(collection ? [`${collection}.fields.${field}`] : []), `sync.conflict.fields.${field}`], field);
 }

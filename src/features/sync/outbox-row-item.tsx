@@ -36,7 +36,7 @@ export function OutboxRowItem({ row, onRetry, onDiscard, onResolve }: OutboxRowI
       {row.status === 'pending' ? (
         <p className="outbox-row__state">{row.attempts > 0 ? t('sync.row.attempts', { count: row.attempts }) : t('sync.row.waiting')}</p>
       ) : null}
-      {refused && row.error ? <p className="outbox-row__reason">{reasonText(t, row.error)}</p> : null}
+      {refused && row.error ? <p className="outbox-row__reason">{reasonText(t, row.error, row.errorParams)}</p> : null}
       {row.status === 'conflict' ? <ConflictChoice row={row} onResolve={(chosen) => onResolve(row, chosen)} /> : null}
       {confirming ? (
         <div className="outbox-row__confirm" role="group" aria-label={t('sync.row.discardConfirm')}>

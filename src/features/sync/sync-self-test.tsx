@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { formatTime } from './format';
 import { outboxActions } from './sync-actions';
+import { TestNoteEditor } from './test-note-editor';
 
 /**
  * The sync self-test: writes a test note through the ordinary outbox (also offline), so a user
@@ -35,6 +36,7 @@ export function SyncSelfTest() {
       <p className="sync-self-test__done" aria-live="polite">
         {queued ? t('sync.selfTest.queued') : ''}
       </p>
+      <TestNoteEditor />
     </div>
   );
 }

@@ -1,0 +1,541 @@
+/**
+ * One seed of fault injection (issue 8): simulated clients (sync engines on fake-indexeddb
+ * replicas) write at random through the real outbox and the real server while the network drops
+ * requests, loses answers after the server applied them, delivers requests twice, the server is
+ * killed mid-push (SIGKILL of the process on PostgreSQL, a restart of the in-process app on PGlite)
+ * and a client worker dies mid-drain (its rows left "sending"). Owners of documents are moved
+ * between users mid-run (documents leave one client's scope and enter another's).
+ *
+ * The writes (src/domain/sync-probes/writes.ts): creates, edits of the same documents from several
+ * clients of one user (body, title or both: per-field merge and real conflicts, resolved by keeping
+ * the server's value or the client's own), commutative bumps and deletes.
+ *
+ * Afterwards `checkFaultRun` verifies from the server's own records (processed_mutations, the audit
+ * log in apply order) and what went over the wire: every accepted write is on the server exactly
+ * once, every document's fields equal the last accepted edit of each field, every replica equals
+ * the server's view of its scope, and every injected fault happened.
+ */
+import 'fake-indexeddb/auto';
+import { SyncEngine } from '../../workers/engine';
+import { createGraphTransport } from '../../workers/graph-client';
+import { applyEvent, enqueue, listOutbox, resolveConflict } from '../../workers/outbox/outbox';
+import { openReplica, type Replica } from '../../workers/replica/db';
+import { urlOf } from '../../workers/test-support';
+import { createUuidV7 } from '../../src/domain/sync/uuid-v7';
+import type { FaultServer } from '../sync/fault-server';
+
+export interface FaultOptions {
+  seed: number;
+  clients: number;
+  writes: number;
+}
+
+/** Counts of what was injected and what happened. */
+export interface FaultStats {
+  requests: number;
+  dropped: number;
+  lostAnswers: number;
+  duplicated: number;
+  serverCrashes: number;
+  /** Crashes that hit a push whose answer had not arrived yet. */
+  crashesMidPush: number;
+  clientRestarts: number;
+  rowsLeftSending: number;
+  scopeMoves: number;
+  offlineToggles: number;
+  conflictsKeptServer: number;
+  conflictsKeptOwn: number;
+  rejected: Record<string, number>;
+  accepted: { creates: number; edits: number; bumps: number; deletes: number };
+}
+
+/** The faults that must have happened in every run (asserted above zero). */
+export const INJECTED: readonly (keyof FaultStats)[] = [
+  'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
+];
+
+/** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
+export const EXPECTED_REJECTIONS = new Set(['not_found', 'access_denied', 'create_rejected']);
+
+export interface FaultRun {
+  seed: number;
+  database: string;
+  stats: FaultStats;
+  /** Problems found by the checks; empty when the run passed. */
+  failures: string[];
+  ms: number;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Client {
+  name: string;
+  userId: number;
+  replicaName: string;
+  replica: Replica;
+  engine: SyncEngine;
+  online: boolean;
+  /** Set to make this client's next push reach the server and then never answer (the worker died). */
+  dieOnPush: (() => void) | null;
+}
+
+interface Sent {
+  mutation: string;
+  input: Record<string, unknown>;
+}
+
+interface ProbeRow {
+  uuid: string;
+  user_id: number;
+  body: string;
+  title: string;
+  counter: number;
+  revision: number;
+  deleted: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runFaultSeed(server: FaultServer, options: FaultOptions): Promise<FaultRun> {
+  const started = Date.now();
+  const { seed, writes } = options;
+  const random = mulberry32(seed);
+  const uuid = createUuidV7((bytes) => {
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+    return bytes;
+  });
+  // Two clients per user (a phone and a laptop): they edit the same documents.
+  const userCount = Math.max(2, Math.ceil(options.clients / 2));
+  const tenant = await server.tenant(userCount);
+  const stats: FaultStats = {
+    requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, clientRestarts: 0,
+    rowsLeftSending: 0, scopeMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, rejected: {},
+    accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0 },
+  };
+  /** Every row that went over the wire, by client mutation id (replays carry the same input). */
+  const sent = new Map<string, Sent>();
+  /** The last answer a client received per client mutation id. */
+  const answered = new Map<string, { success: boolean; reason: string | null }>();
+  // A virtual clock far ahead of every backoff: the test, not timers, decides when to retry.
+  let clock = Date.now();
+  const now = () => clock;
+  let faults = true;
+  let crashArmed = false;
+  let crashing: Promise<void> | null = null;
+
+  const record = (body: string) => {
+    const parsed = JSON.parse(body) as { query: string; variables: Record<string, Record<string, unknown>> };
+    if (!parsed.query.startsWith('mutation Push')) return false;
+    for (const m of parsed.query.matchAll(/\br(\d+): (\w+)\(/g)) {
+      const vars = parsed.variables[`r${m[1]}`];
+      if (!vars) continue;
+      const { clientMutationId, baseRevision: _r, baseValues: _v, ...input } = vars;
+      sent.set(String(clientMutationId), { mutation: m[2]!, input });
+    }
+    return true;
+  };
+  const readAnswers = (body: string, text: string) => {
+    const parsed = JSON.parse(body) as { variables: Record<string, { clientMutationId?: string }> };
+    type Answers = Record<string, { success: boolean; reason: string | null } | null>;
+    let data: Answers | null = null;
+    try {
+      data = (JSON.parse(text) as { data?: Answers | null }).data ?? null;
+    } catch {
+      return;
+    }
+    for (const [key, answer] of Object.entries(data ?? {})) {
+      const id = parsed.variables[key]?.clientMutationId;
+      if (id && answer) answered.set(id, { success: answer.success, reason: answer.reason });
+    }
+  };
+
+  const makeClient = (i: number): Client => {
+    const user = tenant.users[Math.floor(i / 2) % tenant.users.length]!;
+    const replicaName = `werkpad-faults-${server.database}-${seed}-${tenant.companyId}-${i}`;
+    const client: Client = {
+      name: `client${i}`,
+      userId: user.id,
+      replicaName,
+      replica: openReplica({ companyId: tenant.companyId, userId: user.id }, replicaName),
+      engine: null as unknown as SyncEngine,
+      online: true,
+      dieOnPush: null,
+    };
+    client.engine = engineFor(client, user.token);
+    return client;
+  };
+
+  const engineFor = (client: Client, token: string): SyncEngine => {
+    const transport = createGraphTransport({
+      baseUrl: 'http://werkpad.test',
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      fetchFn: async (input, init) => {
+        stats.requests++;
+        if (!client.online) throw new TypeError('Failed to fetch (offline)');
+        const body = typeof init?.body === 'string' ? init.body : '';
+        const isPush = body ? record(body) : false;
+        const url = urlOf(input);
+        if (isPush && client.dieOnPush) {
+          // The worker dies after its request left: the server applies it, nobody reads the answer.
+          const died = client.dieOnPush;
+          client.dieOnPush = null;
+          await server.fetch(url, init).then((r) => r.text()).catch(() => undefined);
+          died();
+          return new Promise<Response>(() => undefined);
+        }
+        if (isPush && crashArmed) {
+          crashArmed = false;
+          let settled = false;
+          const inFlight = server.fetch(url, init).finally(() => (settled = true));
+          await sleep(Math.floor(random() * 8));
+          stats.serverCrashes++;
+          if (!settled) stats.crashesMidPush++;
+          crashing = server.crash();
+          await inFlight.then((r) => r.text()).catch(() => undefined);
+          throw new TypeError('fetch failed: the server went away');
+        }
+        const roll = faults ? random() : 1;
+        if (roll < 0.08) {
+          stats.dropped++;
+          throw new TypeError('Failed to fetch');
+        }
+        const finish = async (res: Response): Promise<Response> => {
+          const text = await res.text();
+          if (isPush) readAnswers(body, text);
+          return new Response(text, { status: res.status, headers: res.headers });
+        };
+        if (roll < 0.16) {
+          stats.duplicated++;
+          const [first, second] = await Promise.all([server.fetch(url, init), server.fetch(url, init)]);
+          await second.text();
+          return finish(first);
+        }
+        const res = await server.fetch(url, init);
+        if (roll < 0.24) {
+          stats.lostAnswers++;
+          await res.text();
+          throw new TypeError('Network connection lost');
+        }
+        return finish(res);
+      },
+    });
+    // No timers: retries happen only when the test asks.
+    return new SyncEngine({
+      replica: client.replica,
+      transport,
+      collections: ['syncProbes'],
+      now,
+      random,
+      pullLimit: 100,
+      schedule: () => () => undefined,
+    });
+  };
+
+  const clients = Array.from({ length: options.clients }, (_, i) => makeClient(i));
+  const tokenOf = (c: Client) => tenant.users.find((u) => u.id === c.userId)!.token;
+  for (const c of clients) {
+    await c.engine.start({ leader: true, online: true });
+    await c.engine.requestSync();
+  }
+
+  const afterSync = async () => {
+    if (crashing) {
+      await crashing;
+      crashing = null;
+    }
+  };
+
+  /** Conflicts are resolved field by field (keep the server's value or my own); refused rows are dropped. */
+  const tidy = async (c: Client) => {
+    for (const row of await listOutbox(c.replica)) {
+      if (row.status === 'conflict') {
+        const server = (row.serverDocument ?? {}) as Record<string, unknown>;
+        const chosen: Record<string, unknown> = {};
+        for (const field of row.conflictFields ?? []) {
+          if (random() < 0.5) {
+            stats.conflictsKeptServer++;
+            chosen[field] = server[field];
+          } else {
+            stats.conflictsKeptOwn++;
+            chosen[field] = row.args[field];
+          }
+        }
+        await resolveConflict(c.replica, row.clientMutationId, chosen, clock);
+      } else if (row.status === 'failed') {
+        const reason = row.error ?? 'rejected';
+        stats.rejected[reason] = (stats.rejected[reason] ?? 0) + 1;
+        await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);
+      }
+    }
+  };
+
+  const sync = async (c: Client) => {
+    clock += 10 * 60_000;
+    if (c.online) c.engine.setOnline(true);
+    await c.engine.requestSync();
+    await afterSync();
+    await tidy(c);
+  };
+
+  const restartClient = async (c: Client) => {
+    // Make sure something is queued, then let the worker die with its request on the wire.
+    c.online = true;
+    const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
+    const id = uuid();
+    await enqueue(c.replica, 'probes.save', { uuid: id, body: `before restart ${c.name}`, title: 'r' }, undefined, clock);
+    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
+    const died = new Promise<void>((resolve, reject) => {
+      c.dieOnPush = resolve;
+      setTimeout(() => reject(new Error(`${c.name} never pushed`)), 120_000).unref();
+    });
+    clock += 10 * 60_000;
+    c.engine.setOnline(true);
+    void c.engine.requestSync();
+    await died;
+    const sending = await c.replica.outbox.where('status').equals('sending').count();
+    stats.clientRestarts++;
+    stats.rowsLeftSending += sending;
+    // A new worker on the same IndexedDB database; the old one never wakes up again.
+    c.replica = openReplica({ companyId: tenant.companyId, userId: c.userId }, c.replicaName);
+    c.engine = engineFor(c, tokenOf(c));
+    await c.engine.start({ leader: true, online: true });
+    await c.engine.requestSync();
+    await afterSync();
+  };
+
+  const moveOwner = async () => {
+    const { rows } = await server.db.query<{ uuid: string; user_id: number }>(
+      'SELECT uuid, user_id FROM sync_probes WHERE company_id = $1 AND deleted_at IS NULL ORDER BY id',
+      [tenant.companyId],
+    );
+    if (rows.length === 0) return;
+    const probe = rows[Math.floor(random() * rows.length)]!;
+    const others = tenant.users.filter((u) => u.id !== Number(probe.user_id));
+    const to = others[Math.floor(random() * others.length)]!;
+    await server.db.query('UPDATE sync_probes SET user_id = $2 WHERE uuid = $1', [probe.uuid, to.id]);
+    stats.scopeMoves++;
+  };
+
+  const crashAt = Math.floor(writes * (0.2 + random() * 0.3));
+  const clientRestartAt = Math.floor(writes * (0.55 + random() * 0.3));
+  for (let w = 0; w < writes; w++) {
+    const c = clients[Math.floor(random() * clients.length)]!;
+    const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
+    const roll = random();
+    const pick = () => known[Math.floor(random() * known.length)]!;
+    if (known.length === 0 || roll < 0.15) {
+      await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `made ${w} by ${c.name}`, title: `t${w}` }, undefined, clock);
+    } else if (roll < 0.5) {
+      await enqueue(c.replica, 'probes.bump', { uuid: pick(), delta: 1 + Math.floor(random() * 9) }, undefined, clock);
+    } else if (roll < 0.93) {
+      const target = pick();
+      const seen = await c.replica.docs('syncProbes').get(target);
+      const kind = random();
+      // body only; title (the body as seen, unchanged); or both fields
+      const input =
+        kind < 0.4
+          ? { uuid: target, body: `body ${w} by ${c.name}` }
+          : kind < 0.7
+            ? { uuid: target, body: typeof seen?.body === 'string' ? seen.body : '', title: `title ${w} by ${c.name}` }
+            : { uuid: target, body: `body ${w} by ${c.name}`, title: `title ${w} by ${c.name}` };
+      await enqueue(c.replica, 'probes.save', input, undefined, clock);
+    } else {
+      await enqueue(c.replica, 'probes.remove', { uuid: pick() }, undefined, clock);
+    }
+    if (random() < 0.02) {
+      c.online = !c.online;
+      stats.offlineToggles++;
+    }
+    if (random() < 0.015) await moveOwner();
+    if (w === crashAt) crashArmed = true;
+    if (w === clientRestartAt) await restartClient(clients[Math.floor(random() * clients.length)]!);
+    if (random() < 0.25) await sync(clients[Math.floor(random() * clients.length)]!);
+  }
+  if (stats.scopeMoves === 0) await moveOwner();
+  // A crash not yet triggered (no push went out after crashAt) happens on the next push.
+  if (crashArmed) {
+    const c = clients[0]!;
+    c.online = true;
+    const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
+    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
+    else await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: 'late', title: 'late' }, undefined, clock);
+    await sync(c);
+  }
+
+  // Heal: everyone online (the faults go on), drain until every outbox is empty.
+  for (const c of clients) c.online = true;
+  let settled = false;
+  for (let round = 0; round < 300 && !settled; round++) {
+    settled = true;
+    for (const c of clients) {
+      await sync(c);
+      if ((await c.replica.outbox.count()) > 0) settled = false;
+    }
+  }
+  // A last clean pull for everyone, after every push.
+  faults = false;
+  for (const c of clients) {
+    clock += 10 * 60_000;
+    await c.engine.requestSync(['syncProbes'], { push: false });
+  }
+  const failures: string[] = [];
+  if (!settled) failures.push('outboxes did not drain in 300 rounds');
+  for (const c of clients) {
+    const state = c.engine.getStatus().state;
+    if (state !== 'idle') failures.push(`${c.name} ended ${state}`);
+    await c.engine.stop();
+  }
+  failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats)));
+  for (const [reason] of Object.entries(stats.rejected)) {
+    if (!EXPECTED_REJECTIONS.has(reason)) failures.push(`unexpected rejection reason ${reason} (${stats.rejected[reason]}x)`);
+  }
+  for (const key of INJECTED) if (!((stats[key] as number) > 0)) failures.push(`fault ${key} never happened`);
+  if (stats.conflictsKeptServer + stats.conflictsKeptOwn === 0) failures.push('no conflict happened');
+  for (const c of clients) c.replica.dexie.close();
+  return { seed, database: server.database, stats, failures, ms: Date.now() - started };
+}
+
+async function checkFaultRun(
+  server: FaultServer,
+  companyId: number,
+  clients: readonly Client[],
+  sent: ReadonlyMap<string, Sent>,
+  answered: ReadonlyMap<string, { success: boolean; reason: string | null }>,
+  stats: FaultStats,
+): Promise<string[]> {
+  const failures: string[] = [];
+  const db = server.db;
+  // Exactly once: one processed row per client mutation id; what a client heard is what the server stored.
+  const ids = await db.query<{ n: number; d: number }>(
+    'SELECT count(*)::int AS n, count(DISTINCT client_mutation_id)::int AS d FROM processed_mutations WHERE company_id = $1',
+    [companyId],
+  );
+  if (ids.rows[0]!.n !== ids.rows[0]!.d) failures.push(`processed_mutations ids not unique: ${ids.rows[0]!.n} rows, ${ids.rows[0]!.d} ids`);
+  const processed = await db.query<{ id: string; operation: string; success: boolean | null; reason: string | null }>(
+    `SELECT client_mutation_id::text AS id, operation, (result->>'success')::boolean AS success, result->>'reason' AS reason
+       FROM processed_mutations WHERE company_id = $1`,
+    [companyId],
+  );
+  const accepted = new Map<string, Sent>();
+  for (const p of processed.rows) {
+    const heard = answered.get(p.id);
+    if (heard && heard.success !== p.success) failures.push(`${p.id}: the client heard success=${heard.success}, the server stored ${p.success}`);
+    if (!p.success) continue;
+    const what = sent.get(p.id);
+    if (!what) failures.push(`${p.id}: accepted ${p.operation} that no client sent`);
+    else accepted.set(p.id, what);
+  }
+  for (const [id, heard] of answered) {
+    if (heard.success && !processed.rows.some((p) => p.id === id)) failures.push(`${id}: heard accepted, not on the server`);
+  }
+
+  const { rows: probeRows } = await db.query<ProbeRow>(
+    `SELECT uuid::text AS uuid, user_id, body, title, counter, revision, deleted_at IS NOT NULL AS deleted
+       FROM sync_probes WHERE company_id = $1`,
+    [companyId],
+  );
+  const probes = new Map(probeRows.map((r) => [r.uuid, r]));
+
+  // Counters: the sum of the accepted bumps, each once.
+  const expectedCounter = new Map<string, number>();
+  for (const w of accepted.values()) {
+    if (w.mutation !== 'bumpSyncProbe') continue;
+    stats.accepted.bumps++;
+    const u = String(w.input.uuid);
+    expectedCounter.set(u, (expectedCounter.get(u) ?? 0) + Number(w.input.delta));
+  }
+  for (const [u, probe] of probes) {
+    const want = expectedCounter.get(u) ?? 0;
+    if (Number(probe.counter) !== want) failures.push(`counter of ${u}: ${probe.counter}, accepted bumps sum to ${want}`);
+  }
+  for (const u of expectedCounter.keys()) if (!probes.has(u)) failures.push(`bumped ${u} is not on the server`);
+
+  // Fields: the last accepted edit of each field, in the order the server applied them (the audit
+  // row is written under the document's row lock, so its id orders the writes of one document).
+  const { rows: order } = await db.query<{ cmid: string }>(
+    `SELECT a.details->>'clientMutationId' AS cmid FROM audit_log a
+      WHERE a.company_id = $1 AND a.action IN ('write.saveSyncProbe', 'write.deleteSyncProbe') AND a.details->>'success' = 'true'
+      ORDER BY a.id`,
+    [companyId],
+  );
+  const audited = new Set<string>();
+  const expected = new Map<string, { body: string; title: string; deleted: boolean }>();
+  for (const { cmid: id } of order) {
+    if (audited.has(id)) failures.push(`${id} applied twice (audit)`);
+    audited.add(id);
+    const w = accepted.get(id);
+    if (!w) {
+      failures.push(`${id} audited as accepted but not accepted in processed_mutations`);
+      continue;
+    }
+    const u = String(w.input.uuid);
+    const doc = expected.get(u);
+    if (w.mutation === 'deleteSyncProbe') {
+      stats.accepted.deletes++;
+      if (!doc) failures.push(`${id}: delete of ${u} before its creation`);
+      else doc.deleted = true;
+    } else if (!doc) {
+      stats.accepted.creates++;
+      expected.set(u, { body: String(w.input.body), title: typeof w.input.title === 'string' ? w.input.title : '', deleted: false });
+    } else {
+      stats.accepted.edits++;
+      doc.body = String(w.input.body);
+      if (typeof w.input.title === 'string') doc.title = w.input.title;
+      doc.deleted = false;
+    }
+  }
+  for (const [id, w] of accepted) {
+    if ((w.mutation === 'saveSyncProbe' || w.mutation === 'deleteSyncProbe') && !audited.has(id)) failures.push(`${id}: accepted ${w.mutation} without its audit row`);
+  }
+  for (const [u, want] of expected) {
+    const got = probes.get(u);
+    if (!got) failures.push(`created ${u} is not on the server`);
+    else if (got.body !== want.body || got.title !== want.title || got.deleted !== want.deleted) {
+      failures.push(`${u}: server has ${JSON.stringify({ body: got.body, title: got.title, deleted: got.deleted })}, last accepted edits ${JSON.stringify(want)}`);
+    }
+  }
+  for (const u of probes.keys()) if (!expected.has(u)) failures.push(`${u} is on the server without an accepted create`);
+
+  // Every replica equals the server's view of its scope: the user's live probes.
+  for (const c of clients) {
+    const left = await c.replica.outbox.count();
+    if (left > 0) failures.push(`${c.name}: ${left} outbox rows left`);
+    const local = (await c.replica.docs('syncProbes').toArray())
+      .map((d) => ({ uuid: d.uuid, body: d.body, title: d.title, counter: d.counter, revision: d.revision, pending: d._pending ?? false }))
+      .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+    const remote = probeRows
+      .filter((r) => Number(r.user_id) === c.userId && !r.deleted)
+      .map((r) => ({ uuid: r.uuid, body: r.body, title: r.title, counter: Number(r.counter), revision: Number(r.revision), pending: false }))
+      .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+    if (JSON.stringify(local) !== JSON.stringify(remote)) {
+      const remoteBy = new Map(remote.map((r) => [r.uuid, JSON.stringify(r)]));
+      const localBy = new Map(local.map((r) => [r.uuid, JSON.stringify(r)]));
+      const diffs = [...new Set([...remoteBy.keys(), ...localBy.keys()])]
+        .filter((u) => remoteBy.get(u) !== localBy.get(u))
+        .slice(0, 3)
+        .map((u) => `local ${localBy.get(u) ?? 'none'} / server ${remoteBy.get(u) ?? 'none'}`);
+      failures.push(`${c.name}: replica differs from the server's view (${local.length} vs ${remote.length} documents): ${diffs.join('; ')}`);
+    }
+  }
+  return failures;
+}
+
+export function formatStats(run: FaultRun): string {
+  const s = run.stats;
+  return (
+    `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
+    `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server ${run.database === 'postgres' ? 'SIGKILLs' : 'restarts'} ${s.serverCrashes} ` +
+    `(mid-push ${s.crashesMidPush}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
+    `owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn}; ` +
+    `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
+  );
+}

@@ -1,0 +1,76 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A throwaway PostgreSQL server (Debian's `postgresql` package) on a free loopback port, for tests
+ * outside the server project (which has tests/setup/postgres.ts as its global setup). Answers null
+ * when the binaries are not installed: the caller skips that database with a notice.
+ */
+export interface ThrowawayPostgres {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  stop(): void;
+}
+
+export function findPostgresBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const bin = path.join(root, v, 'bin');
+    if (existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  return null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null> {
+  if (process.env.WERKPAD_TEST_PG_URL) return { url: process.env.WERKPAD_TEST_PG_URL, stop: () => undefined };
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-faults-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  // PostgreSQL refuses to run as root: run its tools as the postgres user then.
+  const runPg = (tool: string, args: string[]) => {
+    const cmd = asRoot ? 'runuser' : path.join(bin, tool);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
+    const res = spawnSync(cmd, fullArgs, { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`${tool} failed: ${res.stderr || res.stdout}`);
+  };
+  runPg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  runPg('pg_ctl', [
+    '-D', dataDir, '-w', '-l', path.join(dir, 'server.log'),
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        runPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
