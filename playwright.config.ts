@@ -44,6 +44,8 @@ export default defineConfig({
       WERKPAD_STATIC_DIR: `.tmp/e2e-dist-${port}`,
       WERKPAD_DATA_DIR: process.env.WERKPAD_E2E_DATA,
       WERKPAD_LOGIN_MAX_FAILURES: process.env.WERKPAD_LOGIN_MAX_FAILURES ?? '5',
+      // npm start is production: the tests that read mailed links switch the dev mail outbox on explicitly.
+      WERKPAD_DEV_OUTBOX: '1',
     },
   },
 });

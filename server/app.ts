@@ -12,6 +12,8 @@ import { mountPush } from './http/push-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
 import { mountAdminRoutes } from './admin/routes';
+import { mountSecurity } from './http/security';
+import { mountAuditLog } from './http/audit-log-routes';
 
 export interface AppDeps {
   db: Db;
@@ -21,6 +23,8 @@ export interface AppDeps {
 /** Builds the HTTP app: REST under /api/, GraphQL at /api/v2/graph, the PWA at /. No state lives here between requests. */
 export function createApp({ db, config }: AppDeps): Hono {
   const app = new Hono();
+  // Headers, no-store, CORS and the CSRF origin check come before every route (server/http/security.ts).
+  mountSecurity(app, config);
   app.get('/api/health', async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.kind });
@@ -33,12 +37,14 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
   mountAdminRoutes(app, db, config);
+  mountAuditLog(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {
     console.error(err);
     reportError(err);
-    return c.json({ error: 'server_error', message: 'Er ging iets mis op de server.' }, 500);
+    c.header('cache-control', 'no-store');
+    return c.json({ error: 'server_error', messageKey: 'errors.server' }, 500);
   });
   return app;
 }

@@ -8,27 +8,49 @@ export interface Config {
   dataDir: string;
   /** Built PWA served at /. */
   staticDir: string;
+  /** True unless started with `--dev` (npm run dev) or NODE_ENV=development. */
   production: boolean;
-  /** Allow /api/dev/* helpers (outbox viewer). */
+  /** Allow /api/dev/* helpers (the mail outbox): `npm run dev`, or WERKPAD_DEV_OUTBOX=1 / WERKPAD_DEV_TOOLS=1. */
   devTools: boolean;
+  /** GraphiQL, introspection, field suggestions and unmasked error texts: `npm run dev`, or WERKPAD_GRAPH_DEV=1. */
+  graphDevTools: boolean;
   publicUrl: string;
   sentryDsn: string | undefined;
   /** Seed the demo organisations on first start of an empty database. */
   seedDemo: boolean;
+  /**
+   * Keys that encrypt secrets at rest (TOTP): the first encrypts, all decrypt (rotation).
+   * WERKPAD_SECRET_KEY (base64 of 32 bytes) and WERKPAD_SECRET_KEY_PREVIOUS (comma-separated); unset:
+   * a key file generated beside the database (WERKPAD_SECRET_KEY_FILE, default <data dir>/secret.key).
+   */
+  secretKey: string | undefined;
+  previousSecretKeys: string[];
+  secretKeyFile: string;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+const flag = (value: string | undefined): boolean | undefined => (value === undefined || value === '' ? undefined : value === '1' || value === 'true');
+
+/**
+ * Production is the default: `npm start` exposes no development tool. `npm run dev` passes `--dev`;
+ * single tools can be switched on with their own variable (e.g. WERKPAD_DEV_OUTBOX=1 for the e2e tests).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
   const port = Number(env.PORT ?? 3000);
-  const production = env.NODE_ENV === 'production';
+  const dev = argv.includes('--dev') || env.NODE_ENV === 'development';
+  const dataDir = path.resolve(env.WERKPAD_DATA_DIR ?? 'data');
   return {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.WERKPAD_DATA_DIR ?? 'data'),
+    dataDir,
     staticDir: path.resolve(env.WERKPAD_STATIC_DIR ?? 'dist'),
-    production,
-    devTools: env.WERKPAD_DEV_TOOLS ? env.WERKPAD_DEV_TOOLS === '1' : !production,
+    production: !dev,
+    devTools: flag(env.WERKPAD_DEV_OUTBOX) ?? flag(env.WERKPAD_DEV_TOOLS) ?? dev,
+    graphDevTools: flag(env.WERKPAD_GRAPH_DEV) ?? dev,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     sentryDsn: env.SENTRY_DSN || undefined,
     seedDemo: env.WERKPAD_SEED_DEMO !== '0',
+    secretKey: env.WERKPAD_SECRET_KEY || undefined,
+    previousSecretKeys: (env.WERKPAD_SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    secretKeyFile: path.resolve(env.WERKPAD_SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
   };
 }

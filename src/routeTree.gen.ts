@@ -76,6 +76,7 @@ import { Route as AppParticipantParticipantPortalMyDocumentsRouteImport } from '
 import { Route as AppParticipantParticipantPortalMyProfileRouteImport } from './routes/_app/_participant/participant-portal/my-profile'
 import { Route as AppParticipantParticipantPortalMySettingsRouteImport } from './routes/_app/_participant/participant-portal/my-settings'
 import { Route as AppParticipantParticipantPortalWorkplacesRouteImport } from './routes/_app/_participant/participant-portal/workplaces'
+import { Route as AppStaffAdministratieLogRouteImport } from './routes/_app/_staff/administratie/log'
 import { Route as AppStaffAdministratieProcesRouteImport } from './routes/_app/_staff/administratie/proces'
 import { Route as AppStaffAdministrationCaseloadRouteImport } from './routes/_app/_staff/administration/caseload'
 import { Route as AppStaffInstrumentsIndexRouteImport } from './routes/_app/_staff/instruments/index'
@@ -498,6 +499,12 @@ const AppParticipantParticipantPortalWorkplacesRoute =
     id: '/participant-portal/workplaces',
     path: '/participant-portal/workplaces',
     getParentRoute: () => AppParticipantRoute,
+  } as any)
+const AppStaffAdministratieLogRoute =
+  AppStaffAdministratieLogRouteImport.update({
+    id: '/administratie/log',
+    path: '/administratie/log',
+    getParentRoute: () => AppStaffRoute,
   } as any)
 const AppStaffAdministratieProcesRoute =
   AppStaffAdministratieProcesRouteImport.update({
@@ -922,6 +929,7 @@ export interface FileRoutesByFullPath {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
@@ -1050,6 +1058,7 @@ export interface FileRoutesByTo {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
@@ -1182,6 +1191,7 @@ export interface FileRoutesById {
   '/_app/_participant/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/_app/_participant/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/_app/_participant/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/_app/_staff/administratie/log': typeof AppStaffAdministratieLogRoute
   '/_app/_staff/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
   '/_app/_staff/instruments/$id': typeof AppStaffInstrumentsIdRoute
@@ -1312,6 +1322,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/log'
     | '/administratie/proces'
     | '/administration/caseload'
     | '/instruments/$id'
@@ -1440,6 +1451,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/log'
     | '/administratie/proces'
     | '/administration/caseload'
     | '/instruments/$id'
@@ -1571,6 +1583,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/participant-portal/my-profile'
     | '/_app/_participant/participant-portal/my-settings'
     | '/_app/_participant/participant-portal/workplaces'
+    | '/_app/_staff/administratie/log'
     | '/_app/_staff/administratie/proces'
     | '/_app/_staff/administration/caseload'
     | '/_app/_staff/instruments/$id'
@@ -2139,6 +2152,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppParticipantParticipantPortalWorkplacesRouteImport
       parentRoute: typeof AppParticipantRoute
     }
+    '/_app/_staff/administratie/log': {
+      id: '/_app/_staff/administratie/log'
+      path: '/administratie/log'
+      fullPath: '/administratie/log'
+      preLoaderRoute: typeof AppStaffAdministratieLogRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/administratie/proces': {
       id: '/_app/_staff/administratie/proces'
       path: '/administratie/proces'
@@ -2676,6 +2696,7 @@ interface AppStaffRouteChildren {
   AppStaffRechtenRoute: typeof AppStaffRechtenRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
   AppStaffWerkplanblauwdrukwizardRoute: typeof AppStaffWerkplanblauwdrukwizardRoute
+  AppStaffAdministratieLogRoute: typeof AppStaffAdministratieLogRoute
   AppStaffAdministratieProcesRoute: typeof AppStaffAdministratieProcesRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
@@ -2737,6 +2758,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffRechtenRoute: AppStaffRechtenRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
   AppStaffWerkplanblauwdrukwizardRoute: AppStaffWerkplanblauwdrukwizardRoute,
+  AppStaffAdministratieLogRoute: AppStaffAdministratieLogRoute,
   AppStaffAdministratieProcesRoute: AppStaffAdministratieProcesRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,

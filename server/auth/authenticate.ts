@@ -49,6 +49,8 @@ export type AuthResult =
   | { kind: 'viewer'; viewer: Viewer; real: Viewer; session: SessionInfo }
   /** Signed in with a password; the second factor is still missing. Only the two-step endpoints, logout and `me` are open. */
   | { kind: 'mfa_pending'; code: 'mfa_setup_required' | 'mfa_validation_required'; viewer: Viewer; session: SessionInfo }
+  /** Signed in (second factor done), but the password must be changed first: only `me`, changePassword and logout are open. */
+  | { kind: 'password_pending'; code: 'password_change_required'; viewer: Viewer; session: SessionInfo }
   | {
       kind: 'error';
       code: 'token_expired' | 'access_denied' | 'imitation_forbidden' | 'sa_imitation_forbidden';
@@ -130,6 +132,8 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings):
     sessionId: row.session_id,
   };
   if (mfaState !== 'ok') return { kind: 'mfa_pending', code: mfaState, viewer: real, session };
+  // Enforced here, not only by the client: such a session reads and changes nothing until the password is new.
+  if (!row.password_validated) return { kind: 'password_pending', code: 'password_change_required', viewer: real, session };
 
   const chain = chainFromRequest(request);
   if (chain === null) return { kind: 'error', code: 'imitation_forbidden' };

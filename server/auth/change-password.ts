@@ -4,7 +4,7 @@ import type { Viewer } from './viewer';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './session';
 import { audit } from './audit';
-import { accountKey, reserveAttempt, settleFailure, settleSuccess } from './throttle';
+import { loginRetryAt, recordLoginFailure } from './throttle';
 
 export type ChangePasswordOutcome = 'ok' | 'old_incorrect' | 'locked' | 'impersonating';
 
@@ -29,15 +29,15 @@ export async function changePassword(
   );
   const user = rows[0];
   if (!user) return 'old_incorrect';
-  const key = accountKey(user.username);
-  // Reserved before checking, like a sign-in, so parallel requests cannot slip extra guesses past the limit.
-  if ((await reserveAttempt(db, settings, key)).locked) return 'locked';
+  const attempt = { username: user.username, ip };
+  // Judged like a sign-in, before and after the check, so parallel requests learn nothing once a delay started.
+  if (await loginRetryAt(db, settings, attempt)) return 'locked';
   if (!(await verifyPassword(user.password_hash, oldPassword))) {
-    await settleFailure(db, settings, key);
-    await audit(db, { action: 'password.change_failed', companyId: user.company_id, userId: viewer.realUserId, ip });
+    await recordLoginFailure(db, settings, attempt);
+    await audit(db, { action: 'password.change_failed', result: 'failure', companyId: user.company_id, userId: viewer.realUserId, ip });
     return 'old_incorrect';
   }
-  await settleSuccess(db, key);
+  if (await loginRetryAt(db, settings, attempt)) return 'locked';
   await db.query('UPDATE users SET password_hash = $2, password_validated = true, password_changed_at = $3 WHERE id = $1', [
     viewer.realUserId,
     await hashPassword(newPassword),

@@ -26,6 +26,9 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
 /** What a session that still owes its second factor may ask (besides the public fields). */
 export const MFA_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa']);
 
+/** What a session that must change its password first may ask (besides the public fields). */
+export const PASSWORD_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa', 'changePassword']);
+
 /** A graph error carrying a wire code of 01 §8 in extensions.code (and extensions.hint). */
 export function authGraphError(code: AuthErrorCode, hint?: string): GraphQLError {
   return new GraphQLError(authMessage(authErrorMessageKey[code]), { extensions: { code, ...(hint ? { hint } : {}) } });
@@ -76,6 +79,8 @@ export function gateOperation(auth: AuthResult, fields: ReadonlySet<string>): Gr
       return authGraphError(auth.code, auth.hint);
     case 'mfa_pending':
       return only((name) => PUBLIC_ROOT_FIELDS.has(name) || MFA_PENDING_ROOT_FIELDS.has(name)) ? null : authGraphError(auth.code);
+    case 'password_pending':
+      return only((name) => PUBLIC_ROOT_FIELDS.has(name) || PASSWORD_PENDING_ROOT_FIELDS.has(name)) ? null : authGraphError(auth.code);
   }
 }
 

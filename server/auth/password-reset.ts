@@ -6,7 +6,7 @@ import { consumeToken, discardTokens, issueToken } from './tokens';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './session';
 import { audit } from './audit';
-import { accountKey, clearThrottle, countFailure } from './throttle';
+import { addressRetryAt, clearAccount, recordAddressEvent } from './throttle';
 import { sendMail } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
 
@@ -17,8 +17,12 @@ import { passwordResetMail } from '../mail/templates';
  * Requests count against the client address like failed sign-ins, so the form cannot be used to flood mailboxes.
  */
 export async function requestPasswordReset(db: Db, config: Config, settings: AuthSettings, usernameOrEmail: string, ip: string): Promise<void> {
-  const limit = await countFailure(db, settings, { kind: 'address', key: `reset:${ip}` });
-  if (limit.locked && !limit.lockedNow) return;
+  // Every request counts for the address (mail flooding); past the free ones they wait, with the same answer.
+  if (await addressRetryAt(db, settings, 'reset', ip)) {
+    await audit(db, { action: 'password.reset_request', result: 'refused', details: { throttled: true }, ip });
+    return;
+  }
+  await recordAddressEvent(db, settings, 'reset', ip);
   const { rows } = await db.query<{ id: number; company_id: number; email: string; given_name: string | null; surname: string | null; username: string }>(
     `SELECT id, company_id, email, given_name, surname, username FROM users
       WHERE (lower(username) = lower($1) OR lower(email) = lower($1))
@@ -52,7 +56,7 @@ export async function resetPasswordWithToken(db: Db, settings: AuthSettings, tok
     const user = rows[0];
     if (!user) return false;
     await revokeUserSessions(tx, row.user_id, 'password_reset');
-    await clearThrottle(tx, accountKey(user.username));
+    await clearAccount(tx, user.username);
     await audit(tx, { action: 'password.reset', companyId: user.company_id, userId: row.user_id, ip });
     return true;
   });

@@ -6,7 +6,7 @@ import { ParticipantStatus } from '../../src/domain/shared/participant-status';
 import { consumeToken, issueToken } from './tokens';
 import { hashPassword } from './passwords';
 import { audit } from './audit';
-import { addressKey, countFailure, isLocked } from './throttle';
+import { addressRetryAt, recordAddressEvent } from './throttle';
 import { sendMail } from '../mail/mailer';
 import { registrationMail } from '../mail/templates';
 
@@ -19,7 +19,9 @@ async function usernameTaken(db: Db, username: string): Promise<boolean> {
 
 /**
  * register(code, username, email): participant self-registration (/aanmelden). The code is a company's
- * registration_code; wrong codes count against the client address like failed sign-ins. Mails a link
+ * registration_code. Every request counts for the client address (growing delays past the free ones, so
+ * nobody can test codes or names at speed). The answer is the same whether or not the username exists in
+ * any organisation: a taken name is only told, at confirmation, to whoever reads the mail. Mails a link
  * /registration/confirm/<token>, valid 24 hours; nothing is created until it is confirmed.
  */
 export async function register(
@@ -29,18 +31,20 @@ export async function register(
   input: { code: string; username: string; email: string },
   ip: string,
 ): Promise<RegisterOutcome> {
-  if (await isLocked(db, settings, addressKey(ip))) return 'locked';
+  if (await addressRetryAt(db, settings, 'registration', ip)) {
+    await audit(db, { action: 'registration.request', result: 'refused', details: { throttled: true }, ip });
+    return 'locked';
+  }
+  await recordAddressEvent(db, settings, 'registration', ip);
   const { rows } = await db.query<{ id: number }>(
     'SELECT id FROM companies WHERE registration_code = $1 AND deleted_at IS NULL',
     [input.code.trim()],
   );
   const company = rows[0];
   if (!company) {
-    await countFailure(db, settings, addressKey(ip));
-    await audit(db, { action: 'registration.code_invalid', ip });
+    await audit(db, { action: 'registration.code_invalid', result: 'failure', ip });
     return 'code_invalid';
   }
-  if (await usernameTaken(db, input.username)) return 'username_in_use';
   const { token } = await issueToken(db, {
     purpose: 'registration',
     now: settings.now(),
@@ -50,7 +54,7 @@ export async function register(
   });
   const link = `${config.publicUrl}/registration/confirm/${token}`;
   await sendMail(db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom }, { ...registrationMail(input.email, input.username, link), companyId: company.id });
-  await audit(db, { action: 'registration.request', companyId: company.id, details: { username: input.username }, ip });
+  await audit(db, { action: 'registration.request', companyId: company.id, details: { username: input.username, taken: await usernameTaken(db, input.username) }, ip });
   return 'ok';
 }
 

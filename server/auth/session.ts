@@ -119,9 +119,19 @@ export function cookieFromRequest(request: Request, name: string): string | null
   return null;
 }
 
-/** The token a request carries: an Authorization bearer header (API clients), else the HttpOnly access_token cookie. */
+/** Over https the cookie is `__Host-access_token` (Secure, path /, no domain: no subdomain can set or read it). */
+export const HOST_ACCESS_TOKEN_COOKIE = `__Host-${ACCESS_TOKEN_COOKIE}`;
+
+/** The token a request carries: an Authorization bearer header (API clients), else the HttpOnly access-token cookie. */
 export function tokenFromRequest(request: Request): string | null {
   const auth = request.headers.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
-  return cookieFromRequest(request, ACCESS_TOKEN_COOKIE);
+  return cookieFromRequest(request, HOST_ACCESS_TOKEN_COOKIE) ?? cookieFromRequest(request, ACCESS_TOKEN_COOKIE);
+}
+
+/** Whether the request is authenticated by a cookie (what a browser adds on its own: needs the CSRF check). */
+export function hasCookieToken(request: Request): boolean {
+  const auth = request.headers.get('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) return false;
+  return tokenFromRequest(request) !== null;
 }

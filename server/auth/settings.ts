@@ -1,14 +1,17 @@
-import type { Config } from '../config';
+import { loadConfig, type Config } from '../config';
+import { secretBoxFor, type SecretBox } from './secret-box';
 
 /** Tunables of sign-in and sessions. Read at call time, so one process can serve apps with different settings (tests). */
 export interface AuthSettings {
-  /** Failed sign-ins per account before it locks (WERKPAD_LOGIN_MAX_FAILURES, default 5). */
+  /** Wrong passwords per account-and-address pair before delays start (WERKPAD_LOGIN_FREE_FAILURES or WERKPAD_LOGIN_MAX_FAILURES, default 5). */
   maxLoginFailures: number;
-  /** Failed sign-ins per client address before it locks (WERKPAD_LOGIN_MAX_FAILURES_PER_ADDRESS, default 4 × the account limit). */
+  /** Wrong passwords per address, over accounts it never signed in to, before delays start (WERKPAD_LOGIN_MAX_FAILURES_PER_ADDRESS, default 10 × the pair's). */
   maxLoginFailuresPerAddress: number;
-  /** Lock duration, and the window in which failures add up (WERKPAD_LOGIN_LOCK_MINUTES, default 15). */
+  /** Wrong passwords per account, from addresses it never signed in from, before delays start (WERKPAD_LOGIN_MAX_FAILURES_PER_ACCOUNT, default 2 × the pair's). */
+  maxAccountFailures: number;
+  /** The longest delay; the window of the two-step counter and the length of its lock (WERKPAD_LOGIN_LOCK_MINUTES, default 15). */
   lockMinutes: number;
-  /** Wrong second-factor codes before the session is ended (WERKPAD_MFA_MAX_FAILURES, default 5). */
+  /** Wrong second-factor codes per account within lockMinutes before two-step locks for lockMinutes (WERKPAD_MFA_MAX_FAILURES, default 10). */
   maxMfaFailures: number;
   /** Sliding session lifetime without use (WERKPAD_SESSION_TTL_MS, default 8 h). */
   sessionTtlMs: number;
@@ -29,7 +32,11 @@ export interface AuthSettings {
   mailFrom: string;
   /** The clock; tests move it instead of sleeping. */
   now: () => Date;
+  /** Encrypts and decrypts secrets at rest (two-step secrets): AES-256-GCM, key outside the database. */
+  secretBox: () => SecretBox;
 }
+
+let envConfig: Config | null = null;
 
 const num = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
@@ -37,12 +44,13 @@ const num = (value: string | undefined, fallback: number): number => {
 };
 
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {
-  const maxLoginFailures = num(env.WERKPAD_LOGIN_MAX_FAILURES, 5);
+  const maxLoginFailures = num(env.WERKPAD_LOGIN_FREE_FAILURES ?? env.WERKPAD_LOGIN_MAX_FAILURES, 5);
   return {
     maxLoginFailures,
-    maxLoginFailuresPerAddress: num(env.WERKPAD_LOGIN_MAX_FAILURES_PER_ADDRESS, maxLoginFailures * 4),
+    maxLoginFailuresPerAddress: num(env.WERKPAD_LOGIN_MAX_FAILURES_PER_ADDRESS, maxLoginFailures * 10),
+    maxAccountFailures: num(env.WERKPAD_LOGIN_MAX_FAILURES_PER_ACCOUNT, maxLoginFailures * 2),
     lockMinutes: num(env.WERKPAD_LOGIN_LOCK_MINUTES, 15),
-    maxMfaFailures: num(env.WERKPAD_MFA_MAX_FAILURES, 5),
+    maxMfaFailures: num(env.WERKPAD_MFA_MAX_FAILURES, 10),
     sessionTtlMs: num(env.WERKPAD_SESSION_TTL_MS, 8 * 60 * 60 * 1000),
     sessionMaxMs: num(env.WERKPAD_SESSION_MAX_HOURS, 24) * 60 * 60 * 1000,
     resetTokenMs: num(env.WERKPAD_RESET_TOKEN_MINUTES, 60) * 60 * 1000,
@@ -53,6 +61,7 @@ export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthS
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Werkpad <no-reply@werkpad.nl>',
     now: () => new Date(),
+    secretBox: () => secretBoxFor((envConfig ??= loadConfig(env))),
   };
 }
 
@@ -68,5 +77,5 @@ export function configureAuth(config: Config, settings: Partial<AuthSettings>): 
 
 /** The settings for an app: the environment, then the overrides given to configureAuth. */
 export function authSettings(config: Config): AuthSettings {
-  return { ...authSettingsFromEnv(), ...overrides.get(config) };
+  return { ...authSettingsFromEnv(), secretBox: () => secretBoxFor(config), ...overrides.get(config) };
 }

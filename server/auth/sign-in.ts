@@ -3,7 +3,7 @@ import type { AuthSettings } from './settings';
 import { Visibility } from '../../src/domain/shared/visibility';
 import type { NextStep } from '../../src/domain/auth/error-codes';
 import { verifyPassword } from './passwords';
-import { accountKey, addressKey, reserveAttempt, settleFailure, settleSuccess } from './throttle';
+import { loginRetryAt, recordLoginFailure, recordLoginSuccess } from './throttle';
 import { createSession } from './session';
 import { audit } from './audit';
 import { mfaStateOf } from './authenticate';
@@ -34,13 +34,12 @@ interface UserRow {
 }
 
 /**
- * The password grant. Every attempt is counted per account and per client address before the password
- * is checked (see throttle.ts); a locked account or address is refused even with the right password.
- * Every attempt, success or not, is audit-logged.
+ * The password grant. Only failures are counted (throttle.ts): the attempt is judged against the
+ * delays before the password check and again after it, so attempts racing the failures that started a
+ * delay learn nothing (not even that their password was right). Every attempt is audit-logged.
  */
 export async function signInWithPassword(db: Queryable, settings: AuthSettings, input: SignInInput): Promise<SignInResult> {
-  const account = accountKey(input.username);
-  const address = addressKey(input.ip);
+  const attempt = { username: input.username, ip: input.ip };
   const { rows } = await db.query<UserRow>(
     `SELECT u.id, u.company_id, u.username, u.password_hash, u.password_validated, u.display, u.deleted_at,
             u.mfa_active, u.mfa_setup, coalesce(c.settings -> 'forceMfa' = 'true'::jsonb, false) AS force_mfa
@@ -50,37 +49,34 @@ export async function signInWithPassword(db: Queryable, settings: AuthSettings, 
   );
   const user = rows[0];
   const who = { companyId: user?.company_id ?? null, userId: user?.id ?? null, ip: input.ip };
+  const delayed = async (until: Date, checked: boolean): Promise<SignInResult> => {
+    await audit(db, { ...who, action: 'login.delayed', result: 'refused', details: { username: input.username, until: until.toISOString(), checked } });
+    return { ok: false, error: 'account_locked', lockedUntil: until };
+  };
 
-  const accountSlot = await reserveAttempt(db, settings, account);
-  // Without a known client address (no connection info, proxy not trusted) there is nothing to count per address.
-  const addressSlot = input.ip === 'unknown' ? { key: address, locked: false, lockedUntil: null } : await reserveAttempt(db, settings, address);
-  if (accountSlot.locked || addressSlot.locked) {
-    await audit(db, { ...who, action: 'login.refused_locked', details: { username: input.username, account: accountSlot.locked, address: addressSlot.locked } });
-    return { ok: false, error: 'account_locked', lockedUntil: accountSlot.lockedUntil ?? addressSlot.lockedUntil };
-  }
+  const before = await loginRetryAt(db, settings, attempt);
+  if (before) return delayed(before, false);
 
   const valid = await verifyPassword(user?.deleted_at ? null : user?.password_hash, input.password);
   if (!valid || !user || user.display === Visibility.deleted || user.display === Visibility.hidden) {
-    await audit(db, { ...who, action: 'login.failure', details: { username: input.username } });
-    const accountLock = await settleFailure(db, settings, account);
-    const addressLock = input.ip === 'unknown' ? null : await settleFailure(db, settings, address);
-    const lockedUntil = accountLock ?? addressLock;
-    if (lockedUntil) {
-      await audit(db, { ...who, action: 'login.lockout', details: { username: input.username, account: accountLock !== null, address: addressLock !== null, until: lockedUntil.toISOString() } });
-      return { ok: false, error: 'account_locked', lockedUntil };
-    }
-    return { ok: false, error: 'invalid_grant' };
+    await recordLoginFailure(db, settings, attempt);
+    await audit(db, { ...who, action: 'login.failure', result: 'failure', details: { username: input.username } });
+    // The failure that starts a wait says so (with Retry-After), so the user knows to wait.
+    const wait = await loginRetryAt(db, settings, attempt);
+    return wait ? { ok: false, error: 'account_locked', lockedUntil: wait } : { ok: false, error: 'invalid_grant' };
   }
+  // Failures that landed while this password was checked started a delay: this attempt gets no answer either.
+  const after = await loginRetryAt(db, settings, attempt);
+  if (after) return delayed(after, true);
 
-  await settleSuccess(db, account);
-  if (input.ip !== 'unknown') await settleSuccess(db, address);
+  await recordLoginSuccess(db, settings, attempt);
   if (user.display === Visibility.blocked) {
-    await audit(db, { ...who, action: 'login.blocked', details: { username: input.username } });
+    await audit(db, { ...who, action: 'login.blocked', result: 'refused', details: { username: input.username } });
     return { ok: false, error: 'user_blocked' };
   }
 
   const session = await createSession(db, { id: user.id, companyId: user.company_id }, { ip: input.ip, userAgent: input.userAgent }, settings);
-  await audit(db, { ...who, action: 'login.success' });
+  await audit(db, { ...who, action: 'login.success', result: 'success' });
   await maybePurgeStaleAuthRows(db, settings.now());
   return { ok: true, token: session.token, expiresAt: session.expiresAt, userId: user.id, next: nextSteps({ ...user, mfa_validated: false }) };
 }

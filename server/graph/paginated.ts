@@ -2,7 +2,7 @@ import type { ObjectRef } from '@pothos/core';
 import { builder } from './builder';
 
 type Types = typeof builder.$inferSchemaTypes;
-import { raw, sql, type SqlFragment } from '../db/sql';
+import { sql, type SqlFragment } from '../db/sql';
 import { DEFAULT_PAGE_SIZE } from '../../src/domain/shared/constants';
 
 /** A page of a list (02 §3 "Paginated list"): the total count and the records of the page. */
@@ -36,11 +36,13 @@ export interface PageArgs {
 
 export const MAX_PER_PAGE = 500;
 
-/** LIMIT/OFFSET for the page arguments; perPage 0 answers everything. */
+/**
+ * LIMIT/OFFSET for the page arguments. perPage 0 ("all", 01 §7) is capped like any size at MAX_PER_PAGE;
+ * a negative size is the default size; page below 1 is page 1 (issue 10: no argument answers every row).
+ */
 export function pageClause(args: PageArgs): SqlFragment {
-  const perPage = args.perPage ?? DEFAULT_PAGE_SIZE;
-  if (perPage <= 0) return raw('');
-  const size = Math.min(perPage, MAX_PER_PAGE);
-  const page = Math.max(1, args.page ?? 1);
+  const requested = args.perPage ?? DEFAULT_PAGE_SIZE;
+  const size = requested === 0 ? MAX_PER_PAGE : requested < 0 ? DEFAULT_PAGE_SIZE : Math.min(requested, MAX_PER_PAGE);
+  const page = Math.max(1, Math.floor(args.page ?? 1));
   return sql` LIMIT ${size} OFFSET ${(page - 1) * size}`;
 }

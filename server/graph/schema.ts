@@ -36,6 +36,7 @@ import './types/exports';
 import './types/participant-writes';
 import './types/user-writes';
 import './types/message-writes';
+import './types/audit-log';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

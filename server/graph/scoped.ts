@@ -9,8 +9,9 @@ import { builder } from './builder';
 /** A numeric id from a GraphQL ID/Int argument, or null when it is not a positive whole number. */
 export function parseId(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  if (!/^\d{1,15}$/.test(text)) return null;
+  // Strict (issue 10): digits only, no sign, spaces or leading zeros, at most 15 of them.
+  const text = String(value);
+  if (!/^[1-9]\d{0,14}$/.test(text)) return null;
   const n = Number(text);
   return n > 0 && Number.isSafeInteger(n) ? n : null;
 }
@@ -59,6 +60,7 @@ export async function auditMutation(
   const v = ctx.viewer;
   await audit(tx, {
     action,
+    viewer: v,
     companyId: v.companyId,
     userId: v.realUserId,
     onBehalfOfUserId: v.realUserId !== v.userId ? v.userId : null,

@@ -1,32 +1,82 @@
-import { createYoga } from 'graphql-yoga';
+import { createYoga, maskError as yogaMaskError, type Plugin } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { schema } from './schema';
 import type { GraphContext } from './context';
 import type { Config } from '../config';
 import { useAuthGate, useNoIntrospection } from '../auth/graph-gate';
+import { useAuditedReads } from '../auth/audited-reads';
+import { reportError } from '../sentry';
+import { containsUnstorable } from '../http/unstorable';
+
+/** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
+function isGraphError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || Object.prototype.toString.call(error) === '[object GraphQLError]';
+}
+
+/** The error that was thrown, below graphql's wrapper. */
+function originalOf(error: unknown): unknown {
+  return isGraphError(error) && error.originalError ? error.originalError : error;
+}
+
+/** An error a resolver meant to show (a GraphQLError it created), as opposed to a crash (database, bug). */
+export function isExpectedGraphError(error: unknown): boolean {
+  const original = originalOf(error);
+  return isGraphError(original) || (isGraphError(error) && !error.originalError);
+}
+
+/**
+ * Unexpected errors (thrown by resolvers, the database, a bug) go to Sentry when SENTRY_DSN is set, and
+ * reach the client as "Unexpected error." with code INTERNAL_SERVER_ERROR: never a database text.
+ * With graph development tools on (npm run dev) they are shown as they are.
+ */
+export function graphErrorMasker(config: Pick<Config, 'graphDevTools'>) {
+  return (error: unknown, message: string): Error => {
+    if (isExpectedGraphError(error)) return error as Error;
+    reportError(originalOf(error));
+    if (config.graphDevTools) return error instanceof Error ? error : new Error(String(error));
+    return yogaMaskError(error, message, false);
+  };
+}
+
+/** Refuses a request whose query or variables hold a NUL character, before anything runs (a 400, not a database error). */
+export function useRefuseNul(): Plugin {
+  return {
+    onParams({ params, setResult }) {
+      if (containsUnstorable(params.query) || containsUnstorable(params.variables) || containsUnstorable(params.operationName)) {
+        setResult({ errors: [new GraphQLError('The input holds a NUL character or broken unicode.', { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })] });
+      }
+    },
+  };
+}
 
 /** The graph endpoint (POST /api/v2/graph). Limits against abusive queries live here. */
 export function createGraph(config: Config) {
   return createYoga<GraphContext>({
     schema,
     graphqlEndpoint: '/api/v2/graph',
-    graphiql: !config.production,
+    graphiql: config.graphDevTools,
     landingPage: false,
-    maskedErrors: config.production,
+    maskedErrors: { maskError: graphErrorMasker(config), errorMessage: 'Unexpected error.', isDev: false },
+    // The app calls its own origin; no cross-origin browser may read answers (server/http/security.ts).
+    cors: false,
     // One operation per request: a batch would multiply what one request may try (e.g. password guesses).
     batching: false,
     plugins: [
-      // No introspection in production; __typename keeps answering.
-      useNoIntrospection(config.production),
-      // Per operation: token_expired, access_denied, mfa_*, imitation codes and no_current_user (01 §8).
+      useRefuseNul(),
+      // No introspection outside development; __typename keeps answering.
+      useNoIntrospection(!config.graphDevTools),
+      // Per operation: token_expired, access_denied, mfa_*, password_change_required, imitation codes and no_current_user (01 §8).
       useAuthGate(),
+      // NEN 7513: who read which participant's record (and saw a BSN), with the whole chain.
+      useAuditedReads(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
         maxAliases: { n: 30 },
         costLimit: { maxCost: 20000 },
         maxDirectives: { n: 20 },
         maxTokens: { n: 5000 },
-        blockFieldSuggestion: { enabled: config.production },
+        blockFieldSuggestion: { enabled: !config.graphDevTools },
       }),
     ],
   });

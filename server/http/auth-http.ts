@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { UNSTORABLE_TEXT } from './unstorable';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AuthSettings } from '../auth/settings';
 import { ACCESS_TOKEN_COOKIE, IDENTITY_CHAIN_COOKIE } from '../../src/domain/shared/constants';
@@ -12,9 +13,16 @@ export function isHttps(c: Context, settings: AuthSettings): boolean {
   return settings.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
 
-/** The access_token cookie: HttpOnly (no script reads it), SameSite=Strict, path /, Secure over https. A session cookie. */
+/**
+ * The access-token cookie: HttpOnly (no script reads it), SameSite=Strict, path /, a session cookie.
+ * Over https it is `__Host-access_token` and Secure; over plain http (localhost) `access_token`.
+ */
 export function setAccessTokenCookie(c: Context, settings: AuthSettings, token: string): void {
-  setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: isHttps(c, settings) });
+  if (isHttps(c, settings)) {
+    setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: true, prefix: 'host' });
+  } else {
+    setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: false });
+  }
 }
 
 /** The identity chain cookie is the client's (not HttpOnly); the server keeps it in step when it answers a new chain. */
@@ -28,6 +36,7 @@ export function setIdentityChainCookie(c: Context, settings: AuthSettings, chain
 
 export function clearAuthCookies(c: Context, settings: AuthSettings): void {
   const secure = isHttps(c, settings);
+  if (secure) deleteCookie(c, ACCESS_TOKEN_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Strict', prefix: 'host' });
   deleteCookie(c, ACCESS_TOKEN_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Strict' });
   deleteCookie(c, IDENTITY_CHAIN_COOKIE, { path: '/', secure, sameSite: 'Strict' });
 }
@@ -63,8 +72,13 @@ export function authErrorResponse(code: AuthErrorCode, hint?: string): Response 
   });
 }
 
-/** Body fields of a form-encoded, multipart or JSON request, as strings (other values are kept as they are). */
+/** Body fields of a form-encoded, multipart or JSON request, as strings (other values are kept as they are). A field holding a NUL character is dropped. */
 export async function readInput(c: Context): Promise<Record<string, unknown>> {
+  const raw = await readRawInput(c);
+  return Object.fromEntries(Object.entries(raw).filter(([, value]) => !(typeof value === 'string' && UNSTORABLE_TEXT.test(value))));
+}
+
+async function readRawInput(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   try {
     if (type.includes('application/json')) {

@@ -60,7 +60,7 @@ export function mountImitateRoutes(app: Hono, db: Db, config: Config): void {
     if (result.kind === 'error' && result.code !== 'imitation_forbidden' && result.code !== 'sa_imitation_forbidden') {
       return restAuthError(c, result.code, result.hint);
     }
-    if (result.kind === 'mfa_pending') return restAuthError(c, result.code);
+    if (result.kind === 'mfa_pending' || result.kind === 'password_pending') return restAuthError(c, result.code);
     // A chain that is no longer allowed can always be left.
     const chain = result.kind === 'viewer' ? result.viewer.chain : (chainFromRequest(c.req.raw) ?? []);
     const next = chain.slice(0, -1);

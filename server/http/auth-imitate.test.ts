@@ -91,7 +91,7 @@ describe('impersonation', () => {
     expect(await stop.json()).toEqual({ success: true, chain: [u.coach] });
     expect((await auditRows(t.db, 'impersonation.stop')).at(-1)).toMatchObject({ user_id: u.admin, on_behalf_of_user_id: u.participant });
 
-    const logout = await rest(t.app, '/api/oauth/logout', { token: adminToken, headers: chainHeaders([u.coach]) });
+    const logout = await rest(t.app, '/api/oauth/logout', { method: 'POST', token: adminToken, headers: chainHeaders([u.coach]) });
     expect(await logout.json()).toEqual({ success: true, chain: [] });
     expect(logout.headers.getSetCookie().find((c) => c.startsWith('identity_chain='))).toMatch(/Max-Age=0/);
     expect(logout.headers.getSetCookie().find((c) => c.startsWith('access_token='))).toBeUndefined();

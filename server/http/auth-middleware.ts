@@ -50,6 +50,8 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
     if (result.kind === 'mfa_pending' && !MFA_PENDING_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       return authErrorResponse(result.code);
     }
+    // A pending password change: REST offers it nothing (logout and revoke are public paths; the change is a graph mutation).
+    if (result.kind === 'password_pending') return authErrorResponse(result.code);
     return next();
   });
 }

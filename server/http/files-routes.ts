@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { restViewer } from './rest-viewer';
 import { findDownload, readStored, storeUpload } from '../messages/files';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/messages/attachments';
+import { uploadContentProblem } from './upload-content';
 
 /**
  * Message attachments (docs/decisions-messages.md):
@@ -25,6 +26,9 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
       file = null;
     }
     if (!(file instanceof File)) return c.json({ error: 'file_missing', message: 'messages.errors.fileMissing' }, 400);
+    // The bytes must be what the extension says (issue 10): checked by content, not by name.
+    const problem = await uploadContentProblem(file);
+    if (problem) return c.json({ error: 'fileTypeNotAllowed', message: problem }, 400);
     const result = await storeUpload(db, config.dataDir, viewer, file);
     if (!result.ok) {
       return c.json({ error: result.reason.replace('messages.errors.', ''), message: result.reason }, result.status);

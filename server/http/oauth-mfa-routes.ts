@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { authenticateRequest, type SessionInfo } from '../auth/authenticate';
 import { beginMfaSetup, confirmMfaSetup, verifyMfaCode, type MfaCodeOutcome } from '../auth/mfa';
-import { MfaCodeSchema } from '../../src/domain/auth/schemas';
+import { MfaCodeSchema, MfaSecretRequestSchema } from '../../src/domain/auth/schemas';
 import type { NextStep } from '../../src/domain/auth/error-codes';
 import { clearAuthCookies, readInput, restAuthError, restError } from './auth-http';
 import { clientIp } from './client-ip';
@@ -13,7 +13,8 @@ import { clientIp } from './client-ip';
 /**
  * Two-step authentication (TOTP, six digits). All act on the signed-in (real) user's session and are
  * open while the second factor is still owed.
- * GET  /api/oauth/mfa/setup          → {secret, otpauthUri, qrCodeDataUrl} (only while not set up)
+ * POST /api/oauth/mfa/secret {password} → {secret, otpauthUri, qrCodeDataUrl} (only while not set up; the password
+ *                                    again, a wrong one counts as a failed sign-in: 400 invalid_grant, 429 account_locked)
  * POST /api/oauth/mfa/setup {code}   → {success: true, next} ; enrolment confirmed, session validated
  * POST /api/oauth/mfa/verify {code}  → {success: true, next} ; session validated
  *   errors: 400 invalid_request | mfa_code_invalid | mfa_already_set_up | mfa_not_set_up;
@@ -27,11 +28,16 @@ export function mountOAuthMfaRoutes(app: Hono, db: Db, config: Config): void {
     return result.session;
   };
 
-  app.get('/api/oauth/mfa/setup', async (c) => {
+  app.post('/api/oauth/mfa/secret', async (c) => {
     const session = await sessionOf(c);
     if (session instanceof Response) return session;
-    const data = await beginMfaSetup(db, authSettings(config), session.userId);
+    const parsed = v.safeParse(MfaSecretRequestSchema, await readInput(c));
+    if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'validation.required', params: { field: 'password' } });
+    const settings = authSettings(config);
+    const data = await beginMfaSetup(db, settings, session.userId, parsed.output.password, clientIp(c));
     if (data === 'already_set_up') return restError(c, 400, 'mfa_already_set_up');
+    if (data === 'password_incorrect') return restError(c, 400, 'invalid_grant', { messageKey: 'validation.password.oldIncorrect' });
+    if (data === 'locked') return restError(c, 429, 'account_locked', { params: { minutes: settings.lockMinutes } });
     c.header('cache-control', 'no-store');
     return c.json(data);
   });

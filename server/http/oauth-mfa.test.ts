@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { auditRows, createAuthTestApp, graph, rest, signIn, tokenRequest, TEST_PASSWORD, type AuthTestApp } from '../test/auth';
+import { auditRows, createAuthTestApp, graph, rest, signIn, tokenRequest, TEST_PASSWORD, TEST_SECRET_KEY, type AuthTestApp } from '../test/auth';
+import { secretBoxOf } from '../auth/secret-box';
+
+const testSecretBox = secretBoxOf([Buffer.from(TEST_SECRET_KEY, 'base64')]);
 
 process.env.TRUST_PROXY = '1';
 
@@ -18,7 +21,7 @@ const codeAt = (secret: string, date: Date) =>
 
 async function enrol(username: string): Promise<{ token: string; secret: string }> {
   const token = await signIn(t.app, username);
-  const setup = await rest(t.app, '/api/oauth/mfa/setup', { token });
+  const setup = await rest(t.app, '/api/oauth/mfa/secret', { token, json: { password: TEST_PASSWORD } });
   expect(setup.status).toBe(200);
   const data = (await setup.json()) as { secret: string; otpauthUri: string; qrCodeDataUrl: string };
   const confirm = await rest(t.app, '/api/oauth/mfa/setup', { token, json: { code: codeAt(data.secret, t.clock.now) } });
@@ -45,13 +48,13 @@ describe('two-step authentication', () => {
     expect(rest403.status).toBe(403);
     expect(await rest403.json()).toMatchObject({ error: 'mfa_setup_required' });
 
-    const setup = await rest(t.app, '/api/oauth/mfa/setup', { token });
+    const setup = await rest(t.app, '/api/oauth/mfa/secret', { token, json: { password: TEST_PASSWORD } });
     const data = (await setup.json()) as { secret: string; otpauthUri: string; qrCodeDataUrl: string };
     expect(data.secret).toMatch(/^[A-Z2-7]+$/);
     expect(data.otpauthUri).toMatch(/^otpauth:\/\/totp\/Werkpad:coach\?/);
     expect(data.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     // the same pending secret on a reload
-    expect(((await (await rest(t.app, '/api/oauth/mfa/setup', { token })).json()) as { secret: string }).secret).toBe(data.secret);
+    expect(((await (await rest(t.app, '/api/oauth/mfa/secret', { token, json: { password: TEST_PASSWORD } })).json()) as { secret: string }).secret).toBe(data.secret);
 
     const wrong = await rest(t.app, '/api/oauth/mfa/setup', { token, json: { code: '000000' === codeAt(data.secret, t.clock.now) ? '111111' : '000000' } });
     expect(wrong.status).toBe(400);
@@ -65,7 +68,7 @@ describe('two-step authentication', () => {
     expect((await auditRows(t.db, 'mfa.setup')).map((r) => r.user_id)).toEqual([t.fx.users.coach]);
 
     // once set up, the setup endpoint is closed (nobody re-enrols with only a password)
-    const again = await rest(t.app, '/api/oauth/mfa/setup', { token });
+    const again = await rest(t.app, '/api/oauth/mfa/secret', { token, json: { password: TEST_PASSWORD } });
     expect(await again.json()).toMatchObject({ error: 'mfa_already_set_up' });
   });
 
@@ -77,10 +80,10 @@ describe('two-step authentication', () => {
     const refused = await graph(t.app, 'mutation { changePassword(oldPassword: "x", newPassword: "y") { success } }', { token });
     expect(refused.status).toBe(200);
     expect(refused.errors?.[0]?.extensions?.code).toBe('mfa_validation_required');
-    expect((await rest(t.app, '/api/oauth/mfa/setup', { token })).status).toBe(400);
+    expect((await rest(t.app, '/api/oauth/mfa/secret', { token, json: { password: TEST_PASSWORD } })).status).toBe(400);
 
     const { rows } = await t.db.query<{ mfa_secret: string }>('SELECT mfa_secret FROM users WHERE id = $1', [t.fx.users.coach]);
-    const secret = rows[0]!.mfa_secret;
+    const secret = testSecretBox.decrypt(rows[0]!.mfa_secret)!;
     const code = codeAt(secret, t.clock.now);
     const verified = await rest(t.app, '/api/oauth/mfa/verify', { token, json: { code } });
     expect(verified.status).toBe(200);
@@ -106,6 +109,7 @@ describe('two-step authentication', () => {
     expect(last.status).toBe(401);
     expect(await last.json()).toMatchObject({ error: 'mfa_too_many_attempts', message: 'Te veel ongeldige codes. U bent uitgelogd; log opnieuw in.' });
     expect(last.headers.getSetCookie().find((c) => c.startsWith('access_token='))).toMatch(/Max-Age=0/);
+    t.clock.advance(16 * 60_000); // the two-step lock (lockMinutes) passes
     const after = await graph(t.app, '{ mfa { required } }', { token });
     expect(after.errors?.[0]?.extensions).toEqual({ code: 'access_denied', hint: 'Access token has been revoked' });
     expect(await auditRows(t.db, 'mfa.too_many_attempts')).toHaveLength(1);

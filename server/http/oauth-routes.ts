@@ -18,7 +18,7 @@ import { clientIp } from './client-ip';
  *   200 {access_token, token_type: 'Bearer', expires_in, next: NextStep[]} + Set-Cookie access_token (HttpOnly)
  *   400 invalid_request | unsupported_grant_type | invalid_grant; 403 user_blocked; 429 account_locked
  * POST /api/oauth/revoke     {token} (JSON or form) → 200 {success: true} whether or not it was open (RFC 7009)
- * GET  /api/oauth/logout     not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
+ * POST /api/oauth/logout     not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
  *                            with x-imitate-user: leaves only the latest impersonation, the token stays → {success, chain}
  * POST /api/oauth/sso-buttons → [] (single sign-on adapters come later)
  */
@@ -69,7 +69,7 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ success: true });
   });
 
-  app.get('/api/oauth/logout', async (c) => {
+  app.post('/api/oauth/logout', async (c) => {
     const settings = authSettings(config);
     const ip = clientIp(c);
     if (c.req.header(IMITATE_USER_HEADER)) {

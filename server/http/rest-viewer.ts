@@ -15,6 +15,8 @@ export async function restViewer(c: Context, db: Db, config: Config): Promise<Vi
       return c.json({ error: 'no_current_user' }, 401);
     case 'mfa_pending':
       return c.json({ error: auth.code }, 401);
+    case 'password_pending':
+      return c.json({ error: auth.code }, 403);
     case 'error':
       return c.json({ error: auth.code, ...(auth.hint ? { hint: auth.hint } : {}) }, auth.code === 'imitation_forbidden' || auth.code === 'sa_imitation_forbidden' ? 403 : 401);
   }

@@ -195,6 +195,8 @@ export async function runWrite<S extends v.GenericSchema>(
       })();
       await audit(tx, {
         action: `write.${write.mutation}`,
+        viewer,
+        result: outcome.success ? 'success' : 'refused',
         companyId: viewer.companyId,
         userId: viewer.realUserId,
         onBehalfOfUserId: viewer.userId === viewer.realUserId ? null : viewer.userId,

@@ -7,6 +7,11 @@ import { configureAuth, type AuthSettings } from '../auth/settings';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/session';
 import * as OTPAuth from 'otpauth';
+import { secretBoxOf } from '../auth/secret-box';
+
+/** The key that encrypts two-step secrets in test apps (WERKPAD_SECRET_KEY): 32 bytes, base64. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+const testBox = secretBoxOf([Buffer.from(TEST_SECRET_KEY, 'base64')]);
 
 /** Test helpers for sign-in. Everything runs through app.request(): no network. */
 
@@ -78,7 +83,7 @@ export async function createAuthTestApp(
   const db = await createAuthTestDb();
   const filled = await fill(db);
   const fx = (fill === insertAuthFixtures ? filled : null) as AuthFixtures;
-  const config = loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', WERKPAD_DEV_TOOLS: '1', PUBLIC_URL: 'https://werkpad.test', ...env });
+  const config = loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', WERKPAD_DEV_TOOLS: '1', PUBLIC_URL: 'https://werkpad.test', WERKPAD_SECRET_KEY: TEST_SECRET_KEY, ...env });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -112,15 +117,16 @@ export async function signIn(app: Hono, username: string, password = TEST_PASSWO
  * Finishes two-step authentication for a session that owes it: enrols (when not set up) or validates,
  * computing the code from the secret in the database, as an authenticator app would.
  */
-export async function completeMfa(app: Hono, db: Db, token: string, now: Date = new Date()): Promise<void> {
+export async function completeMfa(app: Hono, db: Db, token: string, now: Date = new Date(), password = TEST_PASSWORD): Promise<void> {
   const { rows } = await db.query<{ mfa_secret: string | null; mfa_setup: boolean }>(
     'SELECT u.mfa_secret, u.mfa_setup FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
     [hashToken(token)],
   );
-  let secret = rows[0]?.mfa_secret ?? null;
+  const stored = rows[0]?.mfa_secret ?? null;
+  let secret = stored === null ? null : testBox.decrypt(stored);
   const setUp = rows[0]?.mfa_setup ?? false;
   if (!setUp) {
-    const res = await rest(app, '/api/oauth/mfa/setup', { token });
+    const res = await rest(app, '/api/oauth/mfa/secret', { token, json: { password } });
     secret = ((await res.json()) as { secret: string }).secret;
   }
   if (!secret) throw new Error('no second-factor secret');

@@ -182,12 +182,12 @@ const restored = readStored();
 if (restored) Object.assign(sessionStore, restored);
 
 /**
- * Signs out. STUB: asks the server to end the session (GET /api/oauth/logout, 01 §7) and clears
+ * Signs out. STUB: asks the server to end the session (POST /api/oauth/logout, 01 §7) and clears
  * the local state; impersonation-aware logout and store clean-up come with the sign-in work.
  */
 export async function signOut(): Promise<void> {
   try {
-    await fetch('/api/oauth/logout', { credentials: 'include' });
+    await fetch('/api/oauth/logout', { method: 'POST', credentials: 'include' });
   } catch {
     // Offline: the local session is cleared anyway.
   }

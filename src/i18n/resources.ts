@@ -19,6 +19,8 @@ import enAdmin from './areas/admin.en.json';
 import nlAdmin from './areas/admin.nl.json';
 import enUsers from './areas/users.en.json';
 import nlUsers from './areas/users.nl.json';
+import enSecurity from './areas/security.en.json';
+import nlSecurity from './areas/security.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -29,6 +31,7 @@ export const nl = {
   portal: nlPortal,
   admin: nlAdmin,
   users: nlUsers,
+  security: nlSecurity,
 };
 
 export const en = {
@@ -40,4 +43,5 @@ export const en = {
   portal: enPortal,
   admin: enAdmin,
   users: enUsers,
+  security: enSecurity,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -31,7 +31,7 @@ builder.queryField('mfa', (t) =>
     resolve: async (_root, _args, ctx) => {
       requireViewer(ctx);
       const auth = await authenticateRequest(ctx.db, ctx.request, authSettings(ctx.config));
-      if (auth.kind !== 'viewer' && auth.kind !== 'mfa_pending') return { active: false, setup: false, validated: false, required: false };
+      if (auth.kind !== 'viewer' && auth.kind !== 'mfa_pending' && auth.kind !== 'password_pending') return { active: false, setup: false, validated: false, required: false };
       const s = auth.session;
       return { active: s.mfaRequired, setup: s.mfaSetUp, validated: s.mfaValidated, required: s.mfaState !== 'ok' };
     },

@@ -11,6 +11,8 @@ export const AuthErrorCode = {
   saImitationForbidden: 'sa_imitation_forbidden',
   maintenanceModeEnabled: 'maintenance_mode_enabled',
   noCurrentUser: 'no_current_user',
+  /** The session's password must be changed first: only `me`, changePassword and logout are open. */
+  passwordChangeRequired: 'password_change_required',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
@@ -50,6 +52,7 @@ export const authErrorStatus: Record<AuthErrorCode, 401 | 403 | 503> = {
   no_current_user: 401,
   mfa_validation_required: 403,
   mfa_setup_required: 403,
+  password_change_required: 403,
   imitation_forbidden: 403,
   sa_imitation_forbidden: 403,
   maintenance_mode_enabled: 503,

@@ -71,3 +71,8 @@ export const RevokeSchema = v.object({ token: v.pipe(v.string('validation.requir
 export function firstIssueKey(issues: readonly { message: string }[]): string {
   return issues[0]?.message ?? 'validation.invalid';
 }
+
+/** POST /api/oauth/mfa/secret: enrolling an authenticator asks the password again. */
+export const MfaSecretRequestSchema = v.object({
+  password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(1024, 'validation.invalid')),
+});

@@ -9,9 +9,9 @@ const quiet = { catalogue: false } as const;
 const MfaSetupSchema = v.object({ secret: v.string(), otpauthUri: v.string(), qrCodeDataUrl: v.string() });
 export type MfaSetupData = v.InferOutput<typeof MfaSetupSchema>;
 
-/** GET /api/oauth/mfa/setup: the secret to enrol, its otpauth address and QR code. */
-export async function fetchMfaSetup(signal?: AbortSignal): Promise<MfaSetupData> {
-  return v.parse(MfaSetupSchema, await restJson('/api/oauth/mfa/setup', { method: 'GET' }, { ...quiet, signal }));
+/** POST /api/oauth/mfa/secret {password}: the secret to enrol, its otpauth address and QR code (the password is asked again). */
+export async function fetchMfaSetup(password: string): Promise<MfaSetupData> {
+  return v.parse(MfaSetupSchema, await restJson('/api/oauth/mfa/secret', jsonBody({ password }), quiet));
 }
 
 /** POST /api/oauth/mfa/setup or /verify {code}: answers the steps still owed (a password change). */
@@ -97,9 +97,9 @@ export async function stopImitation(): Promise<number[]> {
   return v.parse(ChainSchema, await restJson('/api/imitate/stop', { method: 'POST' }, quiet)).chain;
 }
 
-/** GET /api/oauth/logout: while impersonating (x-imitate-user sent) it leaves only the latest impersonation. */
+/** POST /api/oauth/logout: while impersonating (x-imitate-user sent) it leaves only the latest impersonation. */
 export async function serverLogout(): Promise<number[]> {
-  return v.parse(ChainSchema, await restJson('/api/oauth/logout', { method: 'GET' }, quiet)).chain;
+  return v.parse(ChainSchema, await restJson('/api/oauth/logout', { method: 'POST' }, quiet)).chain;
 }
 
 const ParticipantUserSchema = v.object({

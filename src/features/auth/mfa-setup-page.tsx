@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/api-error';
@@ -8,37 +8,37 @@ import { fetchMfaSetup, sendMfaCode, type MfaSetupData } from './auth-api';
 import { errorText } from './error-text';
 import { handleStepEnd } from './handle-step-error';
 import { MfaCodeForm } from './mfa-code-form';
+import { MfaPasswordForm } from './mfa-password-form';
 import { continueAfterSignIn, redirectQuery } from './sign-in-flow';
 
 interface MfaSetupPageProps {
   redirectUri?: string | undefined;
 }
 
-type Load = { state: 'loading' } | { state: 'ready'; data: MfaSetupData } | { state: 'failed'; message: string };
+type Load = { state: 'password' } | { state: 'ready'; data: MfaSetupData };
 
-/** /login/setup: enrol an authenticator app with the QR code or the secret, confirmed by a first code. */
+/**
+ * /login/setup: the password once more, then enrol an authenticator app with the QR code or the secret,
+ * confirmed by a first code.
+ */
 export function MfaSetupPage({ redirectUri }: MfaSetupPageProps) {
   const { t } = useTranslation();
   const router = useRouter();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<Load>({ state: 'password' });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMfaSetup(controller.signal).then(
-      (data) => setLoad({ state: 'ready', data }),
-      async (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.code === 'mfa_already_set_up') {
-          await router.navigate({ href: `/login/verify${redirectQuery(redirectUri)}`, replace: true });
-          return;
-        }
-        if (await handleStepEnd(error)) return;
-        setLoad({ state: 'failed', message: errorText(t, error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, redirectUri, router, t]);
+  const onPassword = async (password: string): Promise<string | null> => {
+    try {
+      setLoad({ state: 'ready', data: await fetchMfaSetup(password) });
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'mfa_already_set_up') {
+        await router.navigate({ href: `/login/verify${redirectQuery(redirectUri)}`, replace: true });
+        return null;
+      }
+      if (await handleStepEnd(error)) return null;
+      return errorText(t, error);
+    }
+  };
 
   const onCode = async (code: string): Promise<string | null> => {
     try {
@@ -53,20 +53,7 @@ export function MfaSetupPage({ redirectUri }: MfaSetupPageProps) {
 
   return (
     <AuthCard title={t('auth.mfaSetup.title')} intro={<p>{t('auth.mfaSetup.intro')}</p>}>
-      {load.state === 'loading' ? (
-        <p className="auth-progress" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('auth.common.loading')}
-        </p>
-      ) : null}
-      {load.state === 'failed' ? (
-        <div className="alert alert--error" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-            {t('auth.common.retry')}
-          </button>
-        </div>
-      ) : null}
+      {load.state === 'password' ? <MfaPasswordForm onPassword={onPassword} /> : null}
       {load.state === 'ready' ? (
         <>
           <ol className="auth-steps">

@@ -5,7 +5,7 @@ import { notifySignedOut, type SignedOutReason } from '../../lib/api/session-eve
 import { serverLogout } from './auth-api';
 
 /**
- * Ends the session for good: the server revokes the token and drops its cookies (GET /api/oauth/logout
+ * Ends the session for good: the server revokes the token and drops its cookies (POST /api/oauth/logout
  * without x-imitate-user), then this device forgets the session, the chain and the sign-in steps and
  * tells the sign-out listeners (the replica is deleted there).
  */

@@ -51,7 +51,7 @@ export async function endSessionLocally(notice: SessionNotice | null, options: {
   setSessionNotice(notice);
   await notifySignedOut(reasonOf(notice));
   // The token is dead already; this only removes its HttpOnly cookie (fails quietly in maintenance or offline).
-  void fetch('/api/oauth/logout', { credentials: 'include' }).catch(() => undefined);
+  void fetch('/api/oauth/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined);
   if (options.navigate !== false) await effects.navigate(loginHrefFor(notice, redirectUri));
 }
 

@@ -44,9 +44,12 @@ export class TwoStepPage {
     this.qrCode = page.getByRole('img', { name: 'QR-code voor uw authenticator-app' });
   }
 
-  async expectSetup(): Promise<void> {
+  /** The setup page asks the password again (issue 10) before it shows the QR code. */
+  async expectSetup(password = 'Demo-Wachtwoord-2026!'): Promise<void> {
     await expect(this.page).toHaveURL(/\/login\/setup/);
     await expect(this.page.getByRole('heading', { name: 'Tweestapsverificatie instellen' })).toBeVisible();
+    await this.page.getByLabel('Wachtwoord', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Doorgaan' }).click();
     await expect(this.qrCode).toBeVisible();
   }
 

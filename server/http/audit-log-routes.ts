@@ -1,0 +1,33 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { restViewer } from './rest-viewer';
+import { audit } from '../auth/audit';
+import { auditLogCsv, mayReadAuditLog } from '../auth/audit-log';
+import { auditFilterOf } from '../graph/types/audit-log';
+import { clientIp } from './client-ip';
+
+/**
+ * GET /api/audit-log.csv?action=&userId=&subjectType=&subjectId=&result=&from=&to= → the filtered audit log as
+ * CSV (administrators of the company only; the export itself is logged as auditLog.export).
+ */
+export function mountAuditLog(app: Hono, db: Db, config: Config): void {
+  app.get('/api/audit-log.csv', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    if (!mayReadAuditLog(viewer)) {
+      await audit(db, { action: 'auditLog.export', viewer, result: 'refused', ip: clientIp(c) });
+      return c.json({ error: 'forbidden', messageKey: 'auth.forbidden' }, 403);
+    }
+    const filter = auditFilterOf(c.req.query());
+    const csv = await auditLogCsv(db, viewer, filter);
+    await audit(db, { action: 'auditLog.export', viewer, details: { filter }, ip: clientIp(c) });
+    return new Response(`\uFEFF${csv}`, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="auditlog-${new Date().toISOString().slice(0, 10)}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+}
