@@ -7,7 +7,9 @@
  * every field holds its last accepted edit and every replica equals the server's view of its scope.
  *
  * Runs on PGlite and on a throwaway PostgreSQL (Debian's postgresql; skipped with a notice when it
- * is not installed), 3 seeds x 5 clients x 2,000 writes each. Measured on the shared 2-core machine
+ * is not installed). `npm test` runs 3 seeds x 5 clients x 500 writes on each database, to stay inside
+ * the suite's 30 minutes on a 2-core machine; the size the issue asks (2,000 writes) is
+ * SYNC_FAULT_WRITES=2000 or the long runner below. Measured on the shared 2-core machine
  * (load average 20-33): one PGlite seed of 2,000 writes took 689 s (1,644 requests), a 500-write seed
  * 15-50 s per database; so the full size takes well over the few minutes asked for there.
  * Quicker: SYNC_FAULT_WRITES=300;
@@ -20,7 +22,7 @@ import { startPgliteFaultServer, startPostgresFaultServer, type FaultDatabase, t
 import { formatStats, INJECTED, runFaultSeed } from '../tests/faults/scenario';
 
 const SEEDS = (process.env.SYNC_FAULT_SEEDS ?? '1,2,3').split(',').map(Number);
-const WRITES = Number(process.env.SYNC_FAULT_WRITES ?? 2000);
+const WRITES = Number(process.env.SYNC_FAULT_WRITES ?? 500);
 const CLIENTS = Number(process.env.SYNC_FAULT_CLIENTS ?? 5);
 const DATABASES: FaultDatabase[] = process.env.SYNC_FAULT_DB ? [process.env.SYNC_FAULT_DB as FaultDatabase] : ['pglite', 'postgres'];
 
