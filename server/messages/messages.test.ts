@@ -302,13 +302,13 @@ describe('attachments', () => {
     form.set('file', file);
     return app.request('/api/files', { method: 'POST', headers: { authorization: `Bearer ${token(user)}` }, body: form });
   };
-  it('refuses an oversize file and a disallowed type with a clear Dutch message', async () => {
+  it('refuses an oversize file and a disallowed type with a reason code (the client shows its Dutch text)', async () => {
     const big = await upload('coach', new File([new Uint8Array(ATTACHMENT_MAX_BYTES + 1)], 'groot.pdf', { type: 'application/pdf' }));
     expect(big.status).toBe(413);
-    expect(((await big.json()) as { message: string }).message).toBe('Het bestand is te groot: maximaal 10 MB');
+    expect(((await big.json()) as { message: string }).message).toBe('messages.errors.fileTooLarge');
     const exe = await upload('coach', new File(['MZ'], 'virus.exe', { type: 'application/octet-stream' }));
     expect(exe.status).toBe(400);
-    expect(((await exe.json()) as { message: string }).message).toMatch(/bestandstype is niet toegestaan/);
+    expect(((await exe.json()) as { message: string }).message).toBe('messages.errors.fileTypeNotAllowed');
     const none = await app.request('/api/files', { method: 'POST', headers: { authorization: `Bearer ${token('coach')}` }, body: new FormData() });
     expect(none.status).toBe(400);
     expect((await app.request('/api/files', { method: 'POST', body: new FormData() })).status).toBe(401);

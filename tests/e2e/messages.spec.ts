@@ -120,8 +120,8 @@ test.describe('messages', () => {
     await expect(page.getByText('3 berichten gearchiveerd')).toBeVisible();
     await expect.poll(async () => (await serverInbox(context.request)).length, { timeout: 30_000 }).toBe(total - 3);
     expect(archiveRequests).toHaveLength(1);
-    const body = JSON.parse(archiveRequests[0]!) as { variables: Record<string, unknown> };
-    const ids = Object.entries(body.variables).find(([k]) => k.endsWith('ids'))?.[1];
+    const body = JSON.parse(archiveRequests[0]!) as { variables: Record<string, { ids?: unknown[] }> };
+    const ids = Object.values(body.variables).find((input) => Array.isArray(input.ids))?.ids;
     expect(ids).toHaveLength(3);
     await page.getByRole('navigation', { name: 'Mappen' }).getByRole('link', { name: 'Archief' }).click();
     for (const s of subjects) await expect(m.items.filter({ hasText: s }).first()).toBeVisible();
