@@ -71,7 +71,9 @@ describe('every scope on the demo data', () => {
         }
       }
       expect(await reach('participants', v)).toBe(1);
-      expect(await reach('work_plans', v)).toBeGreaterThanOrEqual(0);
+      // Every work plan of their own, and no other (the violations above check the other half).
+      const { rows: own } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM work_plans WHERE participant_id = $1', [v.participantId]);
+      expect(await reach('work_plans', v)).toBe(own[0]?.n ?? -1);
       for (const staffOnly of ['cases', 'plans_of_approach', 'wage_value_measurements', 'wage_value_plans', 'dashboards', 'invitations', 'audit_log', 'transfer_settings', 'businesses']) {
         expect(await reach(staffOnly, v), `${name} in ${staffOnly}`).toBe(0);
       }

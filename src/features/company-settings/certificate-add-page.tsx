@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { CertificateInputSchema } from '../../domain/company-settings/certificates';
 import { addCertificate } from './api';
-import { failureText, reasonText } from './reason';
-import { TextInput } from './text-input';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { TextInput } from '../../lib/ui/text-input';
 import './company-settings.css';
 
 /** /company/:id/settings/certificates/add: a label and a PEM; the server reads issuer, subject, serial and validity. */

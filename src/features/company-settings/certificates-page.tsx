@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { deleteCertificate, fetchCertificates, type Certificate } from './api';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './company-settings.css';
 
 /** /company/:id/settings/certificates: the company's server certificates with validity and expiry warning. */

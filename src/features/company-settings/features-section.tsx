@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL_VERSIONS, type FeatureSwitch } from '../../domain/company-settings/settings-input';
 import { setCompanySettings } from './api';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 

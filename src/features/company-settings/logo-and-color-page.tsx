@@ -10,7 +10,7 @@ import { contrastProblems, resolveBrandingTemplate } from '../../domain/company-
 import { LOGO_EXTENSIONS } from '../../domain/company-settings/settings-input';
 import { deleteCompanyLogo, setCompanyBranding, uploadCompanyLogo } from './api';
 import { companyDoc } from './queries';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { FeaturesSection } from './features-section';
 import { WidgetsSection } from './widgets-section';
 import './company-settings.css';

@@ -7,7 +7,7 @@ import { PlacementSettingsSchema, SrgTerminationReasonsSchema } from '../../doma
 import { setPlacementSettings, setSrgTerminationReasons } from './api';
 import { processLabels, rejectReasons, srgReasons, type ListRow } from './queries';
 import { ListEditor } from './list-editor';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './company-settings.css';
 
 const clean = (rows: ListRow[]) => rows.map(({ id, ...rest }) => (id ? { id, ...rest } : rest));

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AuthAdapterInputSchema } from '../../domain/company-settings/auth-adapters';
 import { deleteAdapter, fetchAdapters, saveAdapter, type Adapter, type AdapterInput } from './api';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './company-settings.css';
 
 const EXAMPLES: Record<string, string> = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_WIDGET_ORDERS, PARTICIPANT_WIDGETS, parseWidgetOrders, WIDGET_SWITCHES, type WidgetSwitch } from '../../domain/company-settings/settings-input';
 import { WIDGETS_BY_PAGE } from '../../domain/users/settings-input';
 import { setCompanySettings } from './api';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 
 type Page = 'home' | 'profile';
 type WidgetId = (typeof PARTICIPANT_WIDGETS)[WidgetSwitch];

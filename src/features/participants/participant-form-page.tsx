@@ -10,8 +10,8 @@ import { AddParticipantSchema, identificationProblem, identificationSystemOf, Up
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
 import { addParticipant, updateParticipant } from './api';
 import { companySettings, filterOptions, participantById } from './queries';
-import { failureText, reasonText } from './reason';
-import { TextInput } from './text-input';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { TextInput } from '../../lib/ui/text-input';
 import './participants.css';
 
 const TEXT = ['firstname', 'prefix', 'lastname', 'initials', 'bsn', 'identification', 'email', 'phone', 'birthdate', 'street', 'houseNumber', 'houseNumberAddition', 'zipcode', 'city', 'municipality'] as const;

@@ -7,7 +7,7 @@ import { maskBsn } from '../../domain/participants/participant-input';
 import { listName, statusNameOf } from './participant-row';
 import { participantById, participantCounts } from './queries';
 import { revealBsn } from './api';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './participants.css';
 
 const TABS = ['details', 'workPlans', 'messages', 'developmentProfile', 'documents', 'measurements'] as const;

@@ -12,8 +12,8 @@ import { useNetworkParticipants } from './use-network-participants';
 import { useReplicaParticipants, type ParticipantsResult } from './use-replica-participants';
 import { filterOptions, NO_FILTERS, savedCaseloadToggle, type ParticipantFilters } from './queries';
 import { saveCaseloadToggle, setVisibility } from './api';
-import { failureText } from './reason';
-import { ExportButton } from './export-button';
+import { failureText } from '../../lib/ui/reason-text';
+import { ExportButton } from '../../lib/ui/export-button';
 import './participants.css';
 
 export const PAGE_SIZE = 100;

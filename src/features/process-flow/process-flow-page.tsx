@@ -4,7 +4,7 @@ import { graphMutation } from '../../lib/api/client';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { readBoard, type BoardStatus } from './queries';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './process-flow.css';
 
 const move = (participantId: number, processFlowStatusId: number) =>

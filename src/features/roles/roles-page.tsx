@@ -6,7 +6,7 @@ import { useReplicaQuery } from '../../lib/replica/hooks';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AclRoleInputSchema, PARENT_ROLE_IDS } from '../../domain/company-settings/roles';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './roles.css';
 
 interface RoleView {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { Role } from '../../domain/shared/roles';
 import { fetchImitationOptions, setImitationOptions } from './api';
 import { searchUsers, userById, fullName } from './queries';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './users.css';
 
 /** /user/:id/imitation-options: the users this user may act as. */

@@ -6,7 +6,7 @@ import { syncStore } from '../../lib/sync-client';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { setUserAvatar } from './api';
 import { fullName, userById } from './queries';
-import { failureText, reasonText } from './reason';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { UserFormPage } from './user-form-page';
 
 const AVATAR_MAX_BYTES = 500 * 1024;

@@ -9,8 +9,8 @@ import { ASSIGNABLE_ROLE_IDS } from '../../domain/users/roles-policy';
 import { addUser, updateUser, type UserFormValues } from './api';
 import { projectOptions, roleOptions, userById } from './queries';
 import { fieldErrors } from './field-errors';
-import { failureText, reasonText } from './reason';
-import { TextInput } from './text-input';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { TextInput } from '../../lib/ui/text-input';
 import './users.css';
 
 type TextField = 'initials' | 'givenName' | 'surname' | 'email' | 'phone' | 'dateOfBirth' | 'personalCode' | 'sbbUserCode' | 'experienceCoaching' | 'experienceNotes' | 'notes';

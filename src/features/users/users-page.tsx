@@ -8,8 +8,8 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { DEFAULT_PAGE_SIZE } from '../../domain/shared/constants';
 import { addSearchHistory, blockUser, clearSearchHistory, resetUserMfa, unblockUser, updateSearchSettings } from './api';
 import { DEFAULT_USER_COLUMNS, roleOptions, searchState, searchUsers, USER_COLUMNS, type UserColumn, type UserRowView } from './queries';
-import { failureText, reasonText } from './reason';
-import { ExportButton } from './export-button';
+import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { ExportButton } from '../../lib/ui/export-button';
 import './users.css';
 
 const SUBJECT = 'users';

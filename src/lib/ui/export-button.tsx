@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../lib/api/client';
+import { apiFetch } from '../api/client';
 import { EXPORT_ROWS_HEADER, type ExportFormat } from '../../domain/users/export-columns';
-import { failureText } from './reason';
+import { failureText } from './reason-text';
 
 interface ExportButtonProps {
   subject: 'users' | 'participants';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, NetworkError } from '../../lib/api/api-error';
+import { ApiError, NetworkError } from '../api/api-error';
 
 /** The text of a mutation's reason: an i18n key (admin.errors.*) or a Dutch sentence the server sent. */
 export function reasonText(t: TFunction, reason: string | null | undefined): string {
