@@ -19,6 +19,11 @@ async function serverProbes(api: APIRequestContext): Promise<Probe[]> {
   return (body.data?.pullSyncProbes.documents ?? []).filter((d) => !d._deleted);
 }
 
+/** "1 testnotitie", "3 testnotities": how the changes page counts the test notes on the device. */
+function notes(n: number): string {
+  return n === 1 ? '1 testnotitie' : `${n} testnotities`;
+}
+
 async function signInAs(page: Page, username: string): Promise<void> {
   const login = new LoginPage(page);
   await login.goto();
@@ -55,7 +60,7 @@ test.describe('offline', () => {
     const other = await context.newPage();
     const otherChanges = new ChangesPage(other);
     await otherChanges.goto();
-    await expect(otherChanges.probesOnDevice).toHaveText(`${before.length} testnotities`);
+    await expect(otherChanges.probesOnDevice).toHaveText(notes(before.length));
 
     // Offline, a reload opens the app from the service worker and shows what the replica holds.
     await context.setOffline(true);
@@ -70,7 +75,7 @@ test.describe('offline', () => {
     await expect(changes.waiting).toHaveCount(1);
     await expect(changes.waiting).toContainText('Testnotitie opslaan');
     await expect(changes.indicator).toContainText('Offline · 1 wacht op verzenden');
-    await expect(changes.probesOnDevice).toHaveText(before.length === 0 ? '1 testnotitie' : `${before.length + 1} testnotities`);
+    await expect(changes.probesOnDevice).toHaveText(notes(before.length + 1));
     await expect(otherChanges.waiting).toHaveCount(1);
     expect(await serverProbes(context.request)).toHaveLength(before.length);
 
@@ -86,7 +91,7 @@ test.describe('offline', () => {
     expect(added[0]?.body).toMatch(/^Zelftest van /);
     // Revision 1: the server applied the mutation once (a second application would have raised it).
     expect(added[0]?.revision).toBe(1);
-    await expect(otherChanges.probesOnDevice).toHaveText(after.length === 1 ? '1 testnotitie' : `${after.length} testnotities`);
+    await expect(otherChanges.probesOnDevice).toHaveText(notes(after.length));
   });
 
   test('signing out with a change waiting asks first; discarding signs out and deletes the replica', async ({ context, page }) => {

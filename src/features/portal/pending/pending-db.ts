@@ -5,6 +5,7 @@
  * a Blob (see docs/decisions-portal.md).
  */
 import { Dexie, type Table } from 'dexie';
+import { onSignedOut } from '../../../lib/api/session-events';
 import type { PortalOp } from './operations';
 
 export type PendingState = 'waiting' | 'sending' | 'failed';
@@ -43,3 +44,16 @@ export function pendingDb(session: { companyId: number; userId: number }): Pendi
   current = { key, db };
   return db;
 }
+
+/**
+ * Sign-out deletes this user's queue with the rest of their data on the device, as it does the
+ * replica; a session that merely expired keeps queued writes for the user's next sign-in.
+ */
+onSignedOut(async (reason) => {
+  const open = current;
+  if (!open) return;
+  current = null;
+  const waiting = await open.db.writes.count().catch(() => 0);
+  if (reason === 'expired' && waiting > 0) open.db.close();
+  else await open.db.delete();
+});
