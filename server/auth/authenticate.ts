@@ -4,6 +4,7 @@ import { hashToken, tokenFromRequest, touchSession } from './session';
 import { authSettingsFromEnv, type AuthSettings } from './settings';
 import { chainFromRequest, resolveImpersonation } from './impersonation';
 import { AccessDeniedHint } from '../../src/domain/auth/error-codes';
+import { EFFECTIVE_ROLE_SQL } from './effective-role';
 
 interface SessionRow {
   session_id: string;
@@ -67,7 +68,7 @@ export function mfaStateOf(row: { mfa_active: boolean; force_mfa: boolean; mfa_s
 export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
   const { rows } = await db.query<SessionRow>(
     `SELECT s.id AS session_id, s.expires_at, s.revoked_at, s.mfa_validated, s.mfa_failures,
-            u.id AS user_id, u.company_id, u.project_id, u.acl_role_id, u.access_to_all_participants,
+            u.id AS user_id, u.company_id, u.project_id, coalesce(${EFFECTIVE_ROLE_SQL}, u.acl_role_id) AS acl_role_id, u.access_to_all_participants,
             u.display, u.deleted_at, u.mfa_active, u.mfa_setup, u.password_validated,
             coalesce(c.settings -> 'forceMfa' = 'true'::jsonb, false) AS force_mfa,
             p.id AS participant_id

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db';
 import type { Viewer } from './viewer';
 import { IDENTITY_CHAIN_COOKIE, IMITATE_USER_HEADER } from '../../src/domain/shared/constants';
 import { parseIdentityChain } from '../../src/domain/auth/identity-chain';
+import { EFFECTIVE_ROLE_SQL } from './effective-role';
 import { Role } from '../../src/domain/shared/roles';
 import { cookieFromRequest } from './session';
 
@@ -41,7 +42,7 @@ export type ImitationCheck =
 /** Checks one step: may `from` act as `targetId`? Answers the Viewer after the step. */
 export async function imitationStep(db: Queryable, from: Viewer, targetId: number): Promise<ImitationCheck> {
   const { rows } = await db.query<TargetRow>(
-    `SELECT u.id, u.company_id, u.project_id, u.acl_role_id, u.access_to_all_participants, u.display, u.deleted_at,
+    `SELECT u.id, u.company_id, u.project_id, coalesce(${EFFECTIVE_ROLE_SQL}, u.acl_role_id) AS acl_role_id, u.access_to_all_participants, u.display, u.deleted_at,
             p.id AS participant_id,
             EXISTS (SELECT 1 FROM user_imitation_options o WHERE o.user_id = $2 AND o.target_user_id = u.id) AS allowed
        FROM users u
