@@ -357,6 +357,10 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   sync_probes: ownUserRowsScope,
   auth_tokens: serverOnlyScope,
   email_outbox: serverOnlyScope,
+  // bytes and keys served by their own routes (logo, avatar) or used by the pull only (checkpoint keys)
+  company_logos: serverOnlyScope,
+  user_avatars: serverOnlyScope,
+  sync_keys: serverOnlyScope,
 };
 
 /** The scope of a table, or an error for a table nobody has decided on (fail closed). */
