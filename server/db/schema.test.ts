@@ -8,6 +8,8 @@ const GLOBAL_TABLES = new Set([
   'schema_migrations', // migration bookkeeping
   'participant_statuses', // the spec's fixed status ids
   'authentication_adapters', // the single sign-on protocols the server implements
+  'auth_failures', // sign-in failures per account name and address, before a company is known
+  'auth_known_addresses', // addresses an account signed in from, before a company is known
   'login_throttle', // per account name / client address, before a company is known
   'system_flags', // installation-wide switches (maintenance mode)
   'push_vapid_keys', // the installation's web-push key pair (005_messages.sql)

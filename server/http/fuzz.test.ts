@@ -149,6 +149,7 @@ fuzzDescribe('fuzz: every graph operation', () => {
       ...Object.values(schema.getMutationType()!.getFields()).map((field) => ({ kind: 'mutation' as const, field })),
     ];
     let seed = 1;
+    const failing = new Set<string>();
     for (const { kind, field } of operations) {
       const rnd = prng(seed++);
       const started = Date.now();
@@ -168,7 +169,11 @@ fuzzDescribe('fuzz: every graph operation', () => {
               headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': '10.200.0.1' },
               body,
             }),
-          ).then((res) => judge(res, `${field.name} ${body.slice(0, 200)}`, total)),
+          ).then(async (res) => {
+            const bad = total.status500 + total.unhandled + total.databaseText;
+            await judge(res, `${field.name} ${body.slice(0, 200)}`, total);
+            if (total.status500 + total.unhandled + total.databaseText > bad) failing.add(field.name);
+          }),
         );
         if (requests.length >= 10) await Promise.all(requests.splice(0));
       }
@@ -180,6 +185,7 @@ fuzzDescribe('fuzz: every graph operation', () => {
     console.log(
       `graph fuzz: ${operations.length} operations × ${PER_OPERATION} = ${total.requests} requests; 500: ${total.status500}, unhandled: ${total.unhandled}, database text: ${total.databaseText}`,
     );
+    console.log(`operations with a failure: ${[...failing].sort().join(', ') || 'none'}`);
     expect(total.examples).toEqual([]);
     expect(reported.map(String).slice(0, 5)).toEqual([]);
     expect(total.requests).toBe(operations.length * PER_OPERATION);

@@ -1,3 +1,4 @@
+import { parseId } from '../scoped';
 import { builder } from '../builder';
 import { requireViewer } from '../../auth/permissions';
 import { referenceRows } from '../../work-plans/queries';
@@ -58,7 +59,7 @@ builder.queryField('blueprints', (t) =>
     args: { search: t.arg.string({ required: false }), categoryId: t.arg.id({ required: false }) },
     resolve: (_r, args, ctx) => {
       const like = args.search ? `%${args.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const extra = sql`${like ? sql` AND lower(t.name) LIKE ${like}` : raw('')}${args.categoryId ? sql` AND t.category_id = ${Number(args.categoryId)}` : raw('')}`;
+      const extra = sql`${like ? sql` AND lower(t.name) LIKE ${like}` : raw('')}${args.categoryId ? sql` AND t.category_id = ${parseId(args.categoryId) ?? -1}` : raw('')}`;
       return referenceRows<Row>(ctx.db, requireViewer(ctx), 'blueprints', 'name, id', extra);
     },
   }),

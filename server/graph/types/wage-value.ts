@@ -77,7 +77,8 @@ builder.queryField('wageValueMeasurements', (t) =>
       if (!can(viewer, 'view', 'wageValueMeasurements', await loadViewerFlags(ctx.db, viewer))) return { totalItems: 0, records: [] };
       const where: SqlFragment[] = [sql`t.company_id = ${viewer.companyId}`, raw('t.deleted_at IS NULL'), wageValueMeasurementsScope(viewer, 't')];
       if (args.status) where.push(sql`t.status = ${args.status}`);
-      if (args.type) where.push(sql`t.type = ${args.type}`);
+      // Only the two types exist (a larger number would not even fit the column): anything else matches nothing.
+      if (args.type) where.push(args.type === 1 || args.type === 2 ? sql`t.type = ${args.type}` : raw('FALSE'));
       if (args.participantId) where.push(sql`t.participant_id = ${args.participantId}`);
       if (args.uuid) where.push(sql`t.uuid::text = ${args.uuid}`);
       if (args.search) {
