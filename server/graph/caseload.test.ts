@@ -32,7 +32,7 @@ function inline(fragment: SqlFragment): string {
 }
 
 /** Server bookkeeping that a permitted call appends to (audit rows, mails, sessions) is not compared. */
-const BOOKKEEPING = new Set(['audit_log', 'email_outbox', 'auth_tokens', 'sessions', 'processed_mutations']);
+const BOOKKEEPING = new Set(['audit_log', 'email_outbox', 'auth_tokens', 'sessions', 'processed_mutations', 'sync_keys', 'auth_failures', 'auth_known_addresses']);
 
 async function walkerFor(username: string): Promise<{ walker: Walker; viewer: Viewer; before: Map<string, string> }> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
