@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncFixture, type SyncFixture } from './test-fixture';
 import type { PushAnswer } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
-import { sameValue } from './writes';
+import { sameValue } from '../../src/domain/sync/same-value';
 
 /**
  * Per-field merge (issue 8), found by the fault-injection test: an edit write carries every field

@@ -14,6 +14,7 @@ import {
   type OutboxEvent,
   type OutboxRow,
 } from '../../src/domain/sync/outbox-machine';
+import { sameValue } from '../../src/domain/sync/same-value';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import type { Write } from '../../src/domain/writes/define';
 import { findWrite, type WriteName } from '../../src/domain/writes/registry';
@@ -88,6 +89,14 @@ function baseValuesOf(write: Write | null, row: OutboxRow, seen: ReplicaDocument
   const skip = new Set(write?.displayOnly ?? []);
   const fields = Object.keys(row.patch).filter((f) => !f.startsWith('_') && !skip.has(f) && f !== 'uuid');
   return Object.fromEntries(fields.map((f) => [f, seen[f] ?? null]));
+}
+
+/** Whether `later`'s base values are the document as it is once `accepted` is applied on its base. */
+function seesRevisionOf(later: OutboxRow, accepted: OutboxRow): boolean {
+  if (!later.baseValues) return true;
+  const patch = accepted.patch ?? {};
+  const previous = (accepted.previous ?? {}) as Record<string, unknown>;
+  return Object.entries(later.baseValues).every(([field, seen]) => sameValue(seen, Object.hasOwn(patch, field) ? patch[field] : previous[field]));
 }
 
 /**
@@ -208,9 +217,14 @@ export async function applyEventInTransaction(
     // nothing this client has not seen: the later rows are based on it. (When it skipped revisions,
     // another device changed the document meanwhile; the later rows keep their base and the server
     // merges them per field against the values this client saw.)
+    // A later row moves onto the new revision only when the values it was based on are the values of
+    // that revision (the server's base plus this change). A row made from the server's version (a
+    // resolved conflict) saw other values: it keeps its base and is merged per field, so a field it
+    // left as it saw it does not undo this change.
     const revision = applied;
-    for (const later of activeOthers) await replica.outbox.update(later.clientMutationId, { baseRevision: revision });
-    activeOthers = activeOthers.map((r) => ({ ...r, baseRevision: revision }));
+    const rebased = activeOthers.map((r) => (seesRevisionOf(r, row) ? { ...r, baseRevision: revision } : r));
+    for (const later of rebased) if (later.baseRevision === revision) await replica.outbox.update(later.clientMutationId, { baseRevision: revision });
+    activeOthers = rebased;
   }
   if (result.effects.includes('failDependents')) {
     for (const later of activeOthers.filter((r) => r.status === 'pending')) {

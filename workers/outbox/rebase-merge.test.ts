@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { applyEvent, enqueue, listOutbox } from './outbox';
+import { applyEvent, enqueue, listOutbox, resolveConflict } from './outbox';
 import { pushOutbox } from './push';
 import { pushTransport, testReplica } from '../test-support';
 
@@ -45,5 +45,32 @@ describe('rebase after an accepted row', () => {
       [4, { body: 'een', title: 'titel' }],
     ]);
     expect(await listOutbox(replica)).toEqual([]);
+  });
+
+  it('keeps the base of a resolved conflict, so keeping their value does not undo a later accepted edit', async () => {
+    // Found by the fault-injection test (seed 1 under load): the resolution row is made from the
+    // server's version, not from this client's pending edit, so that edit's revision is not its base.
+    const replica = testReplica();
+    await replica.docs('syncProbes').put({ uuid: P1, id: 1, body: 'basis', title: 'titel', counter: 0, revision: 4 });
+    const first = await enqueue(replica, 'probes.save', { uuid: P1, body: 'mijn' });
+    const theirs = { uuid: P1, id: 1, body: 'hun', title: 'titel', counter: 0, revision: 5 };
+    const conflictTransport = pushTransport(() => ({ success: false, reason: 'conflict', conflict: { serverDocument: theirs }, revision: null }));
+    await pushOutbox(replica, conflictTransport, { batch: 1 });
+    expect((await listOutbox(replica)).map((r) => [r.clientMutationId, r.status])).toEqual([[first, 'conflict']]);
+    // The pull brings revision 5; the user edits again, then settles the conflict with their body.
+    await replica.docs('syncProbes').put(theirs);
+    const edit = await enqueue(replica, 'probes.save', { uuid: P1, body: 'nieuw', title: 'nieuw' });
+    await applyEvent(replica, edit, { type: 'send' });
+    await resolveConflict(replica, first, { body: 'hun' });
+    await applyEvent(replica, edit, { type: 'recover' });
+    const answers = [okAt(6), okAt(7)];
+    const transport = pushTransport(() => answers.shift()!);
+    expect(await pushOutbox(replica, transport, { batch: 1 })).toEqual({ kind: 'idle' });
+    // The resolution saw body 'hun' at revision 5; revision 6 has 'nieuw'. Based on 6, its 'hun' would
+    // overwrite the later edit; based on 5, the server sees the body unchanged by it and keeps 'nieuw'.
+    expect(transport.rows.map((r) => [r.args.body, r.args.baseRevision, r.args.baseValues])).toEqual([
+      ['nieuw', 5, { body: 'hun', title: 'titel' }],
+      ['hun', 5, { body: 'hun' }],
+    ]);
   });
 });
