@@ -12,6 +12,7 @@ import { mountPush } from './http/push-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
 import { mountAdminRoutes } from './admin/routes';
+import { mountSkillReportRoutes } from './skill-report/routes';
 import { mountSecurity } from './http/security';
 import { mountAuditLog } from './http/audit-log-routes';
 
@@ -37,6 +38,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
   mountAdminRoutes(app, db, config);
+  mountSkillReportRoutes(app, db, config);
   mountAuditLog(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);

@@ -308,6 +308,7 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   blueprint_workplaces: companyReferenceScope,
   blueprint_criteria: companyReferenceScope,
   process_flow_statuses: companyReferenceScope,
+  knowledge_tests: companyReferenceScope,
   system_messages: companyReferenceScope,
   // staff-only company lists
   businesses: staffCompanyScope,
@@ -331,6 +332,7 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   participant_behavior_scores: viaParticipant(),
   participant_skill_scores: viaParticipant(),
   participant_targets: viaParticipant(),
+  participant_tests: viaParticipant(),
   // about a participant, for staff only
   cases: staffViaParticipant(),
   instrument_matches: staffViaParticipant(),

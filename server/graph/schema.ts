@@ -37,6 +37,13 @@ import './types/participant-writes';
 import './types/user-writes';
 import './types/message-writes';
 import './types/audit-log';
+import './types/instruments';
+import './types/instrument-writes';
+import './types/workplaces';
+import './types/case';
+import './types/participant-tests';
+import './types/skill-report';
+import './types/caseload-writes';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

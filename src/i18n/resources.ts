@@ -21,6 +21,12 @@ import enUsers from './areas/users.en.json';
 import nlUsers from './areas/users.nl.json';
 import enSecurity from './areas/security.en.json';
 import nlSecurity from './areas/security.nl.json';
+import enInstruments from './areas/instruments.en.json';
+import nlInstruments from './areas/instruments.nl.json';
+import enCaseload from './areas/caseload.en.json';
+import nlCaseload from './areas/caseload.nl.json';
+import enSkillReport from './areas/skillReport.en.json';
+import nlSkillReport from './areas/skillReport.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -32,6 +38,9 @@ export const nl = {
   admin: nlAdmin,
   users: nlUsers,
   security: nlSecurity,
+  instruments: nlInstruments,
+  caseload: nlCaseload,
+  skillReport: nlSkillReport,
 };
 
 export const en = {
@@ -44,4 +53,7 @@ export const en = {
   admin: enAdmin,
   users: enUsers,
   security: enSecurity,
+  instruments: enInstruments,
+  caseload: enCaseload,
+  skillReport: enSkillReport,
 } satisfies Record<keyof typeof nl, unknown>;

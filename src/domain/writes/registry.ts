@@ -11,6 +11,8 @@ import { wageValueWrites } from '../wage-value/writes';
 import { portalWrites } from '../portal/writes';
 import { participantWrites } from '../participants/writes';
 import { userWrites } from '../users/writes';
+import { instrumentWrites } from '../instruments/writes';
+import { caseloadWrites } from '../caseload/writes';
 
 export const WRITES = {
   messages: messageWrites,
@@ -20,6 +22,8 @@ export const WRITES = {
   portal: portalWrites,
   participants: participantWrites,
   users: userWrites,
+  instruments: instrumentWrites,
+  caseload: caseloadWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -1,0 +1,49 @@
+/**
+ * The instrument writes, declared once (src/domain/writes/define.ts): saveInstrument (create or edit
+ * an instrument with its links) and saveInstrumentMatch (link an instrument to participants). The
+ * server effects are in server/graph/types/instrument-writes.ts.
+ */
+import { defineWrite } from '../writes/define';
+import { SaveInstrumentMatchSchema, SaveInstrumentSchema } from './inputs';
+
+/** Sections as the instrument row stores them: one text per section key. */
+export function sectionsObject(sections: readonly { key: string; text: string }[] | undefined): Record<string, string> | undefined {
+  if (!sections) return undefined;
+  return Object.fromEntries(sections.filter((s) => s.text !== '').map((s) => [s.key, s.text]));
+}
+
+export const instrumentWrites = {
+  saveInstrument: defineWrite({
+    mutation: 'saveInstrument',
+    input: SaveInstrumentSchema,
+    document: { collection: 'instruments', target: (i) => i.uuid, mode: 'upsert' },
+    patch: (i) => {
+      const out: Record<string, unknown> = { uuid: i.uuid, name: i.name };
+      if (i.description !== undefined) out.description = i.description || null;
+      if (i.categoryId !== undefined) out.categoryId = i.categoryId ?? null;
+      if (i.competencySystemId !== undefined) out.competencySystemId = i.competencySystemId ?? null;
+      if (i.provisionTypeId !== undefined) out.provisionTypeId = i.provisionTypeId ?? null;
+      if (i.childcareAllowance !== undefined) out.childcareAllowance = i.childcareAllowance;
+      if (i.profile !== undefined) out.profile = i.profile || null;
+      if (i.kwnwStep !== undefined) out.kwnwStep = i.kwnwStep || null;
+      if (i.participantStatusIds !== undefined) out.participantStatusIds = i.participantStatusIds;
+      if (i.sections !== undefined) out.sections = sectionsObject(i.sections);
+      return out;
+    },
+  }),
+  saveInstrumentMatch: defineWrite({
+    mutation: 'saveInstrumentMatch',
+    input: SaveInstrumentMatchSchema,
+    // several participants: the first one's match is shown at once; the pull brings the others
+    document: { collection: 'instrumentMatches', target: (i) => i.uuid, mode: 'upsert' },
+    patch: (i) => ({
+      uuid: i.uuid,
+      instrumentId: i.instrumentId,
+      participantId: i.participantIds[0],
+      startDate: i.startDate,
+      endDate: i.endDate,
+      caseId: i.caseId ?? null,
+      criteriaIds: i.criteriaIds ?? [],
+    }),
+  }),
+};
