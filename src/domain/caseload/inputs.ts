@@ -20,7 +20,7 @@ export const caseloadIdSchema = v.pipe(
 
 const selection = v.optional(v.pipe(v.array(caseloadIdSchema, E('invalidId')), v.minLength(1, E('emptySelection')), v.maxLength(CASELOAD_SELECTION_MAX, E('tooMany'))));
 
-const userId = (key: string) => v.pipe(v.nullish(caseloadIdSchema), v.check((x) => x != null, E(key)), v.transform((x) => Number(x)));
+const userId = (key: string) => v.pipe(v.nullish(caseloadIdSchema, null), v.check((x) => x != null, E(key)), v.transform((x) => Number(x)));
 /** replaceCoach: the coach of the participants (and of their unfinished work plans) becomes another user. */
 export const ReplaceCoachSchema = v.pipe(
   v.object({ fromUserId: userId('fromRequired'), toUserId: userId('toRequired'), participantIds: selection }),
