@@ -10,14 +10,15 @@ import { Person, type Row } from './work-plan';
  * is caseOriented). Staff only, through the participant's scope, like the pull of `cases`; an unknown id, another
  * company's case or one outside the caseload answers null. Every nested list goes through its own table's scope.
  */
+const s = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const d = (v: unknown): string | null => isoOrNull(v)?.slice(0, 10) ?? null;
 
 const CaseParticipant = builder.objectRef<Row>('CaseParticipant').implement({
   fields: (t) => ({
     id: t.id({ resolve: (p) => Number(p.id) }),
-    firstname: t.string({ resolve: (p) => String(p.firstname ?? '') }),
+    firstname: t.string({ resolve: (p) => s(p.firstname) }),
     prefix: t.string({ nullable: true, resolve: (p) => (typeof p.prefix === 'string' ? p.prefix : null) }),
-    lastname: t.string({ resolve: (p) => String(p.lastname ?? '') }),
+    lastname: t.string({ resolve: (p) => s(p.lastname) }),
   }),
 });
 
@@ -37,7 +38,7 @@ const CaseInstrumentMatch = builder.objectRef<Row>('CaseInstrumentMatch').implem
     id: t.id({ resolve: (m) => Number(m.id) }),
     uuid: t.string({ resolve: (m) => String(m.uuid) }),
     instrumentId: t.id({ resolve: (m) => Number(m.instrument_id) }),
-    instrumentName: t.string({ resolve: (m) => String(m.instrument_name ?? '') }),
+    instrumentName: t.string({ resolve: (m) => s(m.instrument_name) }),
     startDate: t.string({ resolve: (m) => d(m.start_date) ?? '' }),
     endDate: t.string({ resolve: (m) => d(m.end_date) ?? '' }),
   }),

@@ -72,7 +72,7 @@ registerWrite(
     const refused = await checkReferences(tx, viewer, input);
     if (refused) return refused;
     const sections = sectionsObject(input.sections);
-    const set = <T>(value: T | undefined, fallback: unknown): T | unknown => (value === undefined ? fallback : value);
+    const set = (value: unknown, fallback: unknown): unknown => (value === undefined ? fallback : value);
     let id: number;
     if (current) {
       id = Number(current.id);
