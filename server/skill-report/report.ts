@@ -50,11 +50,12 @@ function participantWhere(viewer: Viewer, filter: SkillReportFilter): SqlFragmen
   return join(where, ' AND ');
 }
 
-/** The union of behaviour and skill rows for the filter (without order or paging). */
+/** The union of behaviour and skill rows for the filter (without order or paging); a branch the filter excludes stays, empty, so the columns are always there. */
 function reportSource(viewer: Viewer, filter: SkillReportFilter): SqlFragment {
   const people = participantWhere(viewer, filter);
   const parts: SqlFragment[] = [];
-  if (filter.kind !== 'skill' && filter.disciplineId == null) {
+  {
+    const off = filter.kind === 'skill' || filter.disciplineId != null ? raw('AND false') : raw('');
     parts.push(sql`SELECT 'b-' || s.id AS id, 'behavior' AS kind, s.participant_id, concat_ws(' ', p.firstname, p.prefix, p.lastname) AS participant_name,
                           p.lastname, p.firstname, p.project_id, pr.name AS project_name,
                           cs.id AS competency_system_id, cs.name AS competency_system_name, c.name AS competency_name, b.id AS behavior_id, b.name AS behavior_name,
@@ -68,9 +69,10 @@ function reportSource(viewer: Viewer, filter: SkillReportFilter): SqlFragment {
                      JOIN competency_systems cs ON cs.id = c.competency_system_id
                      LEFT JOIN projects pr ON pr.id = p.project_id
                     WHERE s.deleted_at IS NULL AND s.company_id = ${viewer.companyId} AND ${people}
-                      ${filter.competencySystemId != null ? sql`AND cs.id = ${filter.competencySystemId}` : raw('')}`);
+                      ${filter.competencySystemId != null ? sql`AND cs.id = ${filter.competencySystemId}` : raw('')} ${off}`);
   }
-  if (filter.kind !== 'behavior' && filter.competencySystemId == null) {
+  {
+    const off = filter.kind === 'behavior' || filter.competencySystemId != null ? raw('AND false') : raw('');
     parts.push(sql`SELECT 's-' || s.id AS id, 'skill' AS kind, s.participant_id, concat_ws(' ', p.firstname, p.prefix, p.lastname) AS participant_name,
                           p.lastname, p.firstname, p.project_id, pr.name AS project_name,
                           NULL::bigint AS competency_system_id, NULL::text AS competency_system_name, NULL::text AS competency_name, NULL::bigint AS behavior_id, NULL::text AS behavior_name,
@@ -84,9 +86,9 @@ function reportSource(viewer: Viewer, filter: SkillReportFilter): SqlFragment {
                      LEFT JOIN skill_categories sc ON sc.id = k.category_id
                      LEFT JOIN projects pr ON pr.id = p.project_id
                     WHERE s.deleted_at IS NULL AND s.company_id = ${viewer.companyId} AND ${people}
-                      ${filter.disciplineId != null ? sql`AND d.id = ${filter.disciplineId}` : raw('')}`);
+                      ${filter.disciplineId != null ? sql`AND d.id = ${filter.disciplineId}` : raw('')} ${off}`);
   }
-  return parts.length === 0 ? sql`SELECT NULL::text AS id WHERE false` : join(parts, ' UNION ALL ');
+  return join(parts, ' UNION ALL ');
 }
 
 const ORDER = raw('ORDER BY lower(r.lastname), lower(r.firstname), r.participant_id, r.kind_order, r.o1, r.o2, r.row_id');

@@ -51,6 +51,17 @@ describe('skillReport', () => {
     expect(skills.data!.skillReport.records.every((r) => r.kind === 'skill' && r.skill !== null && r.behavior === null && r.participant.id === String(lotte))).toBe(true);
   });
 
+  it('a competency system and a discipline together leave no rows (behaviours have no discipline, skills no system)', async () => {
+    const system = await num('SELECT id AS n FROM competency_systems ORDER BY id LIMIT 1');
+    const discipline = await num('SELECT id AS n FROM disciplines ORDER BY id LIMIT 1');
+    const res = await demo.gql<Page>('manager', 'query($s: ID, $d: ID) { skillReport(competencySystemId: $s, disciplineId: $d) { totalItems records { id } } }', { s: String(system), d: String(discipline) });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.skillReport.totalItems).toBe(0);
+    const behaviours = await demo.gql<Page>('manager', 'query($s: ID) { skillReport(competencySystemId: $s, perPage: 0) { totalItems records { id kind } } }', { s: String(system) });
+    expect(behaviours.data!.skillReport.totalItems).toBeGreaterThan(0);
+    expect(behaviours.data!.skillReport.records.every((r) => r.kind === 'behavior')).toBe(true);
+  });
+
   it('a coach outside the caseload, another company and a participant get no rows', async () => {
     for (const user of ['yasmina_elamrani', 'coach2', 'admin2', 'participant']) {
       const res = await demo.gql<Page>(user, Q, { p: String(lotte), per: 0 });
