@@ -16,11 +16,12 @@ const TABLES = new Set([
 /** The ids of `ids` that are not live rows of the viewer's company in `table` (reference data: company scope). */
 export async function missingIds(db: Queryable, viewer: Viewer, table: string, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
+  const wanted = [...new Set(ids.map(Number))];
   if (!TABLES.has(table)) throw new Error(`missingIds: ${table}`);
   const { rows } = await run<{ id: number }>(
     db,
-    sql`SELECT id FROM ${raw(table)} WHERE id = ANY(${[...ids]}::bigint[]) AND company_id = ${viewer.companyId} AND deleted_at IS NULL`,
+    sql`SELECT id FROM ${raw(table)} WHERE id = ANY(${wanted}::bigint[]) AND company_id = ${viewer.companyId} AND deleted_at IS NULL`,
   );
   const found = new Set(rows.map((r) => Number(r.id)));
-  return [...new Set(ids)].filter((id) => !found.has(id));
+  return wanted.filter((id) => !found.has(id));
 }

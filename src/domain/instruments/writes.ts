@@ -6,10 +6,14 @@
 import { defineWrite } from '../writes/define';
 import { SaveInstrumentMatchSchema, SaveInstrumentSchema } from './inputs';
 
-/** Sections as the instrument row stores them: one text per section key. */
-export function sectionsObject(sections: readonly { key: string; text: string }[] | undefined): Record<string, string> | undefined {
+/**
+ * Sections as the instrument row stores them: one text per section key. Accepts the input's list and, when a
+ * merge kept the server's value, the stored object itself.
+ */
+export function sectionsObject(sections: readonly { key: string; text: string }[] | Record<string, unknown> | undefined): Record<string, string> | undefined {
   if (!sections) return undefined;
-  return Object.fromEntries(sections.filter((s) => s.text !== '').map((s) => [s.key, s.text]));
+  const pairs: [string, unknown][] = Array.isArray(sections) ? sections.map((s: { key: string; text: string }) => [s.key, s.text]) : Object.entries(sections);
+  return Object.fromEntries(pairs.filter((p): p is [string, string] => typeof p[1] === 'string' && p[1] !== ''));
 }
 
 export const instrumentWrites = {
