@@ -64,3 +64,19 @@ export function checkWorkPlanFile(file: { name: string; size: number }): FileChe
     check.reason === 'messages.errors.fileTooLarge' ? FileReason.fileTooLarge : check.reason === 'messages.errors.fileEmpty' ? FileReason.fileEmpty : FileReason.fileTypeNotAllowed;
   return { ok: false, reason };
 }
+
+/** What a role may do with a plan's files in the screens (the server decides again: server/work-plans/files.ts). */
+export interface FileRights {
+  /** Upload to and copy into plans in scope. */
+  attach: boolean;
+  /** Delete any file of a plan in scope (else only one's own uploads, when attaching is allowed). */
+  deleteAny: boolean;
+}
+
+export function fileRights(kind: 'admin' | 'manager' | 'coach' | 'platformUser' | 'chronos' | 'participant'): FileRights {
+  return { attach: kind === 'admin' || kind === 'manager' || kind === 'coach', deleteAny: kind === 'admin' || kind === 'manager' };
+}
+
+export function mayDeleteFile(rights: FileRights, viewerUserId: number, uploaderId: number | null): boolean {
+  return rights.deleteAny || (rights.attach && uploaderId !== null && uploaderId === viewerUserId);
+}
