@@ -65,7 +65,7 @@ test('work-plan files: upload with refusals in Dutch, listed, downloaded, delete
   // Download through the signed link: the same bytes, the file's name.
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `${name} downloaden` }).click()]);
   expect(download.suggestedFilename()).toBe(name);
-  expect(readFileSync((await download.path())!).equals(PDF)).toBe(true);
+  expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
 
   // Delete: confirmation first, then undo brings it back, then delete for good.
   await row.getByRole('button', { name: `${name} verwijderen` }).click();
