@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { graph, signedIn } from './pages/work-plans-page';
 
@@ -21,7 +21,7 @@ async function sectionAccessible(page: Page, label: string): Promise<void> {
   expect(result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('work-plan files: upload with refusals in Dutch, listed, downloaded, deleted with undo; offline upload is explained', async ({ browser }) => {
+test('work-plan files: upload with progress and refusals in Dutch, listed, downloaded, deleted with undo; offline the upload is explained and a delete is queued', async ({ browser }) => {
   test.setTimeout(240_000);
   const { context, page } = await signedIn(browser, 'coach');
   const plans = await coachPlans(page);
@@ -51,10 +51,22 @@ test('work-plan files: upload with refusals in Dutch, listed, downloaded, delete
   await upload.click();
   await expect(alert).toHaveText(/Dit type bestand is niet toegestaan/, { timeout: 30_000 });
 
-  // A real PDF: uploaded, then listed from the replica with size, date and uploader.
+  // A real PDF: a progress bar while it is on its way (the answer is held back until the bar was seen),
+  // then listed from the replica with size, date and uploader.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    if ((route.request().headers()['content-type'] ?? '').startsWith('multipart/form-data')) await held;
+    await route.continue();
+  };
+  await page.route('**/api/v2/graph', hold);
   await chooser.setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
   await upload.click();
+  await expect(section.getByRole('progressbar', { name: `Bezig met uploaden van ${name}…` })).toBeVisible();
+  await expect(upload).toBeDisabled();
+  release();
   await expect(section.getByRole('status').filter({ hasText: `${name} is toegevoegd.` })).toBeVisible({ timeout: 30_000 });
+  await page.unroute('**/api/v2/graph', hold);
   const row = section.getByTestId('plan-file').filter({ hasText: name });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText(`${PDF.length} B`);
@@ -84,16 +96,18 @@ test('work-plan files: upload with refusals in Dutch, listed, downloaded, delete
   await expect(section.getByText(`${name} is teruggezet.`)).toBeVisible({ timeout: 30_000 });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await coachPlans(page)).find((p) => p.uuid === plan!.uuid)?.files.length, { timeout: 30_000 }).toBe(1);
+
+  // Offline: uploading is explained and not offered; deleting works (queued) and reaches the server once online.
+  await context.setOffline(true);
+  await expect(section.getByText('Bestanden uploaden kan alleen met verbinding.')).toBeVisible();
+  await expect(upload).toBeDisabled();
   await row.getByRole('button', { name: `${name} verwijderen` }).click();
   await dialog.getByRole('button', { name: 'Ja, verwijderen' }).click();
   await expect(row).toHaveCount(0);
   await expect(section.getByText('Er zijn nog geen bestanden bij dit werkplan.')).toBeVisible();
-  await expect.poll(async () => (await coachPlans(page)).find((p) => p.uuid === plan!.uuid)?.files.length, { timeout: 30_000 }).toBe(0);
-
-  // Offline: uploading is explained and not offered.
-  await context.setOffline(true);
-  await expect(section.getByText('Bestanden uploaden kan alleen met verbinding.')).toBeVisible();
-  await expect(upload).toBeDisabled();
+  await sectionAccessible(page, 'offline');
   await context.setOffline(false);
+  await expect.poll(async () => (await coachPlans(page)).find((p) => p.uuid === plan!.uuid)?.files.length, { timeout: 60_000 }).toBe(0);
+  await expect(upload).toBeEnabled();
   await context.close();
 });
