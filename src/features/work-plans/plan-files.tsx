@@ -116,7 +116,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
               type="file"
               accept={WORK_PLAN_FILE_ACCEPT}
               aria-describedby={error ? 'plan-file-hint plan-file-error' : 'plan-file-hint'}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={error && chosen ? true : undefined}
               disabled={upload !== null}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
