@@ -44,6 +44,7 @@ import './types/case';
 import './types/participant-tests';
 import './types/skill-report';
 import './types/caseload-writes';
+import './types/work-plan-files';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

@@ -27,6 +27,8 @@ import enCaseload from './areas/caseload.en.json';
 import nlCaseload from './areas/caseload.nl.json';
 import enSkillReport from './areas/skillReport.en.json';
 import nlSkillReport from './areas/skillReport.nl.json';
+import enWorkPlanFiles from './areas/workPlanFiles.en.json';
+import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -41,6 +43,7 @@ export const nl = {
   instruments: nlInstruments,
   caseload: nlCaseload,
   skillReport: nlSkillReport,
+  workPlanFiles: nlWorkPlanFiles,
 };
 
 export const en = {
@@ -56,4 +59,5 @@ export const en = {
   instruments: enInstruments,
   caseload: enCaseload,
   skillReport: enSkillReport,
+  workPlanFiles: enWorkPlanFiles,
 } satisfies Record<keyof typeof nl, unknown>;

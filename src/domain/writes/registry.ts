@@ -13,6 +13,7 @@ import { participantWrites } from '../participants/writes';
 import { userWrites } from '../users/writes';
 import { instrumentWrites } from '../instruments/writes';
 import { caseloadWrites } from '../caseload/writes';
+import { workPlanFileWrites } from '../work-plan-files/writes';
 
 export const WRITES = {
   messages: messageWrites,
@@ -24,6 +25,7 @@ export const WRITES = {
   users: userWrites,
   instruments: instrumentWrites,
   caseload: caseloadWrites,
+  workPlanFiles: workPlanFileWrites,
 };
 
 export type Writes = typeof WRITES;
