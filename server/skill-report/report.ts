@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../db/db';
 import { join, raw, run, sql, type SqlFragment } from '../db/sql';
 import { can } from '../auth/permissions';
-import { participantsScope } from '../auth/scope';
+import { participantsScope, projectsScope } from '../auth/scope';
 import { audit } from '../auth/audit';
 import type { Viewer } from '../auth/viewer';
 import { pageClause, type Page, type PageArgs } from '../graph/paginated';
@@ -57,7 +57,7 @@ function reportSource(viewer: Viewer, filter: SkillReportFilter): SqlFragment {
   {
     const off = filter.kind === 'skill' || filter.disciplineId != null ? raw('AND false') : raw('');
     parts.push(sql`SELECT 'b-' || s.id AS id, 'behavior' AS kind, s.participant_id, concat_ws(' ', p.firstname, p.prefix, p.lastname) AS participant_name,
-                          p.lastname, p.firstname, p.project_id, pr.name AS project_name,
+                          p.lastname, p.firstname, pr.id AS project_id, pr.name AS project_name,
                           cs.id AS competency_system_id, cs.name AS competency_system_name, c.name AS competency_name, b.id AS behavior_id, b.name AS behavior_name,
                           NULL::bigint AS discipline_id, NULL::text AS discipline_name, NULL::bigint AS category_id, NULL::text AS category_label,
                           NULL::bigint AS skill_id, NULL::text AS skill_name, s.start_score, s.current_score, s.target_score,
@@ -67,14 +67,14 @@ function reportSource(viewer: Viewer, filter: SkillReportFilter): SqlFragment {
                      JOIN behaviors b ON b.id = s.behavior_id
                      JOIN competencies c ON c.id = b.competency_id
                      JOIN competency_systems cs ON cs.id = c.competency_system_id
-                     LEFT JOIN projects pr ON pr.id = p.project_id
+                     LEFT JOIN projects pr ON pr.id = p.project_id AND ${projectsScope(viewer, 'pr')}
                     WHERE s.deleted_at IS NULL AND s.company_id = ${viewer.companyId} AND ${people}
                       ${filter.competencySystemId != null ? sql`AND cs.id = ${filter.competencySystemId}` : raw('')} ${off}`);
   }
   {
     const off = filter.kind === 'behavior' || filter.competencySystemId != null ? raw('AND false') : raw('');
     parts.push(sql`SELECT 's-' || s.id AS id, 'skill' AS kind, s.participant_id, concat_ws(' ', p.firstname, p.prefix, p.lastname) AS participant_name,
-                          p.lastname, p.firstname, p.project_id, pr.name AS project_name,
+                          p.lastname, p.firstname, pr.id AS project_id, pr.name AS project_name,
                           NULL::bigint AS competency_system_id, NULL::text AS competency_system_name, NULL::text AS competency_name, NULL::bigint AS behavior_id, NULL::text AS behavior_name,
                           d.id AS discipline_id, d.name AS discipline_name, k.category_id, sc.label AS category_label,
                           k.id AS skill_id, k.name AS skill_name, s.start_score, s.current_score, s.target_score,
@@ -84,7 +84,7 @@ function reportSource(viewer: Viewer, filter: SkillReportFilter): SqlFragment {
                      JOIN skills k ON k.id = s.skill_id
                      JOIN disciplines d ON d.id = k.discipline_id
                      LEFT JOIN skill_categories sc ON sc.id = k.category_id
-                     LEFT JOIN projects pr ON pr.id = p.project_id
+                     LEFT JOIN projects pr ON pr.id = p.project_id AND ${projectsScope(viewer, 'pr')}
                     WHERE s.deleted_at IS NULL AND s.company_id = ${viewer.companyId} AND ${people}
                       ${filter.disciplineId != null ? sql`AND d.id = ${filter.disciplineId}` : raw('')} ${off}`);
   }
