@@ -41,7 +41,7 @@ describe('updateUser (a declared write) changes only the fields sent', () => {
 
   it('blocking needs a numeric id; a blocked user loses their sessions at once', async () => {
     const bad = await t.gql<{ blockUser: Result }>('admin', 'mutation { blockUser(id: "abc") { success reason } }');
-    expect(bad.data?.blockUser.reason).toBe('Cannot update user that does not have an identifier.');
+    expect(bad.data?.blockUser.reason).toBe('validation.userIdentifierRequired');
     const id = await t.userId('coach2');
     const token = await t.tokenOf('coach2');
     const before = await t.app.request('/api/v2/graph', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ me { id } }' }) });
@@ -270,6 +270,6 @@ describe('addUser with a role of the company', () => {
     const ok = await t.gql<{ addUser: { success: boolean } }>('admin', ADD, { input: { username: 'stage_begeleider', surname: 'Stage', roleId } });
     expect(ok.data?.addUser.success).toBe(true);
     const cross = await t.gql<{ addUser: { success: boolean; reason: string } }>('admin2', ADD, { input: { username: 'stage_begeleider2', surname: 'Stage', roleId } });
-    expect(cross.data?.addUser).toMatchObject({ success: false, reason: 'Deze rol kan niet worden toegekend.' });
+    expect(cross.data?.addUser).toMatchObject({ success: false, reason: 'reasons.roleNotAssignable' });
   });
 });

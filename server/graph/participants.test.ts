@@ -99,7 +99,7 @@ describe('addParticipant', () => {
     const cross = await t.gql<{ addParticipant: { success: boolean; reason: string } }>('admin', ADD, {
       input: { firstname: 'A', lastname: 'B', coachId: String(await t.userId('coach2')) },
     });
-    expect(cross.data?.addParticipant).toMatchObject({ success: false, reason: 'Deze coach bestaat niet.' });
+    expect(cross.data?.addParticipant).toMatchObject({ success: false, reason: 'reasons.coachNotFound' });
   });
 });
 

@@ -104,8 +104,8 @@ describe('addUser / updateUser', () => {
     [{ id: '5', username: 'x_y', roleId: '4', surname: 'A' }, 'Een nieuwe gebruiker mag nog geen id hebben.'],
     [{ username: 'met spatie', roleId: '4', surname: 'A' }, 'Veld gebruikersnaam mag alleen letters, cijfers en een liggend streepje (_) bevatten'],
     [{ username: 'zonder_naam', roleId: '4' }, 'Veld achternaam is niet ingevuld'],
-    [{ username: 'admin', roleId: '4', surname: 'A' }, 'Deze gebruikersnaam is al in gebruik. Kies een andere.'],
-    [{ username: 'super_x', roleId: '1', surname: 'A' }, 'Deze rol kan niet worden toegekend.'],
+    [{ username: 'admin', roleId: '4', surname: 'A' }, 'auth.usernameInUse'],
+    [{ username: 'super_x', roleId: '1', surname: 'A' }, 'reasons.roleNotAssignable'],
     [{ username: 'bad_mail', roleId: '4', surname: 'A', email: 'geen-mail' }, 'Veld e-mailadres is geen geldig e-mailadres'],
   ])('refuses %j', async (input, reason) => {
     const res = await t.gql<{ addUser: { success: boolean; reason: string } }>('admin', ADD, { input });
@@ -115,7 +115,7 @@ describe('addUser / updateUser', () => {
 
   it('a manager may not add users', async () => {
     const res = await t.gql<{ addUser: { success: boolean; reason: string } }>('manager', ADD, { input: { username: 'door_manager', roleId: '4', surname: 'A' } });
-    expect(res.data?.addUser).toEqual({ success: false, reason: 'Niet gevonden of geen toegang.', id: null });
+    expect(res.data?.addUser).toEqual({ success: false, reason: 'reasons.notFoundOrForbidden', id: null });
   });
 
   const uuidOf = async (username: string) => (await t.db.query<{ uuid: string }>('SELECT uuid FROM users WHERE username = $1', [username])).rows[0]?.uuid;
@@ -147,7 +147,7 @@ describe('blockUser / unblockUser', () => {
   it('needs a numeric id', async () => {
     for (const id of [null, 'abc', '']) {
       const res = await t.gql<{ blockUser: { reason: string } }>('admin', 'mutation($id: ID) { blockUser(id: $id) { success reason } }', { id });
-      expect(res.data?.blockUser.reason).toBe('Cannot update user that does not have an identifier.');
+      expect(res.data?.blockUser.reason).toBe('validation.userIdentifierRequired');
     }
   });
 

@@ -20,7 +20,7 @@ const userFields = {
   notes: optionalText('notities', 5000),
 };
 
-export const NO_IDENTIFIER = 'Cannot update user that does not have an identifier.';
+export const NO_IDENTIFIER = 'validation.userIdentifierRequired';
 
 /** Adding a user: must have no identifier (01 §5); username and role are given. */
 export const AddUserSchema = v.object({

@@ -54,7 +54,7 @@ export function InvitationsPage({ participantId }: Props) {
       if (res.success) {
         setMessage({ kind: 'ok', text: t('admin.invitations.sent', { email: values.email }) });
         setValues(participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) });
-      } else setMessage({ kind: 'error', text: reasonText(t, res.reason) });
+      } else setMessage({ kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
     } finally {
@@ -66,7 +66,7 @@ export function InvitationsPage({ participantId }: Props) {
     if (action === 'remove' && !window.confirm(t('admin.invitations.removeConfirm', { username: row.username }))) return;
     try {
       const res = action === 'resend' ? await resendInvitation(String(row.id)) : await deleteInvitation(String(row.id));
-      setMessage(res.success ? { kind: 'ok', text: t(action === 'resend' ? 'admin.invitations.resent' : 'admin.invitations.removed') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setMessage(res.success ? { kind: 'ok', text: t(action === 'resend' ? 'admin.invitations.resent' : 'admin.invitations.removed') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
     }

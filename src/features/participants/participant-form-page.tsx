@@ -85,7 +85,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
       } else {
         const res = await addParticipant(input);
         if (res.success && res.id) await navigate({ to: '/participant/$id', params: { id: String(res.id) } });
-        else setFailure(reasonText(t, res.reason));
+        else setFailure(reasonText(t, res.reason, res.params));
       }
     } catch (error) {
       setFailure(failureText(t, error));
