@@ -34,7 +34,7 @@ describe('updateUser (a declared write) changes only the fields sent', () => {
     const after = (await t.db.query<{ email: string; given_name: string; phone: string | null; surname: string }>('SELECT email, given_name, phone, surname FROM users WHERE id = $1', [id])).rows[0];
     expect(after).toEqual({ ...before, surname: 'Nieuwenhuis' });
     const none = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { uuid, surname: 'X' } });
-    expect(none.data?.updateUser.reason).toBe('invalid_input');
+    expect(none.data?.updateUser.reason).toBe('validation.userIdentifierRequired');
     const empty = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { id: String(id), uuid, surname: ' ' } });
     expect(empty.data?.updateUser.success).toBe(false);
   });

@@ -5,6 +5,7 @@ import type { Viewer } from '../auth/viewer';
 import type { GraphContext } from './context';
 import { audit } from '../auth/audit';
 import { builder, type ReasonParams } from './builder';
+import { firstIssueReason, type IssueLike } from '../../src/domain/shared/issue-reason';
 
 /** A numeric id from a GraphQL ID/Int argument, or null when it is not a positive whole number. */
 export function parseId(value: string | number | null | undefined): number | null {
@@ -90,9 +91,13 @@ export const CreateResult = builder.objectRef<CreateResultShape>('CreateResult')
 export const created = (id: number): CreateResultShape => ({ success: true, reason: null, id });
 export const notCreated = (reason: string, params?: ReasonParams): CreateResultShape => ({ success: false, reason, ...(params ? { params } : {}), id: null });
 
-/** Formats a valibot failure as one Dutch sentence per problem. */
-export function issuesText(issues: readonly { message: string }[]): string {
-  return [...new Set(issues.map((i) => i.message))].join(' ');
+/**
+ * A failed parse as the arguments of fail() / notCreated(): the first issue's reason code (an i18n key)
+ * and its params (field, bound); the client translates them (src/domain/shared/issue-reason.ts).
+ */
+export function issuesReason(issues: readonly IssueLike[]): [reason: string, params?: ReasonParams] {
+  const { reason, params } = firstIssueReason(issues);
+  return params ? [reason, params] : [reason];
 }
 
 /** Date columns come back as 'YYYY-MM-DD' strings; timestamps as Date. Both answer ISO text. */

@@ -203,8 +203,8 @@ describe('invitations', () => {
   });
 
   it.each([
-    ['expired', { expireInMs: -1000 }, 'Deze uitnodiging is verlopen. Vraag de afzender om een nieuwe uitnodiging.'],
-    ['revoked', { revoked: true }, 'Deze uitnodiging is ingetrokken.'],
+    ['expired', { expireInMs: -1000 }, 'auth.invitationExpired'],
+    ['revoked', { revoked: true }, 'auth.invitationRevoked'],
   ])('%s → a clear reason', async (state, overrides, reason) => {
     const inv = await invite(overrides);
     expect(await (await rest(t.app, `/api/invitations/${inv.token}`)).json()).toMatchObject({ state, username: null });

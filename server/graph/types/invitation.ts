@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/db';
 import type { Config } from '../../config';
 import { AclRole, Company, Invitation, Participant, Project, User } from '../refs';
 import type { CompanyRow, InvitationRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
-import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { loadAclRole } from './user';
 import { AddInvitationSchema, INVITATION_VALIDITY_DAYS, UpdateInvitationSchema } from '../../../src/domain/users/invitation-input';
@@ -114,7 +114,7 @@ builder.mutationField('addInvitation', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'invitations')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(AddInvitationSchema, args.input);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
       if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) return notCreated('reasons.roleNotAssignable');
       // managers invite participants only (for a participant in their scope); administrators anyone
@@ -166,7 +166,7 @@ builder.mutationField('updateInvitation', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(UpdateInvitationSchema, args.input);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const inv = await editableInvitation(tx, viewer, 'edit', input.id);

@@ -7,7 +7,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Queryable } from '../../db/db';
 import { Company, Participant, Project, Status, User } from '../refs';
 import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
-import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { loadStatus } from './status';
 import {
@@ -224,7 +224,7 @@ builder.mutationField('addParticipant', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'participants')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(AddParticipantSchema, args.input);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const idProblem = identificationProblem(await companyIdentificationSystem(tx, viewer), input);
@@ -318,7 +318,7 @@ builder.mutationField('setParticipantSettings', (t) =>
       const own = viewer.participantId !== null && String(id) === String(viewer.participantId);
       if (!(own ? can(viewer, 'edit', 'ownProfile') : can(viewer, 'edit', 'participants'))) return fail(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(ParticipantSettingsSchema, args.settings);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined && value !== null));
       return ctx.db.transaction(async (tx) => {
         const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, id, { forUpdate: true });
@@ -436,7 +436,7 @@ builder.mutationField('moveParticipant', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(MoveParticipantSchema, args);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       return ctx.db.transaction(async (tx) => {
         const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, parsed.output.participantId, { forUpdate: true });
         if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);

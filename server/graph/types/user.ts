@@ -8,7 +8,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Queryable } from '../../db/db';
 import { AclRole, Company, Participant, Project, User } from '../refs';
 import type { AclRoleRow, CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
-import { auditMutation, created, CreateResult, findInScope, idsInScope, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, idsInScope, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { AddUserSchema, NO_IDENTIFIER, UserIdSchema, type UpdateUserInput } from '../../../src/domain/users/user-input';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
@@ -290,7 +290,7 @@ builder.mutationField('addUser', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'users')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(AddUserSchema, args.input);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         // a fixed role that may be handed out, or a selectable role of the company (it has its parent's rights)

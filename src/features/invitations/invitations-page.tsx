@@ -8,6 +8,7 @@ import { Role } from '../../domain/shared/roles';
 import { addInvitation, deleteInvitation, resendInvitation } from './api';
 import { listInvitations, participantName, roleChoices, type InvitationView } from './queries';
 import { failureText, reasonText } from './reason';
+import { issueTexts } from '../../lib/ui/reason-text';
 import './invitations.css';
 
 interface Props {
@@ -38,13 +39,7 @@ export function InvitationsPage({ participantId }: Props) {
     const input = { ...values, participantId: participantId === null ? undefined : String(participantId) };
     const parsed = v.safeParse(AddInvitationSchema, input);
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key;
-        const field = typeof key === 'string' ? key : '_';
-        out[field] ??= t(issue.message as 'admin.errors.unknown', { defaultValue: issue.message, field: t(`admin.users.field.${field === 'givenName' || field === 'surname' || field === 'email' || field === 'username' ? field : 'username'}`) });
-      }
-      setErrors(out);
+      setErrors(issueTexts(t, parsed.issues, '_'));
       return;
     }
     setErrors({});

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError, type ReasonParams } from '../api/api-error';
+import { issueReason, type IssueLike } from '../../domain/shared/issue-reason';
 
 /**
  * The server answers reason codes (i18n keys of the locale files) with params; these helpers put them
@@ -16,7 +17,7 @@ function lookup(t: TFunction, key: string, params: Readonly<Record<string, unkno
  * The params with a field code (`{ field: 'surname' }`) replaced by its label (`reasons.fields.<code>`).
  * A field a screen already put in words (a label of its own) stays as it is.
  */
-function withFieldLabel(t: TFunction, params: ReasonParams | null | undefined): Record<string, string | number> {
+export function withFieldLabel(t: TFunction, params: ReasonParams | null | undefined): Record<string, string | number> {
   const out: Record<string, string | number> = { ...(params ?? {}) };
   if (typeof out.field === 'string' && /^[a-z][A-Za-z0-9]*$/.test(out.field)) {
     out.field = lookup(t, `reasons.fields.${out.field}`, {}) ?? out.field;
@@ -43,4 +44,20 @@ export function failureText(t: TFunction, error: unknown): string {
   if (error instanceof NetworkError) return t('admin.errors.network');
   if (error instanceof ApiError) return translateReason(t, error.messageKey, error.params, 'admin.errors.unknown');
   return t('admin.errors.unknown');
+}
+
+/** The text of a failed parse's issue (a form's own check with the shared schema): its reason code with field and bound. */
+export function issueText(t: TFunction, issue: IssueLike): string {
+  const { reason, params } = issueReason(issue);
+  return translateReason(t, reason, params, 'admin.errors.unknown');
+}
+
+/** Field → text of its first issue; issues outside a field go under `formKey`. */
+export function issueTexts(t: TFunction, issues: readonly IssueLike[], formKey = '_form'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key;
+    out[typeof key === 'string' ? key : formKey] ??= issueText(t, issue);
+  }
+  return out;
 }
