@@ -119,7 +119,7 @@ describe('two-step authentication', () => {
     const token = await signIn(t.app, 'coach');
     const res = await rest(t.app, '/api/oauth/mfa/verify', { token, json: { code: 'abc' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'invalid_request', message: 'Vul de zescijferige code in.' });
+    expect(await res.json()).toMatchObject({ error: 'invalid_request', message: 'auth.validation.mfaCode', messageKey: 'auth.validation.mfaCode' });
   });
 
   it('an administrator of the same company resets a second factor; other companies and non-admins cannot', async () => {

@@ -23,6 +23,8 @@ import enSecurity from './areas/security.en.json';
 import nlSecurity from './areas/security.nl.json';
 import enReasons from './areas/reasons.en.json';
 import nlReasons from './areas/reasons.nl.json';
+import enNotifications from './areas/notifications.en.json';
+import nlNotifications from './areas/notifications.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -35,6 +37,7 @@ export const nl = {
   users: nlUsers,
   security: nlSecurity,
   reasons: nlReasons,
+  notifications: nlNotifications,
 };
 
 export const en = {
@@ -48,4 +51,5 @@ export const en = {
   users: enUsers,
   security: enSecurity,
   reasons: enReasons,
+  notifications: enNotifications,
 } satisfies Record<keyof typeof nl, unknown>;
