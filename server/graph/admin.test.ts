@@ -201,7 +201,7 @@ describe('participants: identification, reveal, process flow', () => {
     const uuid = (await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [id])).rows[0]?.uuid;
     const UPD = 'mutation($input: UpdateParticipantInput!) { updateParticipant(input: $input) { success reason params } }';
     const bad = await t.gql<{ updateParticipant: Result & { params: unknown } }>('admin', UPD, { input: { id, uuid, bsn: '123456789' } });
-    expect(bad.data?.updateParticipant).toMatchObject({ success: false, reason: 'invalid_input', params: { field: 'bsn' } });
+    expect(bad.data?.updateParticipant).toMatchObject({ success: false, reason: 'reasons.bsnInvalid', params: { field: 'bsn' } });
     const persoonsnummer = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, uuid, identification: 'P-9' } });
     expect(persoonsnummer.data?.updateParticipant.reason).toBe('admin.errors.participant.identificationNotUsed');
     const ok = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, uuid, lastname: 'Bewerkt' } });
