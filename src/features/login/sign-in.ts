@@ -39,6 +39,6 @@ export async function signInWithPassword(username: string, password: string): Pr
     setPendingSteps(parseNextSteps(body));
     return { ok: true };
   }
-  const params = typeof body === 'object' && body !== null && 'params' in body ? reasonParams((body as { params: unknown }).params) : null;
+  const params = typeof body === 'object' && body !== null && 'params' in body ? reasonParams(body.params) : null;
   return { ok: false, reason: 'rejected', messageKey: stringField(body, 'messageKey'), params, code: stringField(body, 'error') };
 }

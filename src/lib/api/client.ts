@@ -70,7 +70,7 @@ export async function restJson<T = unknown>(path: string, init: RequestInit = {}
         message: field(body, 'message') ?? response.statusText,
         hint: field(body, 'hint'),
         messageKey: field(body, 'messageKey'),
-        params: typeof body === 'object' && body !== null && 'params' in body ? reasonParams((body as { params: unknown }).params) : null,
+        params: typeof body === 'object' && body !== null && 'params' in body ? reasonParams(body.params) : null,
         status: response.status,
       }),
       options,
