@@ -25,6 +25,8 @@ import enReasons from './areas/reasons.en.json';
 import nlReasons from './areas/reasons.nl.json';
 import enNotifications from './areas/notifications.en.json';
 import nlNotifications from './areas/notifications.nl.json';
+import enWorkPlanFiles from './areas/workPlanFiles.en.json';
+import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -38,6 +40,7 @@ export const nl = {
   security: nlSecurity,
   reasons: nlReasons,
   notifications: nlNotifications,
+  workPlanFiles: nlWorkPlanFiles,
 };
 
 export const en = {
@@ -52,4 +55,5 @@ export const en = {
   security: enSecurity,
   reasons: enReasons,
   notifications: enNotifications,
+  workPlanFiles: enWorkPlanFiles,
 } satisfies Record<keyof typeof nl, unknown>;
