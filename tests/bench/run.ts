@@ -266,7 +266,8 @@ async function browserParts(): Promise<void> {
   log(`server on ${base}`);
   const browser = await chromium.launch(CHROMIUM);
   try {
-    const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 } });
+    // The page's Content-Security-Policy (script-src 'self') would refuse the bench's injected script.
+    const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
 
