@@ -186,6 +186,13 @@ export async function applyEvent(
   );
 }
 
+/** Whether a pull brought the accepted revision of the row's document, or a later one, while the row was active. */
+function pulledSince(row: OutboxRow, event: OutboxEvent): boolean {
+  if (event.type !== 'answer' || !event.answer.success) return false;
+  const revision = event.answer.revision;
+  return typeof revision === 'number' && typeof row.pulledRevision === 'number' && row.pulledRevision >= revision;
+}
+
 /** applyEvent's work; call inside a transaction over the outbox and the row's collection. */
 export async function applyEventInTransaction(
   replica: Replica,
@@ -249,6 +256,11 @@ export async function applyEventInTransaction(
     await replica.outbox.put(revived);
     const all = [...activeOthers, revived].sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
     await rematerialize(replica, row.collection, row.target, base, all);
+  } else if (!next && activeOthers.length === 0 && pulledSince(row, event)) {
+    // Accepted, but a pull while the row was out already brought this revision or a later one (the
+    // row was replayed after a lost answer, or the pull came after the commit): that version, or its
+    // tombstone, is the document now. Keeping the row's values would outlive a later change or deletion.
+    await rematerialize(replica, row.collection, row.target, row.previous ?? null, []);
   } else if (!next && activeOthers.length === 0) {
     // Accepted: keep the values until the next pull brings the server's version, without the mark,
     // and with the revision the server answered when that revision holds nothing but this change.

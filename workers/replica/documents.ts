@@ -115,7 +115,8 @@ export async function applyPullPage(
   const rebase = async (rows: OutboxRow[], doc: ReplicaDocument) => {
     const { _deleted: deleted, ...fields } = doc;
     const base: ReplicaDocument | null = deleted ? null : fields;
-    for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base });
+    const pulledRevision = typeof doc.revision === 'number' ? doc.revision : null;
+    for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base, pulledRevision });
     await rematerialize(replica, collection, doc.uuid, base, rows);
   };
   const writePage = async (byTarget: Map<string, OutboxRow[]>) => {
