@@ -56,7 +56,7 @@ export async function withClientMutation(
   operation: string,
   clientMutationId: string,
   effect: (tx: Queryable) => Promise<PushAnswer>,
-  record: (tx: Queryable, answer: PushAnswer) => Promise<void> = async () => undefined,
+  record: (tx: Queryable, answer: PushAnswer) => Promise<void> = () => Promise.resolve(),
 ): Promise<PushAnswer> {
   if (!UUID_PATTERN.test(clientMutationId))
     return {

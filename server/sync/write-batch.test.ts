@@ -11,7 +11,8 @@ import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import { NOT_ATTEMPTED } from '../../src/domain/sync/outbox-machine';
 import type { PushAnswer } from '../../src/domain/sync/types';
 import { probeWrites } from '../../src/domain/sync-probes/writes';
-import { ok, refuse, runWrite, runWriteBatch } from './writes';
+import type * as v from 'valibot';
+import { ok, refuse, runWrite, runWriteBatch, type WriteEffect } from './writes';
 import { viewerFor } from '../auth/testing/authz-fixtures';
 import { loadConfig } from '../config';
 import type { GraphContext } from '../graph/context';
@@ -193,7 +194,7 @@ describe('a refusal or a throw inside a batch', () => {
     const [a, b, c, d] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
     const insert = (uuid: string, body: string) =>
       sql`INSERT INTO sync_probes (uuid, company_id, user_id, body) VALUES (${uuid}, ${viewer.companyId}, ${viewer.userId}, ${body})`;
-    const calls: [string, Parameters<typeof runWrite>[2]][] = [
+    const calls: [string, WriteEffect<v.InferOutput<typeof probeWrites.save.input>>][] = [
       [
         a,
         async ({ tx, input }) => {

@@ -22,7 +22,7 @@
  *     behind it in the same request answer `not_attempted` instead of running out of order.
  */
 import * as v from 'valibot';
-import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { builder } from '../graph/builder';
 import type { GraphContext } from '../graph/context';
@@ -133,11 +133,13 @@ export async function runWriteBatch(
 /** The response names of the operation's root fields when it is a mutation of declared writes only, else null. */
 export function writeBatchFields(document: DocumentNode, operationName?: string | null): string[] | null {
   const operation = getOperationAST(document, operationName ?? undefined);
-  if (operation?.operation !== 'mutation') return null;
+  if (!operation || String(operation.operation) !== 'mutation') return null;
   const fields: string[] = [];
   for (const selection of operation.selectionSet.selections) {
-    if (selection.kind !== Kind.FIELD || !declaredWrites.has(selection.name.value)) return null;
-    fields.push(selection.alias?.value ?? selection.name.value);
+    // Fields only (a fragment could hide anything): read structurally, the AST's kind is a plain string.
+    const field = selection as { kind: string; name?: { value: string }; alias?: { value: string } };
+    if (field.kind !== 'Field' || !field.name || !declaredWrites.has(field.name.value)) return null;
+    fields.push(field.alias?.value ?? field.name.value);
   }
   return fields.length > 0 ? fields : null;
 }
@@ -149,7 +151,7 @@ export function writeBatchFields(document: DocumentNode, operationName?: string 
 export function useWriteBatches(): Plugin<GraphContext> {
   return {
     onExecute({ args, setExecuteFn, executeFn }) {
-      const fields = writeBatchFields(args.document, args.operationName);
+      const fields = writeBatchFields(args.document as DocumentNode, args.operationName as string | null | undefined);
       if (!fields) return;
       setExecuteFn((execArgs) => runWriteBatch(execArgs.contextValue as GraphContext, fields, async () => (await executeFn(execArgs)) as ExecutionResult));
     },

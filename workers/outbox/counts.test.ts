@@ -1,6 +1,7 @@
 /**
  * The kept counts (issue 9): the outbox counts row (workers/replica/outbox-counts.ts, kept on every
- * outbox write) and the unread index (derived unreadKey, kept on every pull and optimistic change)
+ * outbox write) and the unread index (derived unreadKey, kept on every pull and optimistic change;
+ * the badge counts its keys, src/features/messages/queries.test.ts checks that query)
  * equal a full recount after random enqueues, answers, retries, discards, receipts and reads, done
  * through the worker's own code paths.
  */
@@ -14,7 +15,6 @@ import { countOutbox } from '../../src/domain/sync/replica-schema';
 import { createUuidV7 } from '../../src/domain/sync/uuid-v7';
 import type { PushAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { Replica } from '../replica/db';
-import { unreadCount } from '../../src/features/messages/queries';
 
 /** A small deterministic generator, so a failing seed can be replayed. */
 function random(seed: number): () => number {
@@ -152,7 +152,8 @@ describe('kept counts equal a full recount', () => {
         conflict: expected.byStatus.conflict,
         oldestPendingAt: expected.oldestPendingAt,
       });
-      expect(await unreadCount(replica, ME)).toBe(expected.unread);
+      // The badge's count (src/features/messages/queries.ts unreadCount): the unread index's keys.
+      expect(await replica.docs('messages').where('unreadKey').equals(ME).count()).toBe(expected.unread);
       seen.pending ||= counts.pending > 0;
       seen.failed ||= counts.failed > 0;
       seen.conflict ||= counts.conflict > 0;

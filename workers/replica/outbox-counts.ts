@@ -87,8 +87,8 @@ function deltaOf(req: DBCoreMutateRequest, res: DBCoreMutateResponse, before: re
 
 /** Keys a put or delete touches (inbound keys: from the values when the request has none). */
 function keysOf(req: DBCoreMutateRequest): unknown[] {
-  if (req.type === 'delete') return [...req.keys];
-  if (req.type === 'put') return req.keys ? [...req.keys] : req.values.map(keyOf);
+  if (req.type === 'delete') return (req.keys as readonly unknown[]).slice();
+  if (req.type === 'put') return req.keys ? (req.keys as readonly unknown[]).slice() : req.values.map(keyOf);
   return [];
 }
 
