@@ -6,24 +6,44 @@ import { UUID_PATTERN } from '../../src/domain/sync/uuid-v7';
 /** The savepoint each client mutation runs in, inside its request's transaction (server/sync/writes.ts). */
 const SAVEPOINT = 'client_mutation';
 
-/** What a client mutation id already answered: the stored answer, or null when it was never claimed. */
-async function storedAnswer(tx: Queryable, viewer: Viewer, operation: string, clientMutationId: string): Promise<PushAnswer | null> {
-  const { rows } = await tx.query<{
-    user_id: number;
-    operation: string;
-    result: PushAnswer | null;
-  }>('SELECT user_id, operation, result FROM processed_mutations WHERE client_mutation_id = $1', [clientMutationId]);
-  const first = rows[0];
-  if (!first) return null;
+/** A stored claim, as read from processed_mutations. */
+export interface ClaimRow {
+  user_id: number;
+  operation: string;
+  result: PushAnswer | null;
+}
+
+/**
+ * The claims of a request's client mutation ids, read in one statement when its batch starts
+ * (server/sync/writes.ts): an id without a row needs no read of its own before it runs. (A duplicate
+ * delivery that commits meanwhile is still caught: the claim INSERT finds its row.)
+ */
+export async function readClaims(tx: Queryable, ids: readonly string[]): Promise<Map<string, ClaimRow | null>> {
+  const valid = [...new Set(ids.map((id) => id.toLowerCase()).filter((id) => UUID_PATTERN.test(id)))];
+  const found = new Map<string, ClaimRow | null>(valid.map((id) => [id, null]));
+  if (valid.length === 0) return found;
+  const { rows } = await tx.query<ClaimRow & { client_mutation_id: string }>(
+    'SELECT client_mutation_id, user_id, operation, result FROM processed_mutations WHERE client_mutation_id = ANY($1::uuid[])',
+    [valid],
+  );
+  for (const row of rows) found.set(String(row.client_mutation_id).toLowerCase(), row);
+  return found;
+}
+
+/** What a stored claim answers this viewer and operation. */
+function answerOf(first: ClaimRow, viewer: Viewer, operation: string): PushAnswer {
   if (Number(first.user_id) !== viewer.userId || first.operation !== operation) {
-    return {
-      success: false,
-      reason: 'client_mutation_id_reused',
-      conflict: null,
-    };
+    return { success: false, reason: 'client_mutation_id_reused', conflict: null };
   }
   // A claim without an answer: written by a server before answers and claims were one row.
   return first.result ?? { success: false, reason: 'in_progress', conflict: null };
+}
+
+/** What a client mutation id already answered: the stored answer, or null when it was never claimed. */
+async function storedAnswer(tx: Queryable, viewer: Viewer, operation: string, clientMutationId: string): Promise<PushAnswer | null> {
+  const { rows } = await tx.query<ClaimRow>('SELECT user_id, operation, result FROM processed_mutations WHERE client_mutation_id = $1', [clientMutationId]);
+  const first = rows[0];
+  return first ? answerOf(first, viewer, operation) : null;
 }
 
 /** Undoes everything since the savepoint and ends it. */
@@ -57,18 +77,16 @@ export async function withClientMutation(
   clientMutationId: string,
   effect: (tx: Queryable) => Promise<PushAnswer>,
   record: (tx: Queryable, answer: PushAnswer) => Promise<void> = () => Promise.resolve(),
+  /** The claim as the batch read it when it started (readClaims): null when there was none; undefined when not read. */
+  known?: ClaimRow | null,
 ): Promise<PushAnswer> {
-  if (!UUID_PATTERN.test(clientMutationId))
-    return {
-      success: false,
-      reason: 'invalid_client_mutation_id',
-      conflict: null,
-    };
+  if (!UUID_PATTERN.test(clientMutationId)) return { success: false, reason: 'invalid_client_mutation_id', conflict: null };
+  if (known) return answerOf(known, viewer, operation);
   await tx.query(`SAVEPOINT ${SAVEPOINT}`);
   let claimed: boolean;
   let answer: PushAnswer;
   try {
-    const stored = await storedAnswer(tx, viewer, operation, clientMutationId);
+    const stored = known === null ? null : await storedAnswer(tx, viewer, operation, clientMutationId);
     if (stored) {
       await tx.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
       return stored;

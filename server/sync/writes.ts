@@ -35,7 +35,7 @@ import { inputTypeName, INVALID_INPUT, type Write } from '../../src/domain/write
 import { NOT_ATTEMPTED } from '../../src/domain/sync/outbox-machine';
 import { CONFLICT_REASON, type PushAnswer, type ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7, UUID_PATTERN } from '../../src/domain/sync/uuid-v7';
-import { withClientMutation } from './client-mutation';
+import { readClaims, withClientMutation, type ClaimRow } from './client-mutation';
 import { serverCollection } from './registry';
 import { rowToDocument } from './document';
 import { objectEntries, objectInput } from './valibot-graphql';
@@ -81,6 +81,8 @@ const declaredWrites = new Set<string>();
 /** One pushed request's transaction, shared by its writes (useWriteBatches). */
 interface WriteBatch {
   tx: Queryable;
+  /** The claims of the request's client mutation ids, read once when the batch started. */
+  claims: Map<string, ClaimRow | null>;
   /** afterCommit functions of the accepted writes: run once the batch committed. */
   after: (() => Promise<void> | void)[];
 }
@@ -103,12 +105,13 @@ export async function runWriteBatch(
   graph: GraphContext,
   fields: readonly string[],
   execute: () => Promise<ExecutionResult>,
+  clientMutationIds: readonly string[] = [],
 ): Promise<ExecutionResult> {
   if (!graph.viewer) return execute();
   let after: (() => Promise<void> | void)[] = [];
   try {
     const result = await graph.db.transaction(async (tx) => {
-      const batch: WriteBatch = { tx, after: [] };
+      const batch: WriteBatch = { tx, after: [], claims: await readClaims(tx, clientMutationIds) };
       batches.set(graph, batch);
       try {
         const executed = await execute();
@@ -128,6 +131,17 @@ export async function runWriteBatch(
       errors: fields.map((f) => new GraphQLError(message, { path: [f], extensions: { code: 'WRITE_BATCH_FAILED' } })),
     };
   }
+}
+
+/** The client mutation ids a request's variables carry (`{ r0: { clientMutationId, ... }, ... }`, as the worker sends them). */
+export function clientMutationIdsIn(variables: unknown): string[] {
+  if (!variables || typeof variables !== 'object') return [];
+  const ids: string[] = [];
+  for (const value of Object.values(variables as Record<string, unknown>)) {
+    const id = value && typeof value === 'object' ? (value as { clientMutationId?: unknown }).clientMutationId : undefined;
+    if (typeof id === 'string') ids.push(id);
+  }
+  return ids;
 }
 
 /** The response names of the operation's root fields when it is a mutation of declared writes only, else null. */
@@ -153,7 +167,14 @@ export function useWriteBatches(): Plugin<GraphContext> {
     onExecute({ args, setExecuteFn, executeFn }) {
       const fields = writeBatchFields(args.document as DocumentNode, args.operationName as string | null | undefined);
       if (!fields) return;
-      setExecuteFn((execArgs) => runWriteBatch(execArgs.contextValue as GraphContext, fields, async () => (await executeFn(execArgs)) as ExecutionResult));
+      setExecuteFn((execArgs) =>
+        runWriteBatch(
+          execArgs.contextValue as GraphContext,
+          fields,
+          async () => (await executeFn(execArgs)) as ExecutionResult,
+          clientMutationIdsIn(execArgs.variableValues),
+        ),
+      );
     },
   };
 }
@@ -278,15 +299,18 @@ export async function runWrite<S extends v.GenericSchema>(
       details: { chain: viewer.chain, clientMutationId, success: outcome.success, reason: outcome.reason, ip: graph.ip },
       ip: graph.ip,
     });
-  const writeIn = (tx: Queryable) => withClientMutation(tx, viewer, write.mutation, clientMutationId, apply, auditRow);
+  const writeIn = (tx: Queryable, known?: ClaimRow | null) => withClientMutation(tx, viewer, write.mutation, clientMutationId, apply, auditRow, known);
   try {
     const batch = batches.get(graph);
     if (batch) {
-      const answer = await writeIn(batch.tx);
+      // Read once for the batch; the entry goes, so a second field with the same id reads its own.
+      const known = batch.claims.get(clientMutationId);
+      batch.claims.delete(clientMutationId);
+      const answer = await writeIn(batch.tx, known);
       if (answer.success && answer === computed) batch.after.push(...after);
       return answer;
     }
-    const answer = await graph.db.transaction(writeIn);
+    const answer = await graph.db.transaction((tx) => writeIn(tx));
     if (answer.success && answer === computed) await runAfterCommit(after);
     return answer;
   } catch (error) {
