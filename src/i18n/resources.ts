@@ -27,6 +27,10 @@ import enCaseload from './areas/caseload.en.json';
 import nlCaseload from './areas/caseload.nl.json';
 import enSkillReport from './areas/skillReport.en.json';
 import nlSkillReport from './areas/skillReport.nl.json';
+import enReasons from './areas/reasons.en.json';
+import nlReasons from './areas/reasons.nl.json';
+import enNotifications from './areas/notifications.en.json';
+import nlNotifications from './areas/notifications.nl.json';
 import enWorkPlanFiles from './areas/workPlanFiles.en.json';
 import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 
@@ -43,6 +47,8 @@ export const nl = {
   instruments: nlInstruments,
   caseload: nlCaseload,
   skillReport: nlSkillReport,
+  reasons: nlReasons,
+  notifications: nlNotifications,
   workPlanFiles: nlWorkPlanFiles,
 };
 
@@ -59,5 +65,7 @@ export const en = {
   instruments: enInstruments,
   caseload: enCaseload,
   skillReport: enSkillReport,
+  reasons: enReasons,
+  notifications: enNotifications,
   workPlanFiles: enWorkPlanFiles,
 } satisfies Record<keyof typeof nl, unknown>;
