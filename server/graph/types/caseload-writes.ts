@@ -23,7 +23,8 @@ registerWrite(
     if (refused) return refused;
     const moved = await moveParticipants(tx, viewer, 'coach', input.fromUserId, input.toUserId, input.participantIds);
     if (!done(moved)) return moved;
-    await auditMutation(tx, { ...graph, viewer }, 'caseload.replaceCoach', 'user', input.fromUserId, { to: input.toUserId, selection: input.participantIds?.length ?? null, ...moved });
+    const action = 'caseload.replaceCoach';
+    await auditMutation(tx, { ...graph, viewer }, action, 'user', input.fromUserId, { to: input.toUserId, selection: input.participantIds?.length ?? null, ...moved });
     return ok();
   },
   { description: 'Moves the participants of one coach (all in reach, or the selected ones) and their unfinished work plans to another coach, in one transaction.' },
@@ -38,7 +39,8 @@ registerWrite(
     if (refused) return refused;
     const moved = await moveParticipants(tx, viewer, 'manager', input.fromUserId, input.toUserId, input.participantIds);
     if (!done(moved)) return moved;
-    await auditMutation(tx, { ...graph, viewer }, 'caseload.replaceCaseloadManager', 'user', input.fromUserId, { to: input.toUserId, selection: input.participantIds?.length ?? null, ...moved });
+    const action = 'caseload.replaceCaseloadManager';
+    await auditMutation(tx, { ...graph, viewer }, action, 'user', input.fromUserId, { to: input.toUserId, selection: input.participantIds?.length ?? null, ...moved });
     return ok();
   },
   { description: "Moves the caseload of one manager (participants, their open cases and unfinished work plans; all in reach or the selected participants) to another manager, in one transaction." },
@@ -53,7 +55,8 @@ registerWrite(
     if (refused) return refused;
     const moved = await moveWorkPlanManager(tx, viewer, input.fromUserId, input.toUserId, input.workPlanIds);
     if (!done(moved)) return moved;
-    await auditMutation(tx, { ...graph, viewer }, 'caseload.replaceManager', 'user', input.fromUserId, { to: input.toUserId, selection: input.workPlanIds?.length ?? null, workPlans: moved.workPlans });
+    const action = 'caseload.replaceManager';
+    await auditMutation(tx, { ...graph, viewer }, action, 'user', input.fromUserId, { to: input.toUserId, selection: input.workPlanIds?.length ?? null, workPlans: moved.workPlans });
     return ok();
   },
   { description: 'Moves the unfinished work plans of one manager (all in reach, or the selected plans) to another manager, in one transaction.' },
