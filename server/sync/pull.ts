@@ -7,7 +7,7 @@ import { participantsScope } from '../auth/scope';
 import { roleKind } from '../../src/domain/users/roles-policy';
 import { camelCase, documentSql, tableColumns } from './document';
 import { fieldExpression } from './field-rules';
-import { signCheckpoint, SYNC_TOKEN_MS, verifyCheckpoint, type CheckpointClaims, type SyncKeys } from './checkpoint';
+import { keysOfRow, loadSyncKeys, peekClaims, signCheckpoint, SYNC_TOKEN_MS, verifyCheckpoint, type CheckpointClaims, type SyncKeys } from './checkpoint';
 
 export const DEFAULT_PULL_LIMIT = 500;
 /** Rows per collection and page at most; the byte budget usually ends a page first. */
@@ -18,6 +18,12 @@ export const MAX_PAGE_BYTES = 8_000_000;
 /** The advisory lock every write to a replicated table holds shared (004_sync.sql). */
 export const WRITE_LOCK = 727004;
 
+/** The sequence's high-water mark as SQL (0 before the first value is drawn). */
+const SEQ_MARK = 'SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM change_seq';
+/** Tries of the write lock without queueing, and the pause between two. */
+const MARK_TRIES = 50;
+const markPause = () => new Promise((r) => setTimeout(r, 2 + Math.random() * 8));
+
 /**
  * The highest change_seq below which every write has committed. Writers hold the shared lock from
  * before they draw a change_seq until they commit; holding it exclusively for an instant means none
@@ -26,29 +32,44 @@ export const WRITE_LOCK = 727004;
  * hold back new writers and could close a deadlock cycle with a writer waiting on a row lock); only
  * after `tries` it waits in the queue, bounded by lock_timeout, and a timeout fails the pull, which
  * the client retries.
+ *
+ * Each try is one statement in its own implicit transaction (one round trip; issue 9): the lock is
+ * released when the statement ends. Whether the sequence is read before or after the lock is taken
+ * within it does not matter: every value drawn before the read was drawn under the shared lock,
+ * so it has committed (or rolled back) once the exclusive lock is granted.
+ * `db` must be the database itself, not an open transaction (the lock would stay held).
  */
 export async function committedHighWater(
-  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
-  tries = 50,
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  tries = MARK_TRIES,
 ): Promise<number> {
-  const read = async (tx: Queryable) => {
-    const { rows } = await tx.query<{ last_value: number; is_called: boolean }>('SELECT last_value, is_called FROM change_seq');
-    const row = rows[0];
-    return row?.is_called ? Number(row.last_value) : 0;
-  };
   for (let i = 0; i < tries; i++) {
-    const mark = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [WRITE_LOCK]);
-      return rows[0]?.ok ? read(tx) : null;
-    });
-    if (mark !== null) return mark;
-    await new Promise((r) => setTimeout(r, 5 + Math.random() * 15));
+    const { rows } = await db.query<{ ok: boolean; mark: number | string }>(`SELECT pg_try_advisory_xact_lock($1) AS ok, (${SEQ_MARK}) AS mark`, [WRITE_LOCK]);
+    if (rows[0]?.ok) return Number(rows[0].mark);
+    await markPause();
   }
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL lock_timeout = '2s'");
     await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
-    return read(tx);
+    const { rows } = await tx.query<{ mark: number | string }>(`SELECT (${SEQ_MARK}) AS mark`);
+    return Number(rows[0]?.mark ?? 0);
   });
+}
+
+/**
+ * The company's sync keys and, in the same statement (one round trip for an incremental pull), a
+ * try at the committed high-water mark: `mark` is null when writers held the lock. Null when the
+ * company has no keys yet.
+ */
+async function keysWithMark(db: Queryable, companyId: number): Promise<{ keys: SyncKeys; mark: number | null } | null> {
+  const { rows } = await db.query<{ epoch: string; hmac_key: string; tombstone_horizon: number | string; ok: boolean; mark: number | string }>(
+    `SELECT k.epoch, k.hmac_key, k.tombstone_horizon, pg_try_advisory_xact_lock($2) AS ok, (${SEQ_MARK}) AS mark
+       FROM sync_keys k WHERE k.company_id = $1`,
+    [companyId, WRITE_LOCK],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { keys: keysOfRow(row), mark: row.ok ? Number(row.mark) : null };
 }
 
 /**
@@ -94,23 +115,41 @@ export async function parentFingerprint(db: Queryable, viewer: Viewer, parent: S
  * mark and the scope fingerprints.
  */
 export interface PullEnv {
-  keys: SyncKeys;
+  keys(): Promise<SyncKeys>;
   highWater(): Promise<number>;
   caseload(): Promise<string>;
   parent(parent: ScopeParent): Promise<string>;
   now(): number;
 }
 
-/** A PullEnv for one request: every value computed at most once. */
-export function pullEnv(db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, viewer: Viewer, keys: SyncKeys, now = Date.now): PullEnv {
+/**
+ * A PullEnv for one request: every value computed at most once. Asked for the mark first (an
+ * incremental pull), the keys come with the first try in one statement; `keys` given (tests) are used as they are.
+ */
+export function pullEnv(
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  viewer: Viewer,
+  keys?: SyncKeys,
+  now = Date.now,
+): PullEnv {
   const once = <T>(fn: () => Promise<T>) => {
     let p: Promise<T> | null = null;
     return () => (p ??= fn());
   };
+  let keysPromise: Promise<SyncKeys> | null = keys ? Promise.resolve(keys) : null;
+  const loadKeys = () => (keysPromise ??= loadSyncKeys(db, viewer.companyId));
   const parents = new Map<string, Promise<string>>();
   return {
-    keys,
-    highWater: once(() => committedHighWater(db)),
+    keys: loadKeys,
+    highWater: once(async () => {
+      if (keysPromise) return committedHighWater(db);
+      const both = keysWithMark(db, viewer.companyId);
+      keysPromise = both.then((found) => found?.keys ?? loadSyncKeys(db, viewer.companyId));
+      const found = await both;
+      if (found?.mark !== null && found?.mark !== undefined) return found.mark;
+      if (found) await markPause();
+      return committedHighWater(db, MARK_TRIES - 1);
+    }),
     caseload: once(() => caseloadFingerprint(db, viewer)),
     parent: (p) => {
       let found = parents.get(p.table);
@@ -189,10 +228,15 @@ export async function pullCollection(
   options: PullOptions,
   env: PullEnv,
 ): Promise<PullAnswer> {
-  const check = verifyCheckpoint(env.keys, checkpoint, { collection: collection.name, userId: viewer.userId });
+  const isContinuation = (c: CheckpointClaims | null) => c?.w !== undefined && c.s < c.w && env.now() - c.t < SYNC_TOKEN_MS;
+  // A checkpoint that does not continue a sync needs the high-water mark: ask for it before the
+  // keys, so both come in one statement (the token is verified below; this look only decides the order).
+  if (!isContinuation(peekClaims(checkpoint.scopeKey))) void env.highWater().catch(() => undefined);
+  const keys = await env.keys();
+  const check = verifyCheckpoint(keys, checkpoint, { collection: collection.name, userId: viewer.userId });
   let claims: CheckpointClaims | null = check.kind === 'ok' ? check.claims : null;
   let reset = check.kind === 'reset';
-  const continuing = claims?.w !== undefined && claims.s < claims.w && env.now() - claims.t < SYNC_TOKEN_MS;
+  const continuing = isContinuation(claims);
   let key: string;
   let highWater: number;
   if (continuing && claims?.w !== undefined) {
@@ -267,10 +311,10 @@ export async function pullCollection(
   const hasMore = rows.length > taken;
   const last = rows[taken - 1];
   const seq = hasMore && last ? Number(last._seq) : Math.max(after, highWater);
-  const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: env.keys.epoch, s: seq, k: key, t: env.now() };
+  const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: keys.epoch, s: seq, k: key, t: env.now() };
   if (hasMore) {
     claimsOut.w = highWater;
     if (fromZero) claimsOut.z = 1;
   }
-  return { documents, checkpoint: { seq, scopeKey: signCheckpoint(env.keys, claimsOut) }, reset, hasMore };
+  return { documents, checkpoint: { seq, scopeKey: signCheckpoint(keys, claimsOut) }, reset, hasMore };
 }
