@@ -1,6 +1,6 @@
 import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/db';
-import { join, raw, run, sql } from '../db/sql';
+import { join, raw, run, sql, type SqlFragment } from '../db/sql';
 import type { Checkpoint, PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { ScopeParent, ServerCollection } from './registry';
 import { participantsScope } from '../auth/scope';
@@ -56,20 +56,86 @@ export async function committedHighWater(
   });
 }
 
+type MarkDb = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> };
+
+interface MarkWaiter {
+  /** The company whose sync keys come along (null: only the mark). */
+  companyId: number | null;
+  resolve(answer: { mark: number; keys: SyncKeys | null }): void;
+  reject(error: unknown): void;
+}
+
 /**
- * The company's sync keys and, in the same statement (one round trip for an incremental pull), a
- * try at the committed high-water mark: `mark` is null when writers held the lock. Null when the
- * company has no keys yet.
+ * The high-water marks of one database handle (issue 9: a try at the write lock per pull request
+ * was the pull's costliest part under load). One statement at a time: it tries the lock, reads the
+ * sequence and the sync keys of every company asking. Requests that arrive while one is on its way
+ * wait for the next, which they share; each gets a mark read by a statement that started after it
+ * arrived, so a client that pulls after its own write still sees that write. A failed try (writers
+ * in flight) is repeated after a pause, with whoever joined meanwhile; after MARK_TRIES the batch
+ * queues for the lock as committedHighWater does.
  */
-async function keysWithMark(db: Queryable, companyId: number): Promise<{ keys: SyncKeys; mark: number | null } | null> {
-  const { rows } = await db.query<{ epoch: string; hmac_key: string; tombstone_horizon: number | string; ok: boolean; mark: number | string }>(
-    `SELECT k.epoch, k.hmac_key, k.tombstone_horizon, pg_try_advisory_xact_lock($2) AS ok, (${SEQ_MARK}) AS mark
-       FROM sync_keys k WHERE k.company_id = $1`,
-    [companyId, WRITE_LOCK],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return { keys: keysOfRow(row), mark: row.ok ? Number(row.mark) : null };
+class MarkBatcher {
+  private queue: MarkWaiter[] = [];
+  private running = false;
+
+  constructor(private readonly db: MarkDb) {}
+
+  ask(companyId: number | null): Promise<{ mark: number; keys: SyncKeys | null }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ companyId, resolve, reject });
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        await this.serve(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async serve(first: MarkWaiter[]): Promise<void> {
+    let batch = first;
+    try {
+      for (let tries = 1; ; tries++) {
+        const companies = [...new Set(batch.flatMap((w) => (w.companyId === null ? [] : [w.companyId])))];
+        const { rows } = await this.db.query<{ ok: boolean; mark: number | string; company_id: number | null; epoch: string; hmac_key: string; tombstone_horizon: number | string }>(
+          `WITH m AS (SELECT pg_try_advisory_xact_lock($1) AS ok, (${SEQ_MARK}) AS mark)
+           SELECT m.ok, m.mark, k.company_id, k.epoch, k.hmac_key, k.tombstone_horizon
+             FROM m LEFT JOIN sync_keys k ON k.company_id = ANY($2::int[])`,
+          [WRITE_LOCK, companies],
+        );
+        const keys = new Map<number, SyncKeys>();
+        for (const row of rows) if (row.company_id !== null) keys.set(Number(row.company_id), keysOfRow(row));
+        let mark: number | null = rows[0]?.ok ? Number(rows[0].mark) : null;
+        if (mark === null && tries >= MARK_TRIES) mark = await committedHighWater(this.db, 0);
+        if (mark !== null) {
+          for (const w of batch) w.resolve({ mark, keys: w.companyId === null ? null : (keys.get(w.companyId) ?? null) });
+          return;
+        }
+        await markPause();
+        // Whoever arrived meanwhile shares the next try: it starts after they came.
+        batch = batch.concat(this.queue);
+        this.queue = [];
+      }
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  }
+}
+
+const batchers = new WeakMap<object, MarkBatcher>();
+
+function markBatcher(db: MarkDb): MarkBatcher {
+  let found = batchers.get(db);
+  if (!found) batchers.set(db, (found = new MarkBatcher(db)));
+  return found;
 }
 
 /**
@@ -116,6 +182,12 @@ export async function parentFingerprint(db: Queryable, viewer: Viewer, parent: S
  */
 export interface PullEnv {
   keys(): Promise<SyncKeys>;
+  /**
+   * Runs one collection's page statement. Those of one request that are ready at the same moment
+   * go to the database as one statement (UNION ALL), one round trip for the request (issue 9).
+   * Only for statements of the same columns (documents built in SQL).
+   */
+  select?(query: SqlFragment): Promise<PulledRow[]>;
   highWater(): Promise<number>;
   caseload(): Promise<string>;
   parent(parent: ScopeParent): Promise<string>;
@@ -123,11 +195,44 @@ export interface PullEnv {
 }
 
 /**
- * A PullEnv for one request: every value computed at most once. Asked for the mark first (an
- * incremental pull), the keys come with the first try in one statement; `keys` given (tests) are used as they are.
+ * The page statements of one request, gathered until the event loop moves on (the fields of one
+ * GraphQL request reach their statement together) and sent as one UNION ALL; each part is told
+ * apart by `_q` and keeps its own ORDER BY and LIMIT, its rows sorted again by change_seq. When
+ * the combined statement fails, each part runs alone, so one failing collection fails only itself.
+ */
+function selectBatcher(db: Queryable): (query: SqlFragment) => Promise<PulledRow[]> {
+  let pending: { query: SqlFragment; resolve(rows: PulledRow[]): void; reject(error: unknown): void }[] = [];
+  const alone = (query: SqlFragment) => run<PulledRow>(db, query).then((r) => r.rows);
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 1) {
+      const only = batch[0]!;
+      return alone(only.query).then(only.resolve, only.reject);
+    }
+    try {
+      const parts = batch.map((b, i) => sql`SELECT ${raw(String(i))} AS _q, x.* FROM (${b.query}) x`);
+      const { rows } = await run<PulledRow & { _q: number }>(db, join(parts, ' UNION ALL '));
+      const byPart = batch.map((): PulledRow[] => []);
+      for (const row of rows) byPart[row._q]?.push(row);
+      batch.forEach((b, i) => b.resolve(byPart[i]!.sort((x, y) => Number(x._seq) - Number(y._seq))));
+    } catch {
+      for (const b of batch) await alone(b.query).then(b.resolve, b.reject);
+    }
+  };
+  return (query) =>
+    new Promise((resolve, reject) => {
+      if (pending.length === 0) setImmediate(() => void flush());
+      pending.push({ query, resolve, reject });
+    });
+}
+
+/**
+ * A PullEnv for one request: every value computed at most once; the mark (and with it the keys)
+ * from the process's MarkBatcher. `keys` given (tests) are used as they are.
  */
 export function pullEnv(
-  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  db: MarkDb,
   viewer: Viewer,
   keys?: SyncKeys,
   now = Date.now,
@@ -141,14 +246,13 @@ export function pullEnv(
   const parents = new Map<string, Promise<string>>();
   return {
     keys: loadKeys,
+    select: selectBatcher(db),
     highWater: once(async () => {
-      if (keysPromise) return committedHighWater(db);
-      const both = keysWithMark(db, viewer.companyId);
-      keysPromise = both.then((found) => found?.keys ?? loadSyncKeys(db, viewer.companyId));
-      const found = await both;
-      if (found?.mark !== null && found?.mark !== undefined) return found.mark;
-      if (found) await markPause();
-      return committedHighWater(db, MARK_TRIES - 1);
+      // Asked before the keys (an incremental pull): the keys come with the mark, in one statement.
+      const withKeys = keysPromise === null;
+      const answer = markBatcher(db).ask(withKeys ? viewer.companyId : null);
+      if (withKeys) keysPromise = answer.then((a) => a.keys ?? loadSyncKeys(db, viewer.companyId));
+      return (await answer).mark;
     }),
     caseload: once(() => caseloadFingerprint(db, viewer)),
     parent: (p) => {
@@ -170,6 +274,8 @@ interface PulledRow {
   _revision: number;
   _live: boolean | null;
   doc?: string | null;
+  /** The columns themselves, when documents are built in JavaScript. */
+  [column: string]: unknown;
 }
 
 const SAFE_COLUMN = /^[a-z_][a-z0-9_]*$/;
@@ -271,9 +377,7 @@ export async function pullCollection(
   // The document as JSON text built in SQL (PostgreSQL: fastest), or its columns with the field
   // rules applied, converted in JavaScript (PGlite: its JSON functions run slower than the conversion).
   const selected = inSql ? sql`${documentSql(collection.table, columns, collection.omit, viewer, 't')} AS doc` : columnsSql(collection, columns, viewer);
-  const { rows } = await run<PulledRow & Record<string, unknown>>(
-    db,
-    fromZero
+  const statement = fromZero
       ? sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, TRUE AS _live, ${selected}
               FROM ${raw(collection.table)} t
              WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater} AND t.deleted_at IS NULL AND ${scope}
@@ -285,8 +389,11 @@ export async function pullCollection(
              CROSS JOIN LATERAL (SELECT t.deleted_at IS NULL AND ${scope} AS live) _v
              WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
              ORDER BY t.change_seq
-             LIMIT ${size + 1}`,
-  );
+             LIMIT ${size + 1}`;
+  // Incremental pages (the steady traffic of every client) share one statement per request; the
+  // pages of a sync from zero are large and run on their own, on as many connections as there are.
+  const rows: (PulledRow & Record<string, unknown>)[] =
+    inSql && !fromZero && env.select ? await env.select(statement) : (await run<PulledRow & Record<string, unknown>>(db, statement)).rows;
   const documents: ReplicaDocument[] = [];
   let bytes = 0;
   let live = 0;
