@@ -208,7 +208,10 @@ function selectBatcher(db: Queryable): (query: SqlFragment) => Promise<PulledRow
     pending = [];
     if (batch.length === 1) {
       const only = batch[0]!;
-      return alone(only.query).then(only.resolve, only.reject);
+      return alone(only.query).then(
+        (rows) => only.resolve(rows),
+        (error: unknown) => only.reject(error),
+      );
     }
     try {
       const parts = batch.map((b, i) => sql`SELECT ${raw(String(i))} AS _q, x.* FROM (${b.query}) x`);
@@ -217,7 +220,12 @@ function selectBatcher(db: Queryable): (query: SqlFragment) => Promise<PulledRow
       for (const row of rows) byPart[row._q]?.push(row);
       batch.forEach((b, i) => b.resolve(byPart[i]!.sort((x, y) => Number(x._seq) - Number(y._seq))));
     } catch {
-      for (const b of batch) await alone(b.query).then(b.resolve, b.reject);
+      for (const b of batch) {
+        await alone(b.query).then(
+          (rows) => b.resolve(rows),
+          (error: unknown) => b.reject(error),
+        );
+      }
     }
   };
   return (query) =>

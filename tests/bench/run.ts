@@ -16,7 +16,9 @@
  * `BENCH {...}` (issue 9).
  *
  * Options: --quick (small data set, 20 users for 15 s, 3 list runs: a few minutes), --skip-load,
- * --skip-lighthouse, --skip-browser (only the server parts).
+ * --skip-lighthouse, --skip-browser (only the server parts); for the load run --cpu-prof <dir> (the
+ * servers' CPU profiles; tests/bench/cpu-profile-top.ts sums them) and --slow-ms N (PostgreSQL's
+ * statements slower than N ms, costliest first).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
  * WERKPAD_BENCH_KEEP=1 to keep the data dir. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
@@ -60,6 +62,9 @@ const { values: flags } = parseArgs({
     'skip-load': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
+    // The load run: write the servers' CPU profiles here; log PostgreSQL statements slower than N ms.
+    'cpu-prof': { type: 'string' },
+    'slow-ms': { type: 'string' },
   },
 });
 const quick = flags.quick === true;
@@ -414,6 +419,8 @@ async function serverParts(): Promise<void> {
     durationMs: size.loadSeconds * 1000,
     runs: [1, 2],
     seed: { participants: size.participants, messages: size.messages },
+    ...(flags['cpu-prof'] ? { cpuProfDir: path.resolve(flags['cpu-prof']) } : {}),
+    ...(flags['slow-ms'] !== undefined ? { slowQueryMs: Number(flags['slow-ms']) } : {}),
     log,
   });
   const one = results.find((r) => r.processes === 1);
@@ -427,12 +434,14 @@ async function serverParts(): Promise<void> {
       twoProcesses: two ? { p95Ms: two.p95Ms, errors: two.errors, requestsPerSecond: two.requestsPerSecond } : null,
     };
   }
-  table(`Load on PostgreSQL: ${size.loadUsers} users, ${size.loadSeconds} s (target p95 < 150 ms, 0 errors)`, ['server', 'requests/s', 'p50', 'p95', 'errors'], results.map((r) => [
+  table(`Load on PostgreSQL: ${size.loadUsers} users, ${size.loadSeconds} s (target p95 < 150 ms, 0 errors)`, ['server', 'requests/s', 'p50', 'p95', 'errors', 'CPU ms/request (server + PostgreSQL)', 'load average'], results.map((r) => [
     r.processes === 1 ? 'one process' : 'two processes, round-robin proxy',
     fmtN(r.requestsPerSecond),
     `${r.p50Ms} ms`,
     `${r.p95Ms} ms`,
     r.errors,
+    r.requests ? `${((r.cpu.servers * 1000) / r.requests).toFixed(2)} + ${((r.cpu.postgres * 1000) / r.requests).toFixed(2)}` : '-',
+    `${r.cpu.loadAverage[0]} → ${r.cpu.loadAverage[1]}`,
   ]));
 }
 
