@@ -132,7 +132,6 @@ interface ProbeRow {
   deleted: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runFaultSeed(server: FaultServer, options: FaultOptions): Promise<FaultRun> {
   const started = Date.now();
@@ -628,7 +627,7 @@ async function checkParticipants(
   );
   // The participants as made (tests/sync/fault-server.ts), then every accepted edit in apply order.
   const expected = new Map(
-    tenant.participants.map((p) => [p.uuid, { coachId: p.coachId, phone: '0600000000' as string | null, city: 'Utrecht' as string | null }]),
+    tenant.participants.map((p) => [p.uuid, { coachId: p.coachId, phone: '0600000000', city: 'Utrecht' }]),
   );
   const seen = new Set<string>();
   for (const { cmid } of order) {
