@@ -4,6 +4,7 @@ import { applyEvent, enqueue, listOutbox, resolveConflict } from './outbox';
 import { pushOutbox } from './push';
 import { applyPullPage } from '../replica/documents';
 import { pushTransport, testReplica } from '../test-support';
+import type { ReplicaDocument } from '../../src/domain/sync/types';
 
 /**
  * Found by the fault-injection test (tests/faults/scenario.ts, a participant moved to another coach
@@ -18,7 +19,7 @@ import { pushTransport, testReplica } from '../test-support';
 const P1 = '01900000-0000-7000-8000-000000000001';
 const mine = { uuid: P1, id: 1, body: 'basis', title: 'titel', counter: 0, revision: 4 };
 const theirs = { ...mine, body: 'hun', revision: 5 };
-const page = (documents: object[], seq: number) => ({ documents, checkpoint: { seq, scopeKey: 'k' }, reset: false, hasMore: false });
+const page = (documents: ReplicaDocument[], seq: number) => ({ documents, checkpoint: { seq, scopeKey: 'k' }, reset: false, hasMore: false });
 
 async function conflicted() {
   const replica = testReplica();
