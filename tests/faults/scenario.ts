@@ -357,7 +357,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
    * coach edits phone or city of one in its caseload, perhaps while it is being moved away.
    */
   const participantWrite = async (c: Client, w: number): Promise<boolean> => {
-    const docs = await c.replica.docs('participants').toArray();
+    // A document the server took away while an edit of it waits shows only that edit (no id): not offered.
+    const docs = (await c.replica.docs('participants').toArray()).filter((d) => typeof d.id === 'number');
     if (docs.length === 0) return false;
     const doc = docs[Math.floor(random() * docs.length)]!;
     const base = { uuid: String(doc.uuid), id: Number(doc.id) };
