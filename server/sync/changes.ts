@@ -16,6 +16,55 @@ export interface ChangeHub {
 const hubs = new WeakMap<Db, ChangeHub>();
 
 /**
+ * Listeners by key behind one LISTEN on `channel`, started with the first listener and stopped with
+ * the last (a held LISTEN connection would keep the database from closing).
+ */
+function keyedListen<K, L>(db: Db, channel: string, onPayload: (payload: string, listeners: Map<K, Set<L>>) => void) {
+  const listeners = new Map<K, Set<L>>();
+  let count = 0;
+  let listening: Promise<() => Promise<void>> | null = null;
+  const stop = async () => {
+    const unlisten = listening;
+    listening = null;
+    if (unlisten) await unlisten.then((u) => u()).catch(() => undefined);
+  };
+  return {
+    listeners,
+    async close() {
+      listeners.clear();
+      count = 0;
+      await stop();
+    },
+    /** Resolves once LISTEN is active (so nothing after it is missed), with the function that removes the listener. */
+    async add(key: K, listener: L): Promise<() => void> {
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
+      set.add(listener);
+      count++;
+      listening ??= db.listen(channel, (payload) => onPayload(payload, listeners));
+      try {
+        await listening;
+      } catch (err) {
+        listening = null;
+        set.delete(listener);
+        count--;
+        throw err;
+      }
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const current = listeners.get(key);
+        current?.delete(listener);
+        if (current?.size === 0) listeners.delete(key);
+        count--;
+        if (count === 0) void stop();
+      };
+    },
+  };
+}
+
+/**
  * One LISTEN per server process and database (NOTIFY crosses processes), fanned out to the SSE
  * connections of each company, held only while someone listens (so the database can close).
  * Notifications of one burst are coalesced per company for `batchMs`.
@@ -23,18 +72,8 @@ const hubs = new WeakMap<Db, ChangeHub>();
 export function changeHub(db: Db, batchMs = 50): ChangeHub {
   const existing = hubs.get(db);
   if (existing) return existing;
-  const listeners = new Map<number, Set<Listener>>();
   const pending = new Map<number, Set<CollectionName>>();
-  let count = 0;
-  let listening: Promise<() => Promise<void>> | null = null;
-
-  const flush = (companyId: number) => {
-    const names = pending.get(companyId);
-    pending.delete(companyId);
-    if (!names) return;
-    for (const l of listeners.get(companyId) ?? []) l([...names]);
-  };
-  const onPayload = (payload: string) => {
+  const keyed = keyedListen<number, Listener>(db, CHANGES_CHANNEL, (payload, listeners) => {
     let parsed: { c?: unknown; t?: unknown };
     try {
       parsed = JSON.parse(payload) as { c?: unknown; t?: unknown };
@@ -51,45 +90,19 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
       setTimeout(() => flush(companyId), batchMs);
     }
     names.add(collection.name);
+  });
+  const flush = (companyId: number) => {
+    const names = pending.get(companyId);
+    pending.delete(companyId);
+    if (!names) return;
+    for (const l of keyed.listeners.get(companyId) ?? []) l([...names]);
   };
-
   const hub: ChangeHub = {
     async close() {
       hubs.delete(db);
-      listeners.clear();
-      count = 0;
-      const stop = listening;
-      listening = null;
-      if (stop) await stop.then((unlisten) => unlisten()).catch(() => undefined);
+      await keyed.close();
     },
-    async subscribe(companyId, listener) {
-      let set = listeners.get(companyId);
-      if (!set) listeners.set(companyId, (set = new Set()));
-      set.add(listener);
-      count++;
-      listening ??= db.listen(CHANGES_CHANNEL, onPayload);
-      try {
-        await listening;
-      } catch (err) {
-        listening = null;
-        set.delete(listener);
-        count--;
-        throw err;
-      }
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(companyId);
-        count--;
-        if (count === 0 && listening) {
-          const stop = listening;
-          listening = null;
-          void stop.then((unlisten) => unlisten()).catch(() => undefined);
-        }
-      };
-    },
+    subscribe: (companyId, listener) => keyed.add(companyId, listener),
   };
   hubs.set(db, hub);
   return hub;
@@ -119,53 +132,18 @@ const sessionHubs = new WeakMap<Db, SessionHub>();
 export function sessionHub(db: Db): SessionHub {
   const existing = sessionHubs.get(db);
   if (existing) return existing;
-  const watchers = new Map<string, Set<() => void>>();
-  let count = 0;
-  let listening: Promise<() => Promise<void>> | null = null;
-  const onPayload = (sessionId: string) => {
+  const keyed = keyedListen<string, () => void>(db, SESSIONS_CHANNEL, (sessionId, watchers) => {
     const set = watchers.get(sessionId);
     if (!set) return;
     watchers.delete(sessionId);
     for (const end of set) end();
-  };
+  });
   const hub: SessionHub = {
     async close() {
       sessionHubs.delete(db);
-      watchers.clear();
-      count = 0;
-      const stop = listening;
-      listening = null;
-      if (stop) await stop.then((unlisten) => unlisten()).catch(() => undefined);
+      await keyed.close();
     },
-    async watch(sessionId, onEnd) {
-      let set = watchers.get(sessionId);
-      if (!set) watchers.set(sessionId, (set = new Set()));
-      set.add(onEnd);
-      count++;
-      listening ??= db.listen(SESSIONS_CHANNEL, onPayload);
-      try {
-        await listening;
-      } catch (err) {
-        listening = null;
-        set.delete(onEnd);
-        count--;
-        throw err;
-      }
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        const current = watchers.get(sessionId);
-        current?.delete(onEnd);
-        if (current?.size === 0) watchers.delete(sessionId);
-        count--;
-        if (count === 0 && listening) {
-          const stop = listening;
-          listening = null;
-          void stop.then((unlisten) => unlisten()).catch(() => undefined);
-        }
-      };
-    },
+    watch: (sessionId, onEnd) => keyed.add(sessionId, onEnd),
   };
   sessionHubs.set(db, hub);
   return hub;

@@ -1,41 +1,7 @@
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import { ChangesPage } from './pages/changes-page';
-import { LoginPage } from './pages/login-page';
+import { serverProbes, signInAs, waitForServiceWorker } from './pages/offline-support';
 import { DEMO_PASSWORD } from './pages/demo-users';
-
-interface Probe {
-  uuid: string;
-  body: string;
-  title: string;
-  revision: number;
-  userId: number;
-  _deleted?: boolean;
-}
-
-/** The test notes on the server as the signed-in user of `api` may see them. */
-async function serverProbes(api: APIRequestContext): Promise<Probe[]> {
-  const response = await api.post('/api/v2/graph', {
-    data: { query: 'query { pullSyncProbes(checkpoint: { seq: 0 }, limit: 1000) { documents } }' },
-  });
-  const body = (await response.json()) as { data?: { pullSyncProbes: { documents: Probe[] } }; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return (body.data?.pullSyncProbes.documents ?? []).filter((d) => !d._deleted);
-}
-
-async function signInAs(page: Page, username: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(username);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** The test-note editor of the changes page. */
 function noteEditor(page: Page) {

@@ -1,43 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ChangesPage } from './pages/changes-page';
-import { LoginPage } from './pages/login-page';
-
-interface Probe {
-  uuid: string;
-  body: string;
-  revision: number;
-  _deleted?: boolean;
-}
-
-/** The sync self-test notes on the server, as the signed-in user may see them (same cookies as the page). */
-async function serverProbes(api: APIRequestContext): Promise<Probe[]> {
-  const response = await api.post('/api/v2/graph', {
-    data: { query: 'query { pullSyncProbes(checkpoint: { seq: 0 }, limit: 1000) { documents } }' },
-  });
-  const body = (await response.json()) as { data?: { pullSyncProbes: { documents: Probe[] } }; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return (body.data?.pullSyncProbes.documents ?? []).filter((d) => !d._deleted);
-}
+import { serverProbes, signInAs, waitForServiceWorker } from './pages/offline-support';
 
 /** "1 testnotitie", "3 testnotities": how the changes page counts the test notes on the device. */
 function notes(n: number): string {
   return n === 1 ? '1 testnotitie' : `${n} testnotities`;
-}
-
-async function signInAs(page: Page, username: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(username);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** The service worker controls this page (after its first install a reload hands the page to it). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 test.describe('offline', () => {

@@ -14,7 +14,7 @@ import { reportError } from '../../lib/error-reporting';
 import { AttachmentPicker } from './attachment-picker';
 import { takeEditing } from './edit-draft';
 import { messageActions } from './message-actions';
-import { NavLink } from './nav-link';
+import { NavLink } from '../../lib/ui/nav-link';
 import type { MessagePaths } from './paths';
 import { RecipientCombobox } from './recipient-combobox';
 import type { RecipientChoice } from './recipient-search';

@@ -7,7 +7,7 @@ import { AttachmentLinks } from './attachment-links';
 import { longDate } from './format-date';
 import { MessageBody } from './message-body';
 import { messageActions } from './message-actions';
-import { NavLink } from './nav-link';
+import { NavLink } from '../../lib/ui/nav-link';
 import type { MessagePaths } from './paths';
 import type { Me } from './use-me';
 import { useOpenMessage } from './use-messages';

@@ -6,7 +6,7 @@ import { syncStore } from '../../lib/sync-client';
 import { reportError } from '../../lib/error-reporting';
 import { longDate, shortDate } from './format-date';
 import { messageActions } from './message-actions';
-import { NavLink } from './nav-link';
+import { NavLink } from '../../lib/ui/nav-link';
 import type { MessagePaths } from './paths';
 import type { Me } from './use-me';
 import { useTabPage } from './use-messages';

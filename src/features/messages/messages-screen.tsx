@@ -7,7 +7,7 @@ import { ComposeForm } from './compose-form';
 import { FailedSends } from './failed-sends';
 import { MessageDetail } from './message-detail';
 import { MessageList } from './message-list';
-import { NavLink } from './nav-link';
+import { NavLink } from '../../lib/ui/nav-link';
 import { PushToggle } from './push-toggle';
 import type { MessagePaths } from './paths';
 import { useMe } from './use-me';

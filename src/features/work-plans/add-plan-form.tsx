@@ -10,7 +10,7 @@ import { workPlans } from './actions';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
 import { useReference } from './hooks';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { participantName } from './queries';
 import { staffOptions } from './staff-options';

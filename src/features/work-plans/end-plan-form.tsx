@@ -9,7 +9,7 @@ import { workPlans } from './actions';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
 import { usePlanDetail, useReference } from './hooks';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { useCompanySettings } from './use-company-settings';
 import './work-plans.css';

@@ -6,7 +6,7 @@ import { FailedWrites } from './failed-writes';
 import { formatDate } from './format';
 import { usePlanDetail, useViewer } from './hooks';
 import { ItemsTable } from './items-table';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import type { PortalPaths } from './paths';
 import { SelfReviewForm } from './self-review-form';
 import { tx } from './text';

@@ -4,7 +4,7 @@ import { applyFilter, sortPlans } from '../../domain/work-plan/views';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { formatDate } from './format';
 import { usePlanRows, useViewer } from './hooks';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import type { PortalPaths } from './paths';
 import { tx } from './text';
 import './work-plans.css';

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AssignmentCard } from './assignment-card';
 import { FailedWrites } from './failed-writes';
 import { useReviewRound, useViewer } from './hooks';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { ReviewForm } from './review-form';
 import './work-plans.css';

@@ -6,7 +6,7 @@ import { planListPage, type WorkPlanSortKey } from '../../domain/work-plan/views
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { formatDate } from './format';
 import { usePlanRows } from './hooks';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { listHref, type WorkPlanListSearch } from './route-search';
 import { BatchChange } from './batch-change';

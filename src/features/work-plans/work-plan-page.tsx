@@ -8,7 +8,7 @@ import { AssignmentCard } from './assignment-card';
 import { formatDate } from './format';
 import { usePlanDetail } from './hooks';
 import { ItemsTable } from './items-table';
-import { NavLink } from './link';
+import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { undoDelete } from './undo-delete';
 import { FailedWrites } from './failed-writes';

@@ -14,14 +14,7 @@ export async function phoneSignedIn(browser: Browser, username: string, colorSch
   return { context, page };
 }
 
-/** The service worker controls this page (after its first install a reload hands the page to it). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+export { waitForServiceWorker } from './offline-support';
 
 /** A graph query with the page's session cookie; retried once when a pre-offline connection was reset. */
 export async function serverGraph<T>(api: APIRequestContext, query: string): Promise<T> {

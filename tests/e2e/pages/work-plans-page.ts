@@ -15,14 +15,7 @@ export async function signedIn(browser: Browser, username: string, viewport?: { 
   return { context, page };
 }
 
-/** The service worker controls the page (after its first install a reload hands the page to it). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+export { waitForServiceWorker } from './offline-support';
 
 /** WCAG 2.1 AA with axe: no violations. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { workPlans } from '../actions';
 import { FailedWrites } from '../failed-writes';
 import { useReference, useViewer } from '../hooks';
-import { NavLink } from '../link';
+import { NavLink } from '../../../lib/ui/nav-link';
 import { str } from '../text';
 import '../work-plans.css';
 

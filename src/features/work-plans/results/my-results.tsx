@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { useProfile, useViewer } from '../hooks';
-import { NavLink } from '../link';
+import { NavLink } from '../../../lib/ui/nav-link';
 import { groupRows } from '../development-profile/group-rows';
 import { ProgressChart } from './progress-chart';
 import '../work-plans.css';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { useReference } from '../hooks';
-import { NavLink } from '../link';
+import { NavLink } from '../../../lib/ui/nav-link';
 import { str } from '../text';
 import '../work-plans.css';
 

@@ -9,7 +9,7 @@ interface NavLinkProps {
   'aria-label'?: string;
 }
 
-/** An anchor that navigates inside the app on a plain click (paths come from ./paths.ts). */
+/** An anchor that navigates inside the app on a plain click; a modified click (new tab, download) is left to the browser. */
 export function NavLink({ href, className, current, children, ...rest }: NavLinkProps) {
   const router = useRouter();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { LoginPage } from './login-page';
+
+/** A sync self-test note as the server's pull gives it. */
+export interface Probe {
+  uuid: string;
+  body: string;
+  title: string;
+  revision: number;
+  userId: number;
+  _deleted?: boolean;
+}
+
+/** The sync self-test notes on the server, as the signed-in user of `api` may see them (same cookies as the page). */
+export async function serverProbes(api: APIRequestContext): Promise<Probe[]> {
+  const response = await api.post('/api/v2/graph', {
+    data: { query: 'query { pullSyncProbes(checkpoint: { seq: 0 }, limit: 1000) { documents } }' },
+  });
+  const body = (await response.json()) as { data?: { pullSyncProbes: { documents: Probe[] } }; errors?: unknown[] };
+  expect(body.errors).toBeUndefined();
+  return (body.data?.pullSyncProbes.documents ?? []).filter((d) => !d._deleted);
+}
+
+/** Signs in through the login page and waits until the app has left it. */
+export async function signInAs(page: Page, username: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(username);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The service worker controls this page (after its first install a reload hands the page to it). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
