@@ -43,6 +43,8 @@ export interface FaultStats {
   serverCrashes: number;
   /** SIGKILLs while the server held a push whose answer had not arrived yet. */
   crashesMidPush: number;
+  /** Mid-push SIGKILLs after which writes of that push were found committed (the rest never ran). */
+  crashesAfterCommits: number;
   clientRestarts: number;
   rowsLeftSending: number;
   /** Sync probes moved to another owner in the database. */
@@ -146,7 +148,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const userCount = Math.max(3, Math.ceil(options.clients / 2));
   const tenant = await server.tenant(userCount);
   const stats: FaultStats = {
-    requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, clientRestarts: 0,
+    requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
     conflictsOnUnchangedFields: 0, rejected: {},
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
@@ -229,7 +231,17 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
           crashArmed = false;
           const { midPush } = await server.crashDuring(url, init, random);
           stats.serverCrashes++;
-          if (midPush) stats.crashesMidPush++;
+          if (midPush) {
+            stats.crashesMidPush++;
+            // Part of the push may have committed before the kill: it must be there after the restart
+            // (checked with everything else at the end); counted to show where the kills landed.
+            const ids = [...body.matchAll(/"clientMutationId":"([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+            const { rows } = await server.db.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM processed_mutations WHERE client_mutation_id::text = ANY($1::text[])',
+              [ids],
+            );
+            if (Number(rows[0]?.n ?? 0) > 0) stats.crashesAfterCommits++;
+          }
           else if (crashRetries++ < 8) crashArmed = true; // the answer came first: the next push gets the kill
           throw new TypeError('fetch failed: the server went away');
         }
@@ -690,7 +702,7 @@ export function formatStats(run: FaultRun): string {
   return (
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
-    `(mid-push ${s.crashesMidPush}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
+    `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
     `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );

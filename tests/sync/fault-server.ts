@@ -206,7 +206,7 @@ export async function startPgliteFaultServer(options: { log?: (line: string) => 
             headers: { 'content-type': 'application/json', 'x-fault-secret': secret },
             body: JSON.stringify({ afterQueries }),
           });
-        await arm(1 + Math.floor(random() * 24));
+        await arm(1 + Math.floor(random() * 12));
         const exited = proc.exited();
         const answered = await fetch(`${base}${pathOf(url)}`, init).then(
           async (r) => (await r.text(), true),
