@@ -65,3 +65,15 @@ describe('a conflict whose document changes or leaves while the user decides', (
     expect(transport.rows.map((r) => [r.args.baseRevision, r.args.body])).toEqual([[7, 'mijn']]);
   });
 });
+
+describe('a conflict when the collection starts over (reset)', () => {
+  it('is removed on the server until a page of the reset brings its document again', async () => {
+    const { replica } = await conflicted();
+    const reset = { documents: [] as ReplicaDocument[], checkpoint: { seq: 20, scopeKey: 'other' }, reset: true, hasMore: true };
+    await applyPullPage(replica, 'syncProbes', reset, 1);
+    expect((await listOutbox(replica))[0]?.serverDocument).toBeNull();
+    expect(await replica.docs('syncProbes').get(P1)).toBeUndefined();
+    await applyPullPage(replica, 'syncProbes', page([theirs], 21), 1);
+    expect((await listOutbox(replica))[0]?.serverDocument).toMatchObject({ body: 'hun', revision: 5 });
+  });
+});

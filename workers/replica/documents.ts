@@ -94,7 +94,8 @@ async function activeRowsOf(replica: Replica, collection: CollectionName): Promi
  * A conflict waiting for the user takes the newer server version, or null when the document left
  * (deleted, or out of the viewer's scope): resolving it must not bring back a version the server
  * no longer shows this user, which no later pull would remove.
- * A reset drops the collection's documents that no active row holds.
+ * A reset drops the collection's documents that no active row holds, and the server version of
+ * conflicts on documents its first page does not bring (a later page that brings one sets it again).
  *
  * The outbox table joins the transaction only when the page touches a document with active rows
  * (or resets): most pages then lock just the collection and the checkpoints, so writes queued
@@ -125,7 +126,13 @@ export async function applyPullPage(
   };
   const writePage = async (byTarget: Map<string, OutboxRow[]>) => {
     if (answer.reset) {
-      const keep = new Set(byTarget.keys());
+      const keep = new Set([...byTarget].filter(([, rows]) => rows.some(isActive)).map(([target]) => target));
+      // A reset starts the collection over: a conflict's document is back only when a page brings it.
+      const onPage = new Set(answer.documents.map((d) => d.uuid));
+      for (const [target, rows] of byTarget) {
+        if (onPage.has(target)) continue;
+        for (const row of rows) if (row.status === 'conflict') await replica.outbox.update(row.clientMutationId, { serverDocument: null });
+      }
       const all = await table.toCollection().primaryKeys();
       await table.bulkDelete(all.filter((k) => !keep.has(k)));
     }
