@@ -41,7 +41,7 @@ describe.each(DATABASES)('fault injection on %s', (database) => {
       return;
     }
     server = await startPostgresFaultServer(postgres.url);
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     await server?.close();
     postgres?.stop();
