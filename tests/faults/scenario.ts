@@ -134,7 +134,6 @@ interface ProbeRow {
   deleted: boolean;
 }
 
-
 export async function runFaultSeed(server: FaultServer, options: FaultOptions): Promise<FaultRun> {
   const started = Date.now();
   const { seed, writes } = options;
@@ -241,8 +240,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
               [ids],
             );
             if (Number(rows[0]?.n ?? 0) > 0) stats.crashesAfterCommits++;
-          }
-          else if (crashRetries++ < 8) crashArmed = true; // the answer came first: the next push gets the kill
+          } else if (crashRetries++ < 8) crashArmed = true; // the answer came first: the next push gets the kill
           throw new TypeError('fetch failed: the server went away');
         }
         const roll = faults ? random() : 1;
