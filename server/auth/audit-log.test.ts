@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import { createAuthTestApp, graph, rest, signIn, tokenRequest, TEST_PASSWORD, type AuthTestApp } from '../test/auth';
 
 process.env.TRUST_PROXY = '1';
@@ -108,5 +109,47 @@ describe('auditLog: administrators read, filter, page and export the log', () =>
     expect(lines[1]).toContain(`${t.fx.users.admin} > ${t.fx.users.manager} > ${t.fx.users.coach}`);
     const { rows } = await t.db.query("SELECT 1 FROM audit_log WHERE action = 'auditLog.export' AND result = 'success'");
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('reads on the device (the replica): logParticipantRead', () => {
+  const LOG_READ = 'mutation($input: LogParticipantReadInput!) { logParticipantRead(input: $input) { success reason } }';
+  type Answer = { logParticipantRead: { success: boolean; reason: string | null } };
+  const readRows = () =>
+    t.db.query<{ result: string; user_id: number; chain: number[]; subject_id: string; details: { via?: string; viewedAt?: string } }>(
+      "SELECT result, user_id, chain, subject_id, details FROM audit_log WHERE action = 'participant.read' AND details->>'via' = 'replica' ORDER BY id",
+    );
+
+  it('logs the opening of a file read offline once, with the time it was opened and the whole chain', async () => {
+    const { rows: p } = await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [t.fx.participantId]);
+    const viewedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const input = { uuid: p[0]!.uuid, viewedAt, clientMutationId: uuidv7() };
+    const headers = { ...chainHeaders([t.fx.users.manager, t.fx.users.coach]), ...withIp('10.50.2.1') };
+    const first = await graph<Answer>(t.app, LOG_READ, { token: admin, variables: { input }, headers });
+    expect(first.errors).toBeUndefined();
+    expect(first.data?.logParticipantRead).toEqual({ success: true, reason: null });
+    // The outbox replays it after a lost answer: still one entry.
+    await graph<Answer>(t.app, LOG_READ, { token: admin, variables: { input }, headers });
+    const { rows } = await readRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      result: 'success',
+      user_id: t.fx.users.admin,
+      chain: [t.fx.users.admin, t.fx.users.manager, t.fx.users.coach],
+      subject_id: String(t.fx.participantId),
+      details: { via: 'replica', viewedAt },
+    });
+  });
+
+  it('logs a read of a participant outside the viewer\'s scope as refused; refuses a time that is not one', async () => {
+    const { rows: p } = await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [t.fx.participantId]);
+    const admin2 = await signIn(t.app, 'admin2', TEST_PASSWORD, '10.50.2.2');
+    const foreign = await graph<Answer>(t.app, LOG_READ, { token: admin2, variables: { input: { uuid: p[0]!.uuid, viewedAt: new Date().toISOString() } } });
+    expect(foreign.data?.logParticipantRead.success).toBe(true);
+    const { rows } = await readRows();
+    expect(rows.at(-1)).toMatchObject({ result: 'refused', user_id: t.fx.users.admin2, subject_id: p[0]!.uuid });
+    const bad = await graph<Answer>(t.app, LOG_READ, { token: admin2, variables: { input: { uuid: p[0]!.uuid, viewedAt: 'gisteren' } } });
+    expect(bad.data?.logParticipantRead).toEqual({ success: false, reason: 'admin.errors.invalidTime' });
+    expect(await readRows().then((r) => r.rows.length)).toBe(rows.length);
   });
 });

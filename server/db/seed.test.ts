@@ -4,6 +4,9 @@ import type { Db } from './db';
 import { DEMO_EXTRA_USERNAMES, DEMO_PASSWORD, DEMO_USERNAMES, seedDemoIfEmpty } from './seed';
 import { isValidBsn } from './demo-data/prng';
 import { createTestDb } from '../test/db';
+import { rowToDocument } from '../sync/document';
+import { draftOfDocument, researchFlags, type MeasurementDocument } from '../../src/domain/wage-value/measurement';
+import { validateStep } from '../../src/domain/wage-value/validation';
 
 let db: Db;
 let seedMs = 0;
@@ -97,6 +100,19 @@ describe('demo seed', () => {
     expect(await count(
       "SELECT count(*)::int AS n FROM user_imitation_options o JOIN users u ON u.id = o.user_id WHERE u.username = 'admin'",
     )).toBe(4);
+  });
+
+  it('seeds wage-value research activities that took place, in the spec\'s inverted storage', async () => {
+    const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM wage_value_measurements WHERE deleted_at IS NULL');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const stored = (row.research_activities ?? {}) as Record<string, unknown>;
+      // Stored inverted (02 §3): false means the visit / interview took place.
+      expect([stored.companyVisit, stored.interviewedEmployee, stored.interviewedEmployer]).toEqual([false, false, false]);
+      const draft = draftOfDocument(rowToDocument(row) as unknown as MeasurementDocument);
+      expect(researchFlags(draft.researchActivities)).toEqual({ companyVisited: true, employeeInterviewed: true, employerInterviewed: true });
+      expect(validateStep('researchActivities', draft)).toEqual([]);
+    }
   });
 
   it('never lets a row of one organisation reference a row of another', async () => {

@@ -17,6 +17,13 @@ import { measurementSteps } from '../../src/domain/wage-value/constants';
 import type { MeasurementDraft } from '../../src/domain/wage-value/measurement';
 import { stepPayload as domainStepPayload } from '../../src/domain/wage-value/schemas';
 import { pdfText } from './pdf-text';
+import * as v from 'valibot';
+import { draftOfDocument, type MeasurementDocument } from '../../src/domain/wage-value/measurement';
+import { measurementPatch, SaveMeasurementSchema } from '../../src/domain/wage-value/schemas';
+import { serverCollection } from '../sync/registry';
+import { loadSyncKeys } from '../sync/checkpoint';
+import { pullCollection, pullEnv } from '../sync/pull';
+import type { Viewer } from '../auth/viewer';
 
 let db: Db;
 let app: Hono;
@@ -157,6 +164,49 @@ describe('life cycle', () => {
     const { rows } = await db.query<{ summary: string; research_activities: { researchActivitiesExplanation: string }; advice: { reassessmentAdviceExplanation: string } }>(
       'SELECT summary, research_activities, advice FROM wage_value_measurements WHERE uuid = $1', [uuid]);
     expect(rows[0]).toMatchObject({ summary: 'Samenvatting van elders.', research_activities: { researchActivitiesExplanation: 'Op de werkvloer aangevuld.' }, advice: { reassessmentAdviceExplanation: 'Elders aangepast.' } });
+  });
+
+  it('a concept saved through the API is pulled with its groups exactly as the client writes them and GraphQL answers them', async () => {
+    const uuid = uuidv7();
+    const base = { uuid, participantId, type: 1 };
+    // The saves of the browser test "a concept changed elsewhere…" (dates DD-MM-YYYY, research flags left out).
+    const saves = [
+      { ...base, step: 1, replaceExistingConcept: true, details: { startingDate: '02-11-2026', employerName: 'Fietsenmaker Jansen', employerContactEmail: 'info@jansen.nl', interviewedEmployerName: 'Dhr. Jansen', performedFunction: 'Assistent fietsenmaker', workingHoursPerWeek: 20, fullTimeHours: 38, wageValueExpert: 'E. Expert' } },
+      { ...base, step: 2, researchActivities: { reportDate: '09-11-2026', companyVisitDate: '02-11-2026', interviewedEmployeeDate: '02-11-2026', interviewedEmployerDate: '02-11-2026' } },
+      { ...base, step: 3, tasks: [{ sortOrder: 1, description: 'Banden plakken', explanation: 'Hoofdtaak', minutesPerWeek: 1200 }] },
+    ];
+    // What the client's optimistic patches make of the same saves (the document the client writes).
+    let written: Record<string, unknown> = {};
+    for (const input of saves) {
+      expect((await write('saveWageValueMeasurement', input)).success).toBe(true);
+      written = { ...written, ...measurementPatch(v.parse(SaveMeasurementSchema, input)) };
+    }
+    const res = await graph<{ wageValueMeasurements: { records: Record<string, unknown>[] } }>(app,
+      'query($u: String) { wageValueMeasurements(uuid: $u) { records { step type participantId details researchActivities tasks } } }', { token: tokens.get('expert'), variables: { u: uuid } });
+    const record = res.data!.wageValueMeasurements.records[0]!;
+    const { rows: users } = await db.query<{ id: number; company_id: number; acl_role_id: number }>("SELECT id, company_id, acl_role_id FROM users WHERE username = 'expert'");
+    const u = users[0]!;
+    const viewer: Viewer = {
+      userId: Number(u.id), companyId: Number(u.company_id), projectId: null, roleId: Number(u.acl_role_id), accessToAllParticipants: false,
+      participantId: null, realUserId: Number(u.id), chain: [], sessionId: 'test',
+    };
+    const keys = await loadSyncKeys(db, viewer.companyId);
+    for (const build of ['sql', 'js'] as const) {
+      const answer = await pullCollection(db, viewer, serverCollection('wageValueMeasurements'), { seq: 0, scopeKey: null }, { limit: 10_000, build }, pullEnv(db, viewer, keys));
+      const doc = answer.documents.find((d) => d.uuid === uuid) as unknown as MeasurementDocument | undefined;
+      expect(doc, build).toBeDefined();
+      // Same fields, same types (numbers as numbers, jsonb as objects, ISO dates), same key order.
+      for (const field of ['participantId', 'type', 'step', 'details', 'researchActivities', 'tasks', 'startingDate', 'employerName'] as const) {
+        expect(JSON.stringify(doc![field]), `${build} ${field}`).toBe(JSON.stringify(written[field]));
+      }
+      expect(doc!.details, build).toEqual(record.details);
+      expect(doc!.researchActivities, build).toEqual(record.researchActivities);
+      expect(doc!.tasks, build).toEqual(record.tasks);
+      expect(doc!.step, build).toBe(record.step);
+      // The wizard resumes after step 3 (the norm function), and the steps before it are complete.
+      expect(measurementSteps[doc!.step], build).toBe('normFunction');
+      expect(validateMeasurement(draftOfDocument(doc!))[0]?.step, build).toBe('normFunction');
+    }
   });
 
   it('a coach without the expert flag may not add; another company sees nothing', async () => {

@@ -210,10 +210,31 @@ test.describe('wage-value measurement', () => {
     await context.close();
   });
 
-  // Passed on the wage-value branch; after merging the sync-pull changes the wizard reopens a concept
-  // saved through the API at the research step ("Nog niet compleet") instead of the norm-function step.
-  // Left for the next session to find (issue 12 stays open for it).
-  test.fixme('a concept changed elsewhere while the expert was offline: only the field changed on both sides is asked about', async ({ browser }) => {
+  test('a concept opened while the replica still holds an older version: the wizard follows the newer one until the expert touches it', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const { context, page } = await signedIn(browser, 'expert');
+    const participants = await gql<{ participants: { records: { id: string }[] } }>(context.request, '{ participants(perPage: 50) { records { id } } }', {});
+    const participantId = Number(participants?.participants.records.at(-2)?.id ?? 0);
+    expect(participantId).toBeGreaterThan(0);
+    const uuid = await page.evaluate(() => crypto.randomUUID());
+    const save = (input: Record<string, unknown>) => gql<{ r: { success: boolean; reason: string | null } }>(context.request,
+      'mutation($i: SaveWageValueMeasurementInput!) { r: saveWageValueMeasurement(input: $i) { success reason } }', { i: { uuid, participantId, type: 1, ...input } });
+    await page.goto('/wage-value/measurement/search');
+    expect((await save({ step: 1, replaceExistingConcept: true, details: { startingDate: '02-11-2026', employerName: 'Rijwielhandel Bos', employerContactEmail: 'info@bos.nl', interviewedEmployerName: 'Mevr. Bos', performedFunction: 'Assistent fietsenmaker', workingHoursPerWeek: 20, fullTimeHours: 38, wageValueExpert: 'E. Expert' } })).r.success).toBe(true);
+    // The replica holds the version after the details step (the search page reads the replica).
+    await expect(page.getByRole('cell', { name: 'Rijwielhandel Bos' })).toBeVisible({ timeout: 60_000 });
+    expect((await save({ step: 2, researchActivities: { reportDate: '09-11-2026', companyVisitDate: '02-11-2026', interviewedEmployeeDate: '02-11-2026', interviewedEmployerDate: '02-11-2026' } })).r.success).toBe(true);
+    expect((await save({ step: 3, tasks: [{ sortOrder: 1, description: 'Banden plakken', explanation: 'Hoofdtaak', minutesPerWeek: 1200 }] })).r.success).toBe(true);
+    // Opened at once: the wizard may start from the older version, and takes the newer one when it arrives.
+    await page.goto(`/wage-value/measurement/edit/${uuid}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Normfunctie en loon' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Nog niet compleet: Normfunctie en loon')).toBeVisible();
+    await page.getByRole('button', { name: /Onderzoeksactiviteiten/ }).click();
+    await expect(page.getByLabel('Rapportagedatum')).toHaveValue('2026-11-09');
+    await context.close();
+  });
+
+  test('a concept changed elsewhere while the expert was offline: only the field changed on both sides is asked about', async ({ browser }) => {
     test.setTimeout(300_000);
     const { context, page } = await signedIn(browser, 'expert');
     // A concept made by the expert (online, through the API the wizard uses).

@@ -438,6 +438,22 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await sync(c);
   }
 
+  // At least one real conflict, whatever the timing did above (under load a run may have none): two
+  // devices of one user change the body of a fresh note, one of them offline.
+  if (clients.length >= 2) {
+    const [a, b] = [clients[0]!, clients[1]!];
+    const id = uuid();
+    a.online = true;
+    b.online = true;
+    await enqueue(a.replica, 'probes.save', { uuid: id, body: 'shared', title: 'shared' }, undefined, clock);
+    for (let i = 0; i < 50 && (await a.replica.outbox.count()) > 0; i++) await sync(a);
+    for (let i = 0; i < 50 && !(await b.replica.docs('syncProbes').get(id)); i++) await sync(b);
+    a.online = false;
+    await enqueue(a.replica, 'probes.save', { uuid: id, body: `offline edit by ${a.name}` }, undefined, clock);
+    await enqueue(b.replica, 'probes.save', { uuid: id, body: `online edit by ${b.name}` }, undefined, clock);
+    for (let i = 0; i < 50 && (await b.replica.outbox.count()) > 0; i++) await sync(b);
+  }
+
   // Heal: everyone online (the faults go on), drain until every outbox is empty.
   for (const c of clients) c.online = true;
   let settled = false;

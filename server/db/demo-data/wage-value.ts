@@ -1,4 +1,5 @@
 import { HOLIDAY_ALLOWANCE_DEFAULT_PERCENTAGE, MeasurementType, NormFunctionSource, NormFunctionType, ReassessmentAdvice, SalaryInterval, SpecialCondition } from '../../../src/domain/wage-value/constants';
+import { storedResearchFlags } from '../../../src/domain/wage-value/measurement';
 import { type SeedContext, base } from './context';
 import { insertRow, insertRows } from './insert';
 import { isoDate, isoTime } from './prng';
@@ -87,8 +88,11 @@ export async function seedMeasurements(ctx: SeedContext, requests: readonly Meas
         context: 'Deelnemer werkt sinds enkele maanden op deze werkplek met begeleiding van een jobcoach.',
       },
       research_activities: {
-        reportDate: isoDate(-req.daysAgo + 7, now), companyVisit: true, companyVisitDate: startingDate,
-        interviewedEmployee: true, interviewedEmployeeDate: startingDate, interviewedEmployer: true, interviewedEmployerDate: startingDate,
+        // The visit and both interviews took place (with their dates). The spec stores these flags inverted
+        // (true = did NOT take place), so the domain's storedResearchFlags() writes them.
+        reportDate: isoDate(-req.daysAgo + 7, now),
+        ...storedResearchFlags({ companyVisited: true, employeeInterviewed: true, employerInterviewed: true }),
+        companyVisitDate: startingDate, interviewedEmployeeDate: startingDate, interviewedEmployerDate: startingDate,
         researchActivitiesExplanation: 'Twee dagdelen observatie op de werkvloer.',
       },
       norm_function: {

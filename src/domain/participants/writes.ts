@@ -59,4 +59,15 @@ export const participantWrites = {
     document: { collection: 'participants', target: (i) => i.uuid, mode: 'edit' },
     patch: () => ({ display: Visibility.visible }),
   }),
+  /**
+   * The participant's file was opened (NEN 7513): the screens read it from the replica, so the read is
+   * logged as a queued write that reaches the server when the device is online, with the time it was read.
+   */
+  recordViewed: defineWrite({
+    mutation: 'logParticipantRead',
+    input: v.object({
+      uuid,
+      viewedAt: v.pipe(v.string('admin.errors.invalidTime'), v.isoTimestamp('admin.errors.invalidTime')),
+    }),
+  }),
 };

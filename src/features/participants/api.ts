@@ -20,6 +20,8 @@ export async function addParticipant(input: ParticipantInput): Promise<MutationR
 export const updateParticipant = (input: WriteInput<typeof participantWrites.update>) => syncApi().participants.update(input);
 export const setVisibility = (uuid: string, visible: boolean) =>
   visible ? syncApi().participants.unhide({ uuid }) : syncApi().participants.hide({ uuid });
+/** Queues the audit entry of opening a participant's file (NEN 7513), offline too, with the time it was opened. */
+export const logParticipantRead = (uuid: string) => syncApi().participants.recordViewed({ uuid, viewedAt: new Date().toISOString() });
 export async function revealBsn(id: number): Promise<{ success: boolean; reason: string | null; bsn: string | null }> {
   const data = await graphRequest<{ revealParticipantBsn: { success: boolean; reason: string | null; bsn: string | null } }>(
     'mutation($id: ID!) { revealParticipantBsn(id: $id) { success reason bsn } }',

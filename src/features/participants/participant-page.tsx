@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { maskBsn } from '../../domain/participants/participant-input';
 import { listName, statusNameOf } from './participant-row';
 import { participantById, participantCounts } from './queries';
-import { revealBsn } from './api';
+import { logParticipantRead, revealBsn } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './participants.css';
 
@@ -34,6 +34,12 @@ export function ParticipantPage({ participantId }: { participantId: number }) {
   const [tab, setTab] = useState<Tab>('details');
   const [bsn, setBsn] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const uuid = p ? str(p.uuid) : '';
+  useEffect(() => {
+    // Every opening of the file is an audit entry; queueing can only fail without a running sync worker
+    // (signed out meanwhile), when there is no one left to log.
+    if (uuid) logParticipantRead(uuid).catch(() => undefined);
+  }, [uuid]);
 
   if (p === undefined) return <p aria-live="polite">{t('admin.common.loading')}</p>;
   if (p === null) return <p role="alert">{t('admin.participants.notFound')}</p>;

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { measurementSteps, type MeasurementStep } from '../../domain/wage-value/constants';
-import { draftOfDocument, emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
+import { emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
 import { stepPayload } from '../../domain/wage-value/schemas';
 import { validateStep, type WageValueIssue } from '../../domain/wage-value/validation';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
@@ -22,6 +22,7 @@ import { StepResult } from './step-result';
 import { StepAdvice } from './step-advice';
 import { StepSummary } from './step-summary';
 import type { StepProps } from './step-props';
+import { followStoredDocument, wizardStartOf } from './wizard-start';
 import './wage-value.css';
 
 const STEPS: Record<MeasurementStep, (p: StepProps) => React.JSX.Element> = {
@@ -44,9 +45,10 @@ export function MeasurementWizard({ mode }: { mode: WizardMode }) {
   const doc = mode.kind === 'edit' ? stored : mode.kind === 'copy' ? source : null;
   if (mode.kind !== 'add' && doc === null) return <p className="alert alert--error" role="alert">{t('wageValue.errors.notFound')}</p>;
   if (mode.kind !== 'add' && !doc) return <p aria-live="polite">{t('wageValue.wizard.loading')}</p>;
-  const initial = doc ? draftOfDocument(doc) : emptyDraft();
-  // Resume at the step after the last saved one (the last step stays the last).
-  const step = mode.kind === 'edit' && doc ? Math.min(Math.max(doc.step, 0), measurementSteps.length - 1) : 0;
+  const start = doc ? wizardStartOf(doc) : null;
+  const initial = start?.draft ?? emptyDraft();
+  // Resume at the step after the last saved one (the last step stays the last); a copy starts at the first.
+  const step = mode.kind === 'edit' && start ? start.stepIndex : 0;
   return <WizardForm mode={mode} stored={mode.kind === 'edit' ? stored ?? null : null} initial={initial} initialStep={step} initialParticipant={doc?.participantId ?? null} />;
 }
 
@@ -64,6 +66,20 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const [reason, setReason] = useState<{ key: string; params: Record<string, string | number> } | null>(null);
   const [saving, setSaving] = useState(false);
   const [savedOnce, setSavedOnce] = useState(mode.kind === 'edit');
+  // The version of the stored document the form shows, and whether the expert has touched the form.
+  const [shownDoc, setShownDoc] = useState<MeasurementDocument | null>(stored);
+  const [touched, setTouched] = useState(false);
+  const newer = mode.kind === 'edit' ? followStoredDocument(shownDoc, stored, touched) : null;
+  if (newer) {
+    // A newer version arrived before the expert touched the form (the replica was still catching up):
+    // show it and resume at its step (state adjusted while rendering, React's pattern for derived state).
+    setShownDoc(stored);
+    setDraft(newer.draft);
+    setStepIndex(newer.stepIndex);
+    setParticipantId(newer.participantId);
+    setShown([]);
+  }
+  const goTo = (i: number) => { setTouched(true); setStepIndex(i); };
 
   const ofParticipant = useMeasurementsOfParticipant(participantId);
   const participant = participants?.find((p) => p.id === participantId) ?? null;
@@ -82,10 +98,14 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const recent = ofParticipant ? recentDefinitive(ofParticipant, new Date(), uuid) : null;
   const concept = ofParticipant && !savedOnce ? otherConcept(ofParticipant, uuid) : null;
   const Step = STEPS[step];
-  const edit = (change: (d: MeasurementDraft) => void) => setDraft((d) => { const next = structuredClone(d); change(next); return next; });
+  const edit = (change: (d: MeasurementDraft) => void) => {
+    setTouched(true);
+    setDraft((d) => { const next = structuredClone(d); change(next); return next; });
+  };
 
-  async function save(goTo: number): Promise<void> {
-    if (readOnly) { setStepIndex(goTo); return; }
+  async function save(target: number): Promise<void> {
+    setTouched(true);
+    if (readOnly) { setStepIndex(target); return; }
     setReason(null);
     if (participantId === null) { setReason({ key: 'wageValue.wizard.participantRequired', params: {} }); return; }
     const problems = validateStep(step, draft);
@@ -108,7 +128,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
       setSavedOnce(true);
       void navigate({ to: '/wage-value/measurement/edit/$measurementId', params: { measurementId: uuid }, replace: true });
     }
-    setStepIndex(goTo);
+    setStepIndex(target);
   }
 
   return (
@@ -134,7 +154,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
           {measurementSteps.map((s, i) => (
             <li key={s}>
               <button type="button" className="wv-steps__step" aria-current={i === stepIndex ? 'step' : undefined} disabled={saving || (!savedOnce && i > 0)}
-                onClick={() => (i === stepIndex ? undefined : readOnly || i < stepIndex ? setStepIndex(i) : void save(i))}>
+                onClick={() => (i === stepIndex ? undefined : readOnly || i < stepIndex ? goTo(i) : void save(i))}>
                 <span className="wv-steps__n">{i + 1}</span> {t(`wageValue.steps.${s}`)}
               </button>
             </li>
@@ -147,13 +167,13 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
         <Step draft={draft} edit={edit} issues={issues} readOnly={readOnly} />
         {reason ? <p className="alert alert--error" role="alert" data-testid="save-reason">{t(reason.key as 'wageValue.errors.required', reason.params)}</p> : null}
         <div className="wv-step__actions">
-          <button type="button" className="button" disabled={stepIndex === 0 || saving} onClick={() => setStepIndex(stepIndex - 1)}>{t('wageValue.wizard.previous')}</button>
+          <button type="button" className="button" disabled={stepIndex === 0 || saving} onClick={() => goTo(stepIndex - 1)}>{t('wageValue.wizard.previous')}</button>
           {!readOnly ? (
             <button type="submit" className="button button--primary" disabled={saving}>
               {t(stepIndex === measurementSteps.length - 1 ? 'wageValue.wizard.save' : 'wageValue.wizard.saveAndNext')}
             </button>
           ) : stepIndex < measurementSteps.length - 1 ? (
-            <button type="button" className="button" onClick={() => setStepIndex(stepIndex + 1)}>{t('wageValue.wizard.next')}</button>
+            <button type="button" className="button" onClick={() => goTo(stepIndex + 1)}>{t('wageValue.wizard.next')}</button>
           ) : null}
         </div>
       </form>
