@@ -1,14 +1,17 @@
 /**
  * One seed of fault injection (issue 8): simulated clients (sync engines on fake-indexeddb
  * replicas) write at random through the real outbox and the real server while the network drops
- * requests, loses answers after the server applied them, delivers requests twice, the server is
- * killed mid-push (SIGKILL of the process on PostgreSQL, a restart of the in-process app on PGlite)
- * and a client worker dies mid-drain (its rows left "sending"). Owners of documents are moved
- * between users mid-run (documents leave one client's scope and enter another's).
+ * requests, loses answers after the server applied them, delivers requests twice, the server
+ * process is killed with SIGKILL while it holds a push and started again on the same database (on
+ * PGlite: the same data directory), and a client worker dies mid-drain (its rows left "sending").
+ * Scope changes: the administrator moves participants between coaches with the real write
+ * (participants.update, coachId) while the coaches edit them, and owners of sync probes are moved
+ * between users in the database (documents leave one client's scope and enter another's).
  *
- * The writes (src/domain/sync-probes/writes.ts): creates, edits of the same documents from several
- * clients of one user (body, title or both: per-field merge and real conflicts, resolved by keeping
- * the server's value or the client's own), commutative bumps and deletes.
+ * The writes (src/domain/sync-probes/writes.ts, src/domain/participants/writes.ts): creates, edits
+ * of the same documents from several clients (body, title or both; a participant's phone, city and
+ * coach: per-field merge and real conflicts, resolved by keeping the server's value or the
+ * client's own), commutative bumps and deletes.
  *
  * Afterwards `checkFaultRun` verifies from the server's own records (processed_mutations, the audit
  * log in apply order) and what went over the wire: every accepted write is on the server exactly
@@ -22,7 +25,7 @@ import { applyEvent, enqueue, listOutbox, resolveConflict } from '../../workers/
 import { openReplica, type Replica } from '../../workers/replica/db';
 import { urlOf } from '../../workers/test-support';
 import { createUuidV7 } from '../../src/domain/sync/uuid-v7';
-import type { FaultServer } from '../sync/fault-server';
+import type { FaultServer, FaultTenant, FaultUser } from '../sync/fault-server';
 
 export interface FaultOptions {
   seed: number;
@@ -36,24 +39,33 @@ export interface FaultStats {
   dropped: number;
   lostAnswers: number;
   duplicated: number;
+  /** SIGKILLs of the server process. */
   serverCrashes: number;
-  /** Crashes that hit a push whose answer had not arrived yet. */
+  /** SIGKILLs while the server held a push whose answer had not arrived yet. */
   crashesMidPush: number;
+  /** Mid-push SIGKILLs after which writes of that push were found committed (the rest never ran). */
+  crashesAfterCommits: number;
   clientRestarts: number;
   rowsLeftSending: number;
+  /** Sync probes moved to another owner in the database. */
   scopeMoves: number;
+  /** Accepted participant edits that gave the participant another coach. */
+  participantMoves: number;
   offlineToggles: number;
   conflictsKeptServer: number;
   conflictsKeptOwn: number;
+  /** Conflicts whose document the server deleted or took out of scope meanwhile (dropped). */
+  conflictsGone: number;
   /** Conflicts named on a field the client did not change (its value equals the base): must stay 0. */
   conflictsOnUnchangedFields: number;
   rejected: Record<string, number>;
-  accepted: { creates: number; edits: number; bumps: number; deletes: number };
+  accepted: { creates: number; edits: number; bumps: number; deletes: number; participantEdits: number };
 }
 
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
-  'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
+  'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
+  'participantMoves',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
@@ -82,6 +94,7 @@ function mulberry32(seed: number): () => number {
 interface Client {
   name: string;
   userId: number;
+  role: FaultUser['role'];
   replicaName: string;
   replica: Replica;
   engine: SyncEngine;
@@ -97,6 +110,20 @@ interface Sent {
   baseValues: unknown;
 }
 
+interface ParticipantRow {
+  uuid: string;
+  coach_id: number | null;
+  manager_id: number | null;
+  phone: string | null;
+  city: string | null;
+  display: number;
+  revision: number;
+  deleted: boolean;
+}
+
+/** The replicated collections of every client. */
+const COLLECTIONS = ['syncProbes', 'participants'] as const;
+
 interface ProbeRow {
   uuid: string;
   user_id: number;
@@ -107,8 +134,6 @@ interface ProbeRow {
   deleted: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function runFaultSeed(server: FaultServer, options: FaultOptions): Promise<FaultRun> {
   const started = Date.now();
   const { seed, writes } = options;
@@ -117,13 +142,15 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
     return bytes;
   });
-  // Two clients per user (a phone and a laptop): they edit the same documents.
-  const userCount = Math.max(2, Math.ceil(options.clients / 2));
+  // Two clients per user (a phone and a laptop): they edit the same documents. The first user is
+  // the administrator; at least two coaches, so participants can move between them.
+  const userCount = Math.max(3, Math.ceil(options.clients / 2));
   const tenant = await server.tenant(userCount);
   const stats: FaultStats = {
-    requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, clientRestarts: 0,
-    rowsLeftSending: 0, scopeMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsOnUnchangedFields: 0, rejected: {},
-    accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0 },
+    requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
+    rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
+    conflictsOnUnchangedFields: 0, rejected: {},
+    accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
   const sent = new Map<string, Sent>();
@@ -134,7 +161,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const now = () => clock;
   let faults = true;
   let crashArmed = false;
-  let crashing: Promise<void> | null = null;
+  /** Kills that came too late (the answer was back): the crash stays armed for the next push, this often. */
+  let crashRetries = 0;
 
   const record = (body: string) => {
     const parsed = JSON.parse(body) as { query: string; variables: Record<string, Record<string, unknown>> };
@@ -168,6 +196,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const client: Client = {
       name: `client${i}`,
       userId: user.id,
+      role: user.role,
       replicaName,
       replica: openReplica({ companyId: tenant.companyId, userId: user.id }, replicaName),
       engine: null as unknown as SyncEngine,
@@ -197,14 +226,21 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
           return new Promise<Response>(() => undefined);
         }
         if (isPush && crashArmed) {
+          // SIGKILL of the server process while it holds this push; it starts again on the same database.
           crashArmed = false;
-          let settled = false;
-          const inFlight = server.fetch(url, init).finally(() => (settled = true));
-          await sleep(Math.floor(random() * 8));
+          const { midPush } = await server.crashDuring(url, init, random);
           stats.serverCrashes++;
-          if (!settled) stats.crashesMidPush++;
-          crashing = server.crash();
-          await inFlight.then((r) => r.text()).catch(() => undefined);
+          if (midPush) {
+            stats.crashesMidPush++;
+            // Part of the push may have committed before the kill: it must be there after the restart
+            // (checked with everything else at the end); counted to show where the kills landed.
+            const ids = [...body.matchAll(/"clientMutationId":"([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+            const { rows } = await server.db.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM processed_mutations WHERE client_mutation_id::text = ANY($1::text[])',
+              [ids],
+            );
+            if (Number(rows[0]?.n ?? 0) > 0) stats.crashesAfterCommits++;
+          } else if (crashRetries++ < 8) crashArmed = true; // the answer came first: the next push gets the kill
           throw new TypeError('fetch failed: the server went away');
         }
         const roll = faults ? random() : 1;
@@ -236,7 +272,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     return new SyncEngine({
       replica: client.replica,
       transport,
-      collections: ['syncProbes'],
+      collections: [...COLLECTIONS],
       now,
       random,
       pullLimit: 100,
@@ -251,17 +287,14 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await c.engine.requestSync();
   }
 
-  const afterSync = async () => {
-    if (crashing) {
-      await crashing;
-      crashing = null;
-    }
-  };
-
   /** Conflicts are resolved field by field (keep the server's value or my own); refused rows are dropped. */
   const tidy = async (c: Client) => {
     for (const row of await listOutbox(c.replica)) {
-      if (row.status === 'conflict') {
+      if (row.status === 'conflict' && row.serverDocument === null) {
+        // The document is gone (deleted, or out of this user's scope): the screen offers only to drop the change.
+        stats.conflictsGone++;
+        await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);
+      } else if (row.status === 'conflict') {
         const server = (row.serverDocument ?? {}) as Record<string, unknown>;
         const chosen: Record<string, unknown> = {};
         for (const field of row.conflictFields ?? []) {
@@ -287,7 +320,6 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     clock += 10 * 60_000;
     if (c.online) c.engine.setOnline(true);
     await c.engine.requestSync();
-    await afterSync();
     await tidy(c);
   };
 
@@ -314,7 +346,6 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     c.engine = engineFor(c, tokenOf(c));
     await c.engine.start({ leader: true, online: true });
     await c.engine.requestSync();
-    await afterSync();
   };
 
   const moveOwner = async () => {
@@ -330,14 +361,45 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     stats.scopeMoves++;
   };
 
-  const crashAt = Math.floor(writes * (0.2 + random() * 0.3));
+  const coaches = tenant.users.filter((u) => u.role === 'coach');
+  /**
+   * A participant write: the administrator moves a participant to another coach (or edits it); a
+   * coach edits phone or city of one in its caseload, perhaps while it is being moved away.
+   */
+  const participantWrite = async (c: Client, w: number): Promise<boolean> => {
+    // A document the server took away while an edit of it waits shows only that edit (no id): not offered.
+    const docs = (await c.replica.docs('participants').toArray()).filter((d) => typeof d.id === 'number');
+    if (docs.length === 0) return false;
+    const doc = docs[Math.floor(random() * docs.length)]!;
+    const base = { uuid: String(doc.uuid), id: Number(doc.id) };
+    const kind = random();
+    if (c.role === 'admin' && kind < 0.6) {
+      const others = coaches.filter((u) => u.id !== Number(doc.coachId));
+      const to = others[Math.floor(random() * others.length)]!;
+      await enqueue(c.replica, 'participants.update', { ...base, coachId: to.id }, undefined, clock);
+    } else {
+      const edit = random();
+      const input =
+        edit < 0.4
+          ? { ...base, phone: `06${String(w).padStart(8, '0')}` }
+          : edit < 0.8
+            ? { ...base, city: `Plaats ${w} ${c.name}` }
+            : { ...base, phone: `06${String(w).padStart(8, '0')}`, city: `Plaats ${w} ${c.name}` };
+      await enqueue(c.replica, 'participants.update', input, undefined, clock);
+    }
+    return true;
+  };
+
+  const crashPoints = [Math.floor(writes * (0.2 + random() * 0.25)), Math.floor(writes * (0.5 + random() * 0.4))];
   const clientRestartAt = Math.floor(writes * (0.55 + random() * 0.3));
   for (let w = 0; w < writes; w++) {
     const c = clients[Math.floor(random() * clients.length)]!;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
     const roll = random();
     const pick = () => known[Math.floor(random() * known.length)]!;
-    if (known.length === 0 || roll < 0.15) {
+    if (random() < 0.1 && (await participantWrite(c, w))) {
+      // a participant write instead of a probe write
+    } else if (known.length === 0 || roll < 0.15) {
       await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `made ${w} by ${c.name}`, title: `t${w}` }, undefined, clock);
     } else if (roll < 0.5) {
       await enqueue(c.replica, 'probes.bump', { uuid: pick(), delta: 1 + Math.floor(random() * 9) }, undefined, clock);
@@ -361,7 +423,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       stats.offlineToggles++;
     }
     if (random() < 0.015) await moveOwner();
-    if (w === crashAt) crashArmed = true;
+    if (crashPoints.includes(w)) crashArmed = true;
     if (w === clientRestartAt) await restartClient(clients[Math.floor(random() * clients.length)]!);
     if (random() < 0.1) await sync(clients[Math.floor(random() * clients.length)]!);
   }
@@ -406,7 +468,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   faults = false;
   for (const c of clients) {
     clock += 10 * 60_000;
-    await c.engine.requestSync(['syncProbes'], { push: false });
+    await c.engine.requestSync([...COLLECTIONS], { push: false });
   }
   const failures: string[] = [];
   if (!settled) failures.push('outboxes did not drain in 300 rounds');
@@ -416,6 +478,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await c.engine.stop();
   }
   failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats)));
+  failures.push(...(await checkParticipants(server, tenant, clients, sent, answered, stats)));
   for (const [reason] of Object.entries(stats.rejected)) {
     if (!EXPECTED_REJECTIONS.has(reason)) failures.push(`unexpected rejection reason ${reason} (${stats.rejected[reason]}x)`);
   }
@@ -562,13 +625,99 @@ async function checkFaultRun(
   return failures;
 }
 
+/**
+ * Participants: every field holds its last accepted edit (replayed in the order the server applied
+ * them, as for the probes) and every replica holds exactly the participants of its user's scope:
+ * the administrator every participant of the company; a coach those whose coach or manager they
+ * are (visible ones), so a participant moved away has left the old coach's replica and arrived in
+ * the new one's.
+ */
+async function checkParticipants(
+  server: FaultServer,
+  tenant: FaultTenant,
+  clients: readonly Client[],
+  sent: ReadonlyMap<string, Sent>,
+  answered: ReadonlyMap<string, { success: boolean; reason: string | null }>,
+  stats: FaultStats,
+): Promise<string[]> {
+  const failures: string[] = [];
+  const db = server.db;
+  const { rows } = await db.query<ParticipantRow>(
+    `SELECT uuid::text AS uuid, coach_id, manager_id, phone, city, display, revision, deleted_at IS NOT NULL AS deleted
+       FROM participants WHERE company_id = $1`,
+    [tenant.companyId],
+  );
+  const { rows: order } = await db.query<{ cmid: string }>(
+    `SELECT details->>'clientMutationId' AS cmid FROM audit_log
+      WHERE company_id = $1 AND action = 'write.updateParticipant' AND details->>'success' = 'true' ORDER BY id`,
+    [tenant.companyId],
+  );
+  // The participants as made (tests/sync/fault-server.ts), then every accepted edit in apply order.
+  const expected = new Map(
+    tenant.participants.map((p) => [p.uuid, { coachId: p.coachId, phone: '0600000000', city: 'Utrecht' }]),
+  );
+  const seen = new Set<string>();
+  for (const { cmid } of order) {
+    const heard = answered.get(cmid);
+    if (heard && !heard.success) failures.push(`${cmid}: the client heard a refusal, the server audited success`);
+    if (seen.has(cmid)) failures.push(`${cmid} applied twice (audit)`);
+    seen.add(cmid);
+    const w = sent.get(cmid);
+    if (!w) {
+      failures.push(`${cmid}: accepted updateParticipant that no client sent`);
+      continue;
+    }
+    stats.accepted.participantEdits++;
+    const doc = expected.get(String(w.input.uuid));
+    if (!doc) {
+      failures.push(`${cmid}: edit of unknown participant ${String(w.input.uuid)}`);
+      continue;
+    }
+    const base = w.baseValues && typeof w.baseValues === 'object' ? (w.baseValues as Record<string, unknown>) : null;
+    const edits = (field: string) => Object.hasOwn(w.input, field) && (!base || !Object.hasOwn(base, field) || base[field] !== w.input[field]);
+    if (edits('coachId')) {
+      const to = Number(w.input.coachId);
+      if (to !== doc.coachId) stats.participantMoves++;
+      doc.coachId = to;
+    }
+    if (edits('phone')) doc.phone = String(w.input.phone);
+    if (edits('city')) doc.city = String(w.input.city);
+  }
+  for (const [id, heard] of answered) {
+    if (heard.success && sent.get(id)?.mutation === 'updateParticipant' && !seen.has(id)) failures.push(`${id}: heard accepted, no audit row`);
+  }
+  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+  for (const [u, want] of expected) {
+    const got = byUuid.get(u);
+    if (!got) failures.push(`participant ${u} is not on the server`);
+    else if (Number(got.coach_id) !== want.coachId || got.phone !== want.phone || got.city !== want.city) {
+      failures.push(`participant ${u}: server has ${JSON.stringify({ coachId: Number(got.coach_id), phone: got.phone, city: got.city })}, last accepted edits ${JSON.stringify(want)}`);
+    }
+  }
+  for (const c of clients) {
+    const inScope = (r: ParticipantRow) =>
+      !r.deleted && (c.role === 'admin' || ((Number(r.coach_id) === c.userId || Number(r.manager_id) === c.userId) && Number(r.display) === 1));
+    const remote = rows
+      .filter(inScope)
+      .map((r) => ({ uuid: r.uuid, coachId: Number(r.coach_id), phone: r.phone, city: r.city, revision: Number(r.revision), pending: false }))
+      .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+    const local = (await c.replica.docs('participants').toArray())
+      .map((d) => ({ uuid: d.uuid, coachId: Number(d.coachId), phone: d.phone, city: d.city, revision: d.revision, pending: d._pending ?? false }))
+      .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+    if (JSON.stringify(local) !== JSON.stringify(remote)) {
+      failures.push(`${c.name} (${c.role}): participants in the replica ${JSON.stringify(local)} differ from the server's view of its scope ${JSON.stringify(remote)}`);
+    }
+  }
+  return failures;
+}
+
 export function formatStats(run: FaultRun): string {
   const s = run.stats;
   return (
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
-    `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server ${run.database === 'postgres' ? 'SIGKILLs' : 'restarts'} ${s.serverCrashes} ` +
-    `(mid-push ${s.crashesMidPush}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
-    `owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
+    `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
+    `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
+    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );
 }

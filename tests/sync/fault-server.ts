@@ -1,62 +1,97 @@
 /**
  * The server under fault injection (workers/fault-injection.test.ts, tests/faults/run.ts), on one
- * of two databases:
- * - PostgreSQL: the real server process, `node --import tsx server/main.ts` on a free loopback port
- *   against DATABASE_URL; `crash()` kills it with SIGKILL (mid-push when the caller times it so)
- *   and starts it again. The test keeps its own connection for scope changes and the final checks.
- * - PGlite: the app in this process on a PGlite data directory; `crash()` waits for the requests
- *   in flight, closes the database and opens it again with a new app (a restart, not a kill: PGlite
- *   is one process's embedded database, so a child process holding it would leave the test no way
- *   to move owners mid-run or read the rows afterwards; docs/decisions-sync.md, Fault injection).
- * `tenant()` makes a fresh company with users and bearer sessions, so every seed starts empty.
+ * of two databases, always a real server process on a free loopback port that `crash()` kills with
+ * SIGKILL (mid-push when the caller times it so, see `pushInFlight`) and starts again:
+ * - PostgreSQL: `node --import tsx server/main.ts` against DATABASE_URL. The test keeps its own
+ *   connection for scope changes and the final checks.
+ * - PGlite: `node --import tsx tests/sync/pglite-fault-server.ts`, the same app on a PGlite data
+ *   directory; after the SIGKILL a new process opens the same directory (PGlite's durability is
+ *   part of the test). PGlite is one process's embedded database, so the test's SQL goes through
+ *   a loopback route of that harness process (see there), waiting while the server is down.
+ * `tenant()` makes a fresh company with an administrator and coaches (bearer sessions) and
+ * participants spread over the coaches, so every seed starts empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDb, type Db } from '../../server/db/db';
+import { openDb, type Queryable, type QueryResult } from '../../server/db/db';
 import { migrate } from '../../server/db/migrate';
 import { createSession } from '../../server/auth/session';
-import { createTestApp } from '../../server/sync/test-fixture';
 import { freePort } from './postgres-server';
 
 export type FaultDatabase = 'pglite' | 'postgres';
 
+export interface FaultUser {
+  id: number;
+  token: string;
+  role: 'admin' | 'coach';
+}
+
+export interface FaultParticipant {
+  id: number;
+  uuid: string;
+  /** The coach it starts with. */
+  coachId: number;
+}
+
 export interface FaultTenant {
   companyId: number;
-  users: { id: number; token: string }[];
+  /** The first is an administrator (moves participants between coaches), the others coaches. */
+  users: FaultUser[];
+  participants: FaultParticipant[];
 }
+
+/** The test's access to the database under the server (scope changes, checks): no transactions. */
+export type FaultDb = Queryable;
 
 export interface FaultServer {
   database: FaultDatabase;
-  /** What `crash()` does: 'SIGKILL' of the server process, or 'restart' of the in-process app. */
-  crashKind: 'SIGKILL' | 'restart';
   /** Sends one HTTP request to the server (path and query of `url` are kept). */
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** The test's own connection (scope changes, checks). */
-  db: Db;
+  db: FaultDb;
   tenant(users: number): Promise<FaultTenant>;
-  /** Kills (or restarts) the server and waits until it answers again. */
-  crash(): Promise<void>;
+  /**
+   * Sends a push and kills the server process with SIGKILL while it holds it, then starts it again
+   * on the same database and waits until it answers. PGlite: the process kills itself before a
+   * random SQL statement of the push (`random` picks which); PostgreSQL: the test kills it once one
+   * of its connections has a transaction open. `midPush` is false when the answer came back first
+   * (the process is killed all the same).
+   */
+  crashDuring(url: string, init: RequestInit | undefined, random: () => number): Promise<{ midPush: boolean }>;
   close(): Promise<void>;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-async function makeTenant(db: Db, count: number): Promise<FaultTenant> {
+async function makeTenant(db: FaultDb, count: number): Promise<FaultTenant> {
   const name = `Faults ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const companyId = Number((await db.query<{ id: number }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [name])).rows[0]!.id);
-  const users: FaultTenant['users'] = [];
+  const users: FaultUser[] = [];
   for (let i = 0; i < count; i++) {
+    const role = i === 0 ? 'admin' : 'coach';
     const { rows } = await db.query<{ id: number }>(
       'INSERT INTO users (company_id, acl_role_id, username, given_name, surname) VALUES ($1, $2, $3, $3, $4) RETURNING id',
-      [companyId, i % 2 === 0 ? 7 : 4, `${name.replace(/\W/g, '').toLowerCase()}-u${i}`, 'Test'],
+      [companyId, role === 'admin' ? 7 : 4, `${name.replace(/\W/g, '').toLowerCase()}-u${i}`, 'Test'],
     );
     const id = Number(rows[0]!.id);
     const { token } = await createSession(db, { id, companyId }, { mfaValidated: true });
-    users.push({ id, token });
+    users.push({ id, token, role });
   }
-  return { companyId, users };
+  // Three participants per coach to begin with; the administrator moves them around.
+  const coaches = users.filter((u) => u.role === 'coach');
+  const participants: FaultParticipant[] = [];
+  for (let i = 0; i < coaches.length * 3; i++) {
+    const { rows } = await db.query<{ id: number; uuid: string }>(
+      `INSERT INTO participants (company_id, firstname, lastname, coach_id, phone, city)
+       VALUES ($1, $2, 'Deelnemer', $3, '0600000000', 'Utrecht') RETURNING id, uuid::text AS uuid`,
+      [companyId, `P${i}`, coaches[i % coaches.length]!.id],
+    );
+    participants.push({ id: Number(rows[0]!.id), uuid: rows[0]!.uuid, coachId: coaches[i % coaches.length]!.id });
+  }
+  return { companyId, users, participants };
 }
 
 function pathOf(url: string): string {
@@ -64,48 +99,141 @@ function pathOf(url: string): string {
   return `${u.pathname}${u.search}`;
 }
 
-export async function startPgliteFaultServer(): Promise<FaultServer> {
+/** A server process: started, killed with a signal, started again with the same environment. */
+function serverProcess(script: string, env: NodeJS.ProcessEnv, log?: (line: string) => void) {
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, WERKPAD_SEED_DEMO: '0', SENTRY_DSN: '', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      // Generous: on the shared 2-core machine under load 30 a first start took more than 3 minutes.
+      const timer = setTimeout(() => {
+        proc.kill('SIGKILL');
+        reject(new Error(`server did not start in 600 s:\n${output}`));
+      }, 600_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('listens on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        log?.(chunk.toString());
+      });
+      proc.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
+      });
+    });
+    proc.removeAllListeners('exit');
+  };
+  /** Resolves with the signal that ends the running process (null for an exit of its own). */
+  const exited = (): Promise<NodeJS.Signals | null> => {
+    const proc = child;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc?.signalCode ?? null);
+    return new Promise((r) => proc.once('exit', (_code, signal) => r(signal)));
+  };
+  const kill = async (signal: NodeJS.Signals) => {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+    proc.kill(signal);
+    await exited;
+  };
+  return { start, kill, exited };
+}
+
+export async function startPgliteFaultServer(options: { log?: (line: string) => void } = {}): Promise<FaultServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-faults-pglite-'));
-  const dataDir = path.join(dir, 'pglite');
-  let db = openDb({ dataDir });
-  await migrate(db);
-  let app = createTestApp(db);
-  let inFlight = 0;
-  let down: Promise<void> | null = null;
-  const server: FaultServer = {
-    database: 'pglite',
-    crashKind: 'restart',
-    get db() {
-      return db;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const secret = randomBytes(16).toString('hex');
+  const proc = serverProcess(
+    'tests/sync/pglite-fault-server.ts',
+    {
+      PORT: String(port),
+      WERKPAD_FAULT_PGLITE_DIR: path.join(dir, 'pglite'),
+      WERKPAD_FAULT_SECRET: secret,
+      WERKPAD_DATA_DIR: dir,
+      WERKPAD_STATIC_DIR: path.join(dir, 'no-static'),
     },
-    async fetch(url, init) {
-      if (down) throw new TypeError('fetch failed: connection refused');
-      inFlight++;
+    options.log,
+  );
+  await proc.start();
+  // While the server is down (a crash), the test's queries wait for the new process.
+  let up: Promise<void> = Promise.resolve();
+  const query = async <T,>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> => {
+    for (let attempt = 0; ; attempt++) {
+      await up;
+      let res: Response;
       try {
-        return await app.request(pathOf(url), init);
+        res = await fetch(`${base}/__faults/sql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-fault-secret': secret },
+          body: JSON.stringify({ sql, params }),
+        });
+      } catch (error) {
+        // The process is being replaced: wait for it (a statement that never reached it is sent again).
+        if (attempt < 50) {
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
+        throw error;
+      }
+      const answer = (await res.json()) as QueryResult<T> & { error?: string };
+      if (!res.ok) throw new Error(`${answer.error ?? res.status}: ${sql}`);
+      return answer;
+    }
+  };
+  const db: FaultDb = { query, exec: async (sql) => void (await query(sql)) };
+  return {
+    database: 'pglite',
+    db,
+    fetch: (url, init) => fetch(`${base}${pathOf(url)}`, init),
+    tenant: (n) => makeTenant(db, n),
+    async crashDuring(url, init, random) {
+      let release!: () => void;
+      up = new Promise((r) => (release = r));
+      try {
+        const arm = (afterQueries: number | null) =>
+          fetch(`${base}/__faults/kill`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-fault-secret': secret },
+            body: JSON.stringify({ afterQueries }),
+          });
+        await arm(1 + Math.floor(random() * 12));
+        const exited = proc.exited();
+        const answered = await fetch(`${base}${pathOf(url)}`, init).then(
+          async (r) => (await r.text(), true),
+          () => false,
+        );
+        const midPush = !answered && (await exited) === 'SIGKILL';
+        if (answered) await arm(null).catch(() => undefined);
+        await proc.kill('SIGKILL');
+        await proc.start();
+        return { midPush };
       } finally {
-        inFlight--;
+        release();
       }
     },
-    tenant: (n) => makeTenant(db, n),
-    async crash() {
-      let release!: () => void;
-      down = new Promise((r) => (release = r));
-      while (inFlight > 0) await new Promise((r) => setTimeout(r, 5));
-      await db.close();
-      db = openDb({ dataDir });
-      await migrate(db);
-      app = createTestApp(db);
-      down = null;
-      release();
-    },
     async close() {
-      await db.close();
+      await proc.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  return server;
 }
+
+/** The application_name of the server process's connections (pushInFlight looks for their transactions). */
+const SERVER_APP_NAME = 'werkpad-fault-server';
 
 /** A new database on the PostgreSQL server at `adminUrl`, migrated, and the server process on it. */
 export async function startPostgresFaultServer(adminUrl: string, options: { log?: (line: string) => void } = {}): Promise<FaultServer> {
@@ -118,73 +246,53 @@ export async function startPostgresFaultServer(adminUrl: string, options: { log?
   const databaseUrl = target.toString();
   const db = openDb({ databaseUrl });
   await migrate(db);
+  const serverUrl = new URL(databaseUrl);
+  serverUrl.searchParams.set('application_name', SERVER_APP_NAME);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-faults-data-'));
   const base = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | null = null;
-
-  const start = async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '12',
-        WERKPAD_DATA_DIR: dataDir,
-        WERKPAD_STATIC_DIR: path.join(dataDir, 'no-static'),
-        WERKPAD_SEED_DEMO: '0',
-        SENTRY_DSN: '',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('listens on')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      proc.stdout?.on('data', onData);
-      proc.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        options.log?.(chunk.toString());
-      });
-      proc.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
-      });
-    });
-    proc.removeAllListeners('exit');
-  };
-  await start();
-
-  const kill = async (signal: NodeJS.Signals) => {
-    const proc = child;
-    child = null;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-    proc.kill(signal);
-    await exited;
-  };
+  const proc = serverProcess(
+    'server/main.ts',
+    {
+      PORT: String(port),
+      DATABASE_URL: serverUrl.toString(),
+      DATABASE_POOL_SIZE: '12',
+      WERKPAD_DATA_DIR: dataDir,
+      WERKPAD_STATIC_DIR: path.join(dataDir, 'no-static'),
+    },
+    options.log,
+  );
+  await proc.start();
 
   return {
     database: 'postgres',
-    crashKind: 'SIGKILL',
     db,
     fetch: (url, init) => fetch(`${base}${pathOf(url)}`, init),
     tenant: (n) => makeTenant(db, n),
-    async crash() {
-      await kill('SIGKILL');
-      await start();
+    async crashDuring(url, init, random) {
+      let settled = false;
+      const inFlight = fetch(`${base}${pathOf(url)}`, init).then(
+        (r) => r.text(),
+        () => undefined,
+      ).finally(() => (settled = true));
+      const open = async () => {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = $1 AND xact_start IS NOT NULL`,
+          [SERVER_APP_NAME],
+        );
+        return Number(rows[0]?.n ?? 0) > 0;
+      };
+      for (let i = 0; i < 5000 && !settled && !(await open()); i++) await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setTimeout(r, Math.floor(random() * 4)));
+      const midPush = !settled;
+      await proc.kill('SIGKILL');
+      await inFlight;
+      await proc.start();
+      return { midPush };
     },
     async close() {
-      await kill('SIGTERM');
+      await proc.kill('SIGTERM');
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
       const cleanup = openDb({ databaseUrl: adminUrl });

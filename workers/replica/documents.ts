@@ -78,11 +78,15 @@ export async function rematerialize(
   else await replica.docs(collection).delete(target);
 }
 
-/** Active outbox rows of one collection, by document, oldest first. */
+/**
+ * The outbox rows of one collection a pulled document concerns, by document, oldest first: active
+ * rows (the document is their server base) and conflicts (the server's version the user decides
+ * against).
+ */
 async function activeRowsOf(replica: Replica, collection: CollectionName): Promise<Map<string, OutboxRow[]>> {
   const active = (
     await replica.outbox.where('[collection+target]').between([collection, Dexie.minKey], [collection, Dexie.maxKey]).toArray()
-  ).filter((r) => isActive(r) && r.target);
+  ).filter((r) => (isActive(r) || r.status === 'conflict') && r.target);
   const byTarget = new Map<string, OutboxRow[]>();
   for (const row of active.sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1))) {
     const list = byTarget.get(row.target!) ?? [];
@@ -96,7 +100,11 @@ async function activeRowsOf(replica: Replica, collection: CollectionName): Promi
  * Applies one pull page in ONE transaction with its checkpoint, so a crash never leaves documents
  * without their checkpoint or the reverse (resumable). Tombstones delete; documents with active
  * outbox rows become the new server base of those rows and keep the optimistic patches on top.
- * A reset drops the collection's documents that no active row holds.
+ * A conflict waiting for the user takes the newer server version, or null when the document left
+ * (deleted, or out of the viewer's scope): resolving it must not bring back a version the server
+ * no longer shows this user, which no later pull would remove.
+ * A reset drops the collection's documents that no active row holds, and the server version of
+ * conflicts on documents its first page does not bring (a later page that brings one sets it again).
  *
  * The outbox table joins the transaction only when the page touches a document with active rows
  * (or resets): most pages then lock just the collection and the checkpoints, so writes queued
@@ -116,12 +124,25 @@ export async function applyPullPage(
     const { _deleted: deleted, ...fields } = doc;
     const base: ReplicaDocument | null = deleted ? null : fields;
     const pulledRevision = typeof doc.revision === 'number' ? doc.revision : null;
-    for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base, pulledRevision });
-    await rematerialize(replica, collection, doc.uuid, base, rows);
+    const active = rows.filter(isActive);
+    for (const row of active) await replica.outbox.update(row.clientMutationId, { previous: base, pulledRevision });
+    for (const row of rows) {
+      if (row.status !== 'conflict') continue;
+      const known = typeof row.serverDocument?.revision === 'number' ? row.serverDocument.revision : -1;
+      if (!base) await replica.outbox.update(row.clientMutationId, { serverDocument: null });
+      else if (typeof base.revision !== 'number' || base.revision >= known) await replica.outbox.update(row.clientMutationId, { serverDocument: base });
+    }
+    await rematerialize(replica, collection, doc.uuid, base, active);
   };
   const writePage = async (byTarget: Map<string, OutboxRow[]>) => {
     if (answer.reset) {
-      const keep = new Set(byTarget.keys());
+      const keep = new Set([...byTarget].filter(([, rows]) => rows.some(isActive)).map(([target]) => target));
+      // A reset starts the collection over: a conflict's document is back only when a page brings it.
+      const onPage = new Set(answer.documents.map((d) => d.uuid));
+      for (const [target, rows] of byTarget) {
+        if (onPage.has(target)) continue;
+        for (const row of rows) if (row.status === 'conflict') await replica.outbox.update(row.clientMutationId, { serverDocument: null });
+      }
       const all = await table.toCollection().primaryKeys();
       await table.bulkDelete(all.filter((k) => !keep.has(k)));
     }
