@@ -243,9 +243,11 @@ async function browserParts(): Promise<void> {
   log(`server on ${base}`);
   const browser = await chromium.launch(CHROMIUM);
   try {
-    const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 } });
+    // The page's Content-Security-Policy (script-src 'self') would refuse the bench's injected script.
+    const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    if (process.env.WERKPAD_BENCH_CONSOLE === '1') page.on('console', (m) => log(`console: ${m.text()}`));
 
     // 1. First full sync after sign-in.
     await page.goto(`${base}/login`);
