@@ -219,7 +219,8 @@ export async function pullCollections(
   const lanes: Promise<void>[] = [];
   for (let i = 0; i < inFlight; i++) lanes.push(lane());
   await Promise.all(lanes);
-  while (writer) await writer;
+  const writing = (): Promise<void> | null => writer;
+  for (let w = writing(); w; w = writing()) await w;
   if (stop) return stop;
   if (failed.size > 0) {
     return { kind: 'partial', documents, failed: [...failed].map(([collection, message]) => ({ collection, message })) };
