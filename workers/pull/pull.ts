@@ -7,7 +7,7 @@ import { applyPullPages, type PulledPage } from '../replica/pull-pages';
 /** Documents per collection and page at most; the server ends a page at its byte budget first. */
 export const PULL_LIMIT = 10_000;
 /** The JSON size per collection and page the server aims at. */
-export const PULL_PAGE_BYTES = 1_000_000;
+export const PULL_PAGE_BYTES = 2_000_000;
 /** Collections per request: one round trip pulls many (field names differ, so no aliases needed). */
 export const COLLECTIONS_PER_REQUEST = 16;
 /** Pull requests in flight at once (pages are still written one at a time, in arrival order). */
