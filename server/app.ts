@@ -8,6 +8,7 @@ import { mountAuthRoutes } from './http/auth-routes';
 import { mountNavigation } from './http/navigation-routes';
 import { mountStream } from './http/stream-routes';
 import { mountFiles } from './http/files-routes';
+import { mountWorkPlanFiles } from './http/work-plan-files-routes';
 import { mountPush } from './http/push-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
@@ -32,6 +33,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
   mountStream(app, db, config);
+  mountWorkPlanFiles(app, db, config);
   mountFiles(app, db, config);
   mountPush(app, db, config);
   mountBlueprintPrint(app, db, config);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -82,4 +82,26 @@ export function secretBoxFor(config: Pick<Config, 'secretKey' | 'previousSecretK
     boxes.set(config, box);
   }
   return box;
+}
+
+const derived = new WeakMap<object, Map<string, Buffer>>();
+
+/**
+ * A key for one purpose (signing download links, say), derived with HKDF from the same current key as the
+ * box (WERKPAD_SECRET_KEY or the key file): never stored, the same on every server process of one setup.
+ * Rotating the key makes links signed with the old one invalid, which is fine for short-lived links.
+ */
+export function derivedKeyFor(config: Pick<Config, 'secretKey' | 'secretKeyFile'>, purpose: string): Buffer {
+  let byPurpose = derived.get(config);
+  if (!byPurpose) {
+    byPurpose = new Map();
+    derived.set(config, byPurpose);
+  }
+  let key = byPurpose.get(purpose);
+  if (!key) {
+    const current = config.secretKey ? keyFromBase64(config.secretKey, 'WERKPAD_SECRET_KEY') : keyFile(config.secretKeyFile);
+    key = Buffer.from(hkdfSync('sha256', current, Buffer.alloc(0), `werkpad:${purpose}`, 32));
+    byPurpose.set(purpose, key);
+  }
+  return key;
 }

@@ -37,6 +37,7 @@ import './types/participant-writes';
 import './types/user-writes';
 import './types/message-writes';
 import './types/audit-log';
+import './types/work-plan-files';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

@@ -42,15 +42,20 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     const row = await findDownload(db, viewer, c.req.param('uuid'));
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json({ error: 'not_found', message: 'messages.errors.attachmentNotFound' }, 404);
-    const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        'content-type': row.mime,
-        'content-length': String(bytes.length),
-        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      },
-    });
+    return downloadResponse(row, bytes);
+  });
+}
+
+/** A stored file as a download: its type, an attachment disposition with a safe name (ASCII fallback plus UTF-8), no sniffing, no caching. */
+export function downloadResponse(row: { name: string; mime: string }, bytes: Buffer): Response {
+  const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': row.mime,
+      'content-length': String(bytes.length),
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    },
   });
 }

@@ -31,6 +31,8 @@ export interface NewFile {
   mime: string;
   bytes: Buffer;
   participantId: number | null;
+  /** The work plan a work-plan file (kind 3) belongs to. */
+  workPlanId?: number | null;
 }
 
 /** Writes the bytes, then the row (in `tx`); removes the bytes again when the row fails. */
@@ -42,9 +44,9 @@ export async function storeFile(tx: Queryable, dataDir: string, viewer: Viewer, 
   try {
     const { rows } = await run<{ id: number }>(
       tx,
-      sql`INSERT INTO files (uuid, company_id, kind, name, mime, size, storage_key, sha256, user_id, participant_id)
+      sql`INSERT INTO files (uuid, company_id, kind, name, mime, size, storage_key, sha256, user_id, participant_id, work_plan_id)
           VALUES (${f.uuid}::uuid, ${viewer.companyId}, ${f.kind}, ${f.name}, ${f.mime}, ${f.bytes.length}, ${f.uuid},
-                  ${createHash('sha256').update(f.bytes).digest('hex')}, ${viewer.userId}, ${f.participantId})
+                  ${createHash('sha256').update(f.bytes).digest('hex')}, ${viewer.userId}, ${f.participantId}, ${f.workPlanId ?? null})
           RETURNING id`,
     );
     return Number(rows[0]?.id);

@@ -21,6 +21,8 @@ import enUsers from './areas/users.en.json';
 import nlUsers from './areas/users.nl.json';
 import enSecurity from './areas/security.en.json';
 import nlSecurity from './areas/security.nl.json';
+import enWorkPlanFiles from './areas/workPlanFiles.en.json';
+import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -32,6 +34,7 @@ export const nl = {
   admin: nlAdmin,
   users: nlUsers,
   security: nlSecurity,
+  workPlanFiles: nlWorkPlanFiles,
 };
 
 export const en = {
@@ -44,4 +47,5 @@ export const en = {
   admin: enAdmin,
   users: enUsers,
   security: enSecurity,
+  workPlanFiles: enWorkPlanFiles,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -11,6 +11,7 @@ import { wageValueWrites } from '../wage-value/writes';
 import { portalWrites } from '../portal/writes';
 import { participantWrites } from '../participants/writes';
 import { userWrites } from '../users/writes';
+import { workPlanFileWrites } from '../work-plan-files/writes';
 
 export const WRITES = {
   messages: messageWrites,
@@ -20,6 +21,7 @@ export const WRITES = {
   portal: portalWrites,
   participants: participantWrites,
   users: userWrites,
+  workPlanFiles: workPlanFileWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -12,6 +12,7 @@ import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { undoDelete } from './undo-delete';
 import { FailedWrites } from './failed-writes';
+import { PlanFiles } from './plan-files';
 import './work-plans.css';
 
 const STATUSES = ['active', 'planned', 'completed'] as const;
@@ -39,7 +40,7 @@ export function WorkPlanPage({ id }: { id: string }) {
   }
   if (detail === undefined) return <p role="status">{t('workPlans.loading')}</p>;
   if (detail === null) return <p role="status">{t('workPlans.plan.notFound')}</p>;
-  const { plan, assignments, items, files } = detail;
+  const { plan, assignments, items } = detail;
   const all = [...assignments.active, ...assignments.planned, ...assignments.completed];
   const latest = latestItemScores(all.flatMap((a) => a.reviews));
   const finished = plan.status === 'finished';
@@ -100,16 +101,7 @@ export function WorkPlanPage({ id }: { id: string }) {
       )}
       <h2>{t('workPlans.plan.itemsTitle')}</h2>
       <ItemsTable items={items} latest={latest} />
-      <h2>{t('workPlans.plan.files')}</h2>
-      {files.length === 0 ? (
-        <p>{t('workPlans.plan.noFiles')}</p>
-      ) : (
-        <ul>
-          {files.map((f) => (
-            <li key={f.uuid}><a href={`/api/files/${f.uuid}`} download={f.name}>{f.name}</a> · {formatDate(f.createdAt, i18n.language)}</li>
-          ))}
-        </ul>
-      )}
+      <PlanFiles planUuid={plan.uuid} planId={plan.id} />
     </section>
   );
 }

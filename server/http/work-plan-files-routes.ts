@@ -1,0 +1,52 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/db';
+import type { Config } from '../config';
+import { restViewer } from './rest-viewer';
+import { clientIp } from './client-ip';
+import { downloadResponse } from './files-routes';
+import { readStored } from '../messages/files';
+import { can } from '../auth/permissions';
+import { audit } from '../auth/audit';
+import { run, sql } from '../db/sql';
+import { fileInScope, SIGNED_URL_TTL_SECONDS, signedDownloadPath, verifySignedDownload } from '../work-plans/files';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Downloads by short-lived signed link (02 §7 "GET files/get-presigned-url/{file} answers presigned_request_uri"):
+ *   GET /api/files/get-presigned-url/:file  (signed in; the file in the viewer's scope) → {presigned_request_uri}
+ *   GET /api/files/download/:file?u=&e=&s=  (no session needed: the HMAC-SHA256 signature over file, user and
+ *       expiry is the permission; valid for 5 minutes) → the bytes with their type and a safe attachment name.
+ * The key is derived from the server's secret key (server/auth/secret-box.ts), so every process of one setup
+ * accepts the links of the others. Both steps are written to the audit log.
+ */
+export function mountWorkPlanFiles(app: Hono, db: Db, config: Config): void {
+  app.get('/api/files/get-presigned-url/:file', async (c) => {
+    const viewer = await restViewer(c, db, config);
+    if (viewer instanceof Response) return viewer;
+    const uuid = c.req.param('file');
+    const file = UUID.test(uuid) && can(viewer, 'view', 'files') ? await fileInScope(db, viewer, uuid) : null;
+    if (!file) return c.json({ error: 'not_found', message: 'workPlanFiles.errors.notFound' }, 404);
+    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
+    await audit(db, { action: 'file.presign', viewer, companyId: viewer.companyId, subjectType: 'file', subjectId: Number(file.id), details: { expires }, ip: clientIp(c) });
+    return c.json({ presigned_request_uri: signedDownloadPath(config, String(file.uuid), viewer.userId, expires), expires_at: new Date(expires * 1000).toISOString() });
+  });
+
+  app.get('/api/files/download/:file', async (c) => {
+    const uuid = c.req.param('file');
+    if (!UUID.test(uuid)) return c.json({ error: 'not_found' }, 404);
+    const check = verifySignedDownload(config, uuid, { u: c.req.query('u'), e: c.req.query('e'), s: c.req.query('s') });
+    if (!check.ok) return c.json({ error: check.error }, 403);
+    // The signer must still be an active user of the file's company, and the file must still be there.
+    const { rows } = await run<{ id: number; name: string; mime: string; storage_key: string; company_id: number }>(
+      db,
+      sql`SELECT f.id, f.name, f.mime, f.storage_key, f.company_id FROM files f JOIN users u ON u.id = ${check.userId} AND u.company_id = f.company_id
+           WHERE f.uuid = ${uuid}::uuid AND f.deleted_at IS NULL AND u.deleted_at IS NULL AND u.display = 1`,
+    );
+    const row = rows[0];
+    const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
+    if (!row || !bytes) return c.json({ error: 'not_found' }, 404);
+    await audit(db, { action: 'file.download', companyId: Number(row.company_id), userId: check.userId, subjectType: 'file', subjectId: Number(row.id), details: { signed: true }, ip: clientIp(c) });
+    return downloadResponse(row, bytes);
+  });
+}
