@@ -19,7 +19,7 @@
  * --skip-lighthouse, --skip-browser (only the server parts).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
- * WERKPAD_BENCH_KEEP=1 to keep the data dir. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
  * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
