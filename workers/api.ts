@@ -17,7 +17,7 @@ import { createGraphTransport } from './graph-client';
 import { openReplica, type Replica } from './replica/db';
 import { SyncEngine, initialStatus, type SyncStatus } from './engine';
 import { openPokeStream } from './stream';
-import { applyEvent, enqueueMany, listOutbox, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
+import { applyEvent, enqueueMany, listOutbox, outboxCounts, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
 import type { SyncSession } from '../src/domain/sync/status';
 import { IMITATE_USER_HEADER } from '../src/domain/shared/constants';
 
@@ -156,15 +156,16 @@ const api = {
       });
       engine.subscribe(publish);
       // Writes of every tab land in the shared outbox table; Dexie tells every context. Tabs that do
-      // not lead follow the leader's counts and last-synced time the same way.
+      // not lead follow the leader's counts and last-synced time the same way. The counts are the
+      // kept counts row (workers/replica/outbox-counts.ts) and the first key of two index ranges:
+      // computed once per change, here, never by reading the outbox.
       const outboxWatch = liveQuery(async () => ({
-        pending: await replica.outbox.where('status').equals('pending').count(),
+        counts: await outboxCounts(replica),
         lastSyncedAt: (await replica.meta.get('lastSyncedAt'))?.value,
       })).subscribe({
-        next: ({ lastSyncedAt }) => {
+        next: ({ counts, lastSyncedAt }) => {
           if (typeof lastSyncedAt === 'number') engine.noteSynced(lastSyncedAt);
-          // One refresh per change of the outbox (this tab's or another's): counts, then a push.
-          void engine.refreshCounts();
+          engine.setCounts(counts);
           void engine.requestPush();
         },
       });
@@ -252,8 +253,8 @@ const api = {
     },
     async discard(clientMutationId: string): Promise<void> {
       const r = requireRunning();
+      // The outbox watch above updates the counts.
       await applyEvent(r.replica, clientMutationId, { type: 'discard' });
-      void r.engine.refreshCounts();
     },
     /** Conflict: send the values the user chose, field by field, on the server's revision. */
     async resolveConflict(clientMutationId: string, chosen: Record<string, unknown>): Promise<string> {

@@ -77,9 +77,15 @@ export class SyncEngine {
     for (const l of this.listeners) l(snapshot);
   }
 
-  /** Refreshes the outbox counts (also for tabs that are not the leader). */
+  /** Refreshes the outbox counts (also for tabs that are not the leader): the kept counts row, not the outbox. */
   async refreshCounts(): Promise<void> {
-    const c = await outboxCounts(this.deps.replica);
+    this.setCounts(await outboxCounts(this.deps.replica));
+  }
+
+  /** Counts read elsewhere (the worker's outbox watch); publishes only a change. */
+  setCounts(c: { pending: number; failed: number; conflict: number; oldestPendingAt: number | null }): void {
+    const s = this.status;
+    if (s.pending === c.pending && s.failed === c.failed && s.conflicts === c.conflict && s.oldestPendingAt === c.oldestPendingAt) return;
     this.set({ pending: c.pending, failed: c.failed, conflicts: c.conflict, oldestPendingAt: c.oldestPendingAt });
   }
 

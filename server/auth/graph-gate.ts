@@ -4,7 +4,7 @@ import type { GraphContext } from '../graph/context';
 import type { Viewer } from './viewer';
 import type { AuthResult } from './authenticate';
 import type { AuthErrorCode } from '../../src/domain/auth/error-codes';
-import { authErrorMessageKey, authMessage } from '../../src/domain/auth/messages';
+import { authErrorReason } from '../../src/domain/auth/reasons';
 
 /**
  * Root fields anyone may call, with or without a (valid) session: the e-mailed-link flows and harmless
@@ -29,9 +29,14 @@ export const MFA_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa'
 /** What a session that must change its password first may ask (besides the public fields). */
 export const PASSWORD_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa', 'changePassword']);
 
-/** A graph error carrying a wire code of 01 §8 in extensions.code (and extensions.hint). */
+/**
+ * A graph error carrying a wire code of 01 §8 in extensions.code (and extensions.hint), and its reason
+ * code (an i18n key) in extensions.reason. GraphQL requires a message: it is the reason code too, never
+ * a sentence (the client translates extensions.reason).
+ */
 export function authGraphError(code: AuthErrorCode, hint?: string): GraphQLError {
-  return new GraphQLError(authMessage(authErrorMessageKey[code]), { extensions: { code, ...(hint ? { hint } : {}) } });
+  const reason = authErrorReason[code];
+  return new GraphQLError(reason, { extensions: { code, reason, ...(hint ? { hint } : {}) } });
 }
 
 /** For resolvers: the viewer, or the no_current_user error. */

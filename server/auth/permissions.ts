@@ -1,4 +1,5 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { authGraphError } from './graph-gate';
 import type { Viewer } from './viewer';
 import type { GraphContext } from '../graph/context';
 import type { Queryable } from '../db/db';
@@ -170,8 +171,8 @@ export function requireViewer(ctx: Pick<GraphContext, 'viewer'>): Viewer {
 }
 
 export function noCurrentUser(): GraphQLError {
-  return new GraphQLError('U bent niet ingelogd. Log alstublieft in.', { extensions: { code: 'no_current_user' } });
+  return authGraphError('no_current_user');
 }
 
-/** Refusal text shared by every mutation: the same for "not allowed", "unknown id" and "outside scope". */
-export const NOT_FOUND_OR_FORBIDDEN = 'Niet gevonden of geen toegang.';
+/** Refusal reason code shared by every mutation: the same for "not allowed", "unknown id" and "outside scope". */
+export const NOT_FOUND_OR_FORBIDDEN = 'reasons.notFoundOrForbidden';

@@ -34,14 +34,14 @@ describe('updateUser (a declared write) changes only the fields sent', () => {
     const after = (await t.db.query<{ email: string; given_name: string; phone: string | null; surname: string }>('SELECT email, given_name, phone, surname FROM users WHERE id = $1', [id])).rows[0];
     expect(after).toEqual({ ...before, surname: 'Nieuwenhuis' });
     const none = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { uuid, surname: 'X' } });
-    expect(none.data?.updateUser.reason).toBe('invalid_input');
+    expect(none.data?.updateUser.reason).toBe('validation.userIdentifierRequired');
     const empty = await t.gql<{ updateUser: Result }>('admin', UPDATE, { input: { id: String(id), uuid, surname: ' ' } });
     expect(empty.data?.updateUser.success).toBe(false);
   });
 
   it('blocking needs a numeric id; a blocked user loses their sessions at once', async () => {
     const bad = await t.gql<{ blockUser: Result }>('admin', 'mutation { blockUser(id: "abc") { success reason } }');
-    expect(bad.data?.blockUser.reason).toBe('Cannot update user that does not have an identifier.');
+    expect(bad.data?.blockUser.reason).toBe('validation.userIdentifierRequired');
     const id = await t.userId('coach2');
     const token = await t.tokenOf('coach2');
     const before = await t.app.request('/api/v2/graph', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ me { id } }' }) });
@@ -201,7 +201,7 @@ describe('participants: identification, reveal, process flow', () => {
     const uuid = (await t.db.query<{ uuid: string }>('SELECT uuid FROM participants WHERE id = $1', [id])).rows[0]?.uuid;
     const UPD = 'mutation($input: UpdateParticipantInput!) { updateParticipant(input: $input) { success reason params } }';
     const bad = await t.gql<{ updateParticipant: Result & { params: unknown } }>('admin', UPD, { input: { id, uuid, bsn: '123456789' } });
-    expect(bad.data?.updateParticipant).toMatchObject({ success: false, reason: 'invalid_input', params: { field: 'bsn' } });
+    expect(bad.data?.updateParticipant).toMatchObject({ success: false, reason: 'reasons.bsnInvalid', params: { field: 'bsn' } });
     const persoonsnummer = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, uuid, identification: 'P-9' } });
     expect(persoonsnummer.data?.updateParticipant.reason).toBe('admin.errors.participant.identificationNotUsed');
     const ok = await t.gql<{ updateParticipant: Result }>('admin', UPD, { input: { id, uuid, lastname: 'Bewerkt' } });
@@ -270,6 +270,6 @@ describe('addUser with a role of the company', () => {
     const ok = await t.gql<{ addUser: { success: boolean } }>('admin', ADD, { input: { username: 'stage_begeleider', surname: 'Stage', roleId } });
     expect(ok.data?.addUser.success).toBe(true);
     const cross = await t.gql<{ addUser: { success: boolean; reason: string } }>('admin2', ADD, { input: { username: 'stage_begeleider2', surname: 'Stage', roleId } });
-    expect(cross.data?.addUser).toMatchObject({ success: false, reason: 'Deze rol kan niet worden toegekend.' });
+    expect(cross.data?.addUser).toMatchObject({ success: false, reason: 'reasons.roleNotAssignable' });
   });
 });

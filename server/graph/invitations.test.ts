@@ -43,7 +43,7 @@ describe('invitations', () => {
 
   it('a username in use is refused', async () => {
     const res = await t.gql<{ addInvitation: { success: boolean; reason: string } }>('admin', ADD, { input: { username: 'coach', email: 'x@example.nl', roleId: '4' } });
-    expect(res.data?.addInvitation.reason).toBe('Deze gebruikersnaam is al in gebruik. Kies een andere.');
+    expect(res.data?.addInvitation.reason).toBe('auth.usernameInUse');
   });
 
   it('a manager invites a participant of their caseload, but no staff', async () => {
@@ -88,7 +88,7 @@ describe('invitations', () => {
     const id = String(rows[0]?.id);
     for (const m of ['resendInvitation', 'deleteInvitation']) {
       const res = await t.gql<Record<string, { success: boolean; reason: string }>>('admin2', `mutation($id: ID!) { ${m}(id: $id) { success reason } }`, { id });
-      expect(res.data?.[m]).toEqual({ success: false, reason: 'Niet gevonden of geen toegang.' });
+      expect(res.data?.[m]).toEqual({ success: false, reason: 'reasons.notFoundOrForbidden' });
     }
   });
 });

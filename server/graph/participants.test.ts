@@ -84,13 +84,13 @@ describe('addParticipant', () => {
   });
 
   it.each([
-    [{ firstname: 'A', lastname: 'B', bsn: '123456789' }, 'Veld BSN is geen geldig burgerservicenummer'],
-    [{ firstname: 'A', lastname: 'B', birthdate: '31-02-2000' }, 'Veld geboortedatum moet een geldige datum zijn (dag-maand-jaar)'],
-    [{ firstname: ' ', lastname: 'B' }, 'Veld voornaam is niet ingevuld'],
-  ])('refuses %j with a Dutch reason', async (input, reason) => {
-    const res = await t.gql<{ addParticipant: { success: boolean; reason: string } }>('admin', ADD, { input });
-    expect(res.data?.addParticipant.success).toBe(false);
-    expect(res.data?.addParticipant.reason).toContain(reason);
+    [{ firstname: 'A', lastname: 'B', bsn: '123456789' }, 'reasons.bsnInvalid', { field: 'bsn' }],
+    [{ firstname: 'A', lastname: 'B', birthdate: '31-02-2000' }, 'validation.mustBeDate', { field: 'birthdate' }],
+    [{ firstname: ' ', lastname: 'B' }, 'validation.required', { field: 'firstname' }],
+    [{ firstname: 'A', lastname: 'B', city: 'x'.repeat(101) }, 'validation.maxLength', { field: 'city', max: 100 }],
+  ])('refuses %j with a reason code and its params', async (input, reason, params) => {
+    const res = await t.gql<{ addParticipant: { success: boolean; reason: string; params: unknown } }>('admin', 'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason params id } }', { input });
+    expect(res.data?.addParticipant).toMatchObject({ success: false, reason, params });
   });
 
   it('a coach may not add participants; a coach of another company cannot be assigned', async () => {
@@ -99,7 +99,7 @@ describe('addParticipant', () => {
     const cross = await t.gql<{ addParticipant: { success: boolean; reason: string } }>('admin', ADD, {
       input: { firstname: 'A', lastname: 'B', coachId: String(await t.userId('coach2')) },
     });
-    expect(cross.data?.addParticipant).toMatchObject({ success: false, reason: 'Deze coach bestaat niet.' });
+    expect(cross.data?.addParticipant).toMatchObject({ success: false, reason: 'reasons.coachNotFound' });
   });
 });
 
@@ -167,6 +167,6 @@ describe('setParticipantSettings', () => {
     const res = await t.gql<{ setParticipantSettings: { success: boolean } }>('participant', SET, { id: other, s: { theme: 'light' } });
     expect(res.data?.setParticipantSettings.success).toBe(false);
     const bad = await t.gql<{ setParticipantSettings: { reason: string } }>('participant', SET, { s: { theme: 'paars' } });
-    expect(bad.data?.setParticipantSettings.reason).toBe('Veld thema is ongeldig');
+    expect(bad.data?.setParticipantSettings.reason).toBe('reasons.invalidField');
   });
 });

@@ -4,7 +4,8 @@ import { scopeOf } from '../auth/scope';
 import type { Viewer } from '../auth/viewer';
 import type { GraphContext } from './context';
 import { audit } from '../auth/audit';
-import { builder } from './builder';
+import { builder, type ReasonParams } from './builder';
+import { firstIssueReason, type IssueLike } from '../../src/domain/shared/issue-reason';
 
 /** A numeric id from a GraphQL ID/Int argument, or null when it is not a positive whole number. */
 export function parseId(value: string | number | null | undefined): number | null {
@@ -75,22 +76,28 @@ export async function auditMutation(
 export interface CreateResultShape {
   success: boolean;
   reason: string | null;
+  params?: ReasonParams | null;
   id: number | null;
 }
 export const CreateResult = builder.objectRef<CreateResultShape>('CreateResult').implement({
   description: 'The answer of a mutation that creates a record: success, the reason when it failed, and the new id.',
   fields: (t) => ({
     success: t.exposeBoolean('success'),
-    reason: t.exposeString('reason', { nullable: true }),
+    reason: t.exposeString('reason', { nullable: true, description: 'A reason code (an i18n key); the client translates it with params.' }),
+    params: t.field({ type: 'JSON', nullable: true, description: 'Values for the reason\'s text.', resolve: (r) => r.params ?? null }),
     id: t.field({ type: 'ID', nullable: true, resolve: (r) => r.id }),
   }),
 });
 export const created = (id: number): CreateResultShape => ({ success: true, reason: null, id });
-export const notCreated = (reason: string): CreateResultShape => ({ success: false, reason, id: null });
+export const notCreated = (reason: string, params?: ReasonParams): CreateResultShape => ({ success: false, reason, ...(params ? { params } : {}), id: null });
 
-/** Formats a valibot failure as one Dutch sentence per problem. */
-export function issuesText(issues: readonly { message: string }[]): string {
-  return [...new Set(issues.map((i) => i.message))].join(' ');
+/**
+ * A failed parse as the arguments of fail() / notCreated(): the first issue's reason code (an i18n key)
+ * and its params (field, bound); the client translates them (src/domain/shared/issue-reason.ts).
+ */
+export function issuesReason(issues: readonly IssueLike[]): [reason: string, params?: ReasonParams] {
+  const { reason, params } = firstIssueReason(issues);
+  return params ? [reason, params] : [reason];
 }
 
 /** Date columns come back as 'YYYY-MM-DD' strings; timestamps as Date. Both answer ISO text. */

@@ -101,28 +101,27 @@ describe('addUser / updateUser', () => {
   });
 
   it.each([
-    [{ id: '5', username: 'x_y', roleId: '4', surname: 'A' }, 'Een nieuwe gebruiker mag nog geen id hebben.'],
-    [{ username: 'met spatie', roleId: '4', surname: 'A' }, 'Veld gebruikersnaam mag alleen letters, cijfers en een liggend streepje (_) bevatten'],
-    [{ username: 'zonder_naam', roleId: '4' }, 'Veld achternaam is niet ingevuld'],
-    [{ username: 'admin', roleId: '4', surname: 'A' }, 'Deze gebruikersnaam is al in gebruik. Kies een andere.'],
-    [{ username: 'super_x', roleId: '1', surname: 'A' }, 'Deze rol kan niet worden toegekend.'],
-    [{ username: 'bad_mail', roleId: '4', surname: 'A', email: 'geen-mail' }, 'Veld e-mailadres is geen geldig e-mailadres'],
-  ])('refuses %j', async (input, reason) => {
-    const res = await t.gql<{ addUser: { success: boolean; reason: string } }>('admin', ADD, { input });
-    expect(res.data?.addUser.success).toBe(false);
-    expect(res.data?.addUser.reason).toContain(reason);
+    [{ id: '5', username: 'x_y', roleId: '4', surname: 'A' }, 'reasons.newUserHasId', { field: 'id' }],
+    [{ username: 'met spatie', roleId: '4', surname: 'A' }, 'validation.username', { field: 'username' }],
+    [{ username: 'zonder_naam', roleId: '4' }, 'validation.required', { field: 'surname' }],
+    [{ username: 'admin', roleId: '4', surname: 'A' }, 'auth.usernameInUse', null],
+    [{ username: 'super_x', roleId: '1', surname: 'A' }, 'reasons.roleNotAssignable', null],
+    [{ username: 'bad_mail', roleId: '4', surname: 'A', email: 'geen-mail' }, 'validation.email', { field: 'email' }],
+  ])('refuses %j with a reason code and its params', async (input, reason, params) => {
+    const res = await t.gql<{ addUser: { success: boolean; reason: string; params: unknown } }>('admin', 'mutation($input: UserInput!) { addUser(input: $input) { success reason params id } }', { input });
+    expect(res.data?.addUser).toEqual({ success: false, reason, params, id: null });
   });
 
   it('a manager may not add users', async () => {
     const res = await t.gql<{ addUser: { success: boolean; reason: string } }>('manager', ADD, { input: { username: 'door_manager', roleId: '4', surname: 'A' } });
-    expect(res.data?.addUser).toEqual({ success: false, reason: 'Niet gevonden of geen toegang.', id: null });
+    expect(res.data?.addUser).toEqual({ success: false, reason: 'reasons.notFoundOrForbidden', id: null });
   });
 
   const uuidOf = async (username: string) => (await t.db.query<{ uuid: string }>('SELECT uuid FROM users WHERE username = $1', [username])).rows[0]?.uuid;
 
   it('update needs an existing identifier; username and role do not change', async () => {
     const none = await t.gql<{ updateUser: { reason: string; params: unknown } }>('admin', UPDATE, { input: { uuid: await uuidOf('coach'), surname: 'X' } });
-    expect(none.data?.updateUser).toMatchObject({ reason: 'invalid_input', params: { field: 'id' } });
+    expect(none.data?.updateUser).toMatchObject({ reason: 'validation.userIdentifierRequired', params: { field: 'id' } });
     const coachId = String(await t.userId('coach'));
     // the update's input has no username or role: sending them is refused before anything runs
     const sneaky = await t.gql('admin', UPDATE, { input: { id: coachId, uuid: await uuidOf('coach'), username: 'hacked', roleId: '7', surname: 'X' } });
@@ -147,7 +146,7 @@ describe('blockUser / unblockUser', () => {
   it('needs a numeric id', async () => {
     for (const id of [null, 'abc', '']) {
       const res = await t.gql<{ blockUser: { reason: string } }>('admin', 'mutation($id: ID) { blockUser(id: $id) { success reason } }', { id });
-      expect(res.data?.blockUser.reason).toBe('Cannot update user that does not have an identifier.');
+      expect(res.data?.blockUser.reason).toBe('validation.userIdentifierRequired');
     }
   });
 
@@ -199,7 +198,7 @@ describe('own settings, search history and search settings', () => {
     const s = await t.gql<{ settings: Record<string, unknown> }>('coach', '{ settings }');
     expect(s.data?.settings).toMatchObject({ theme: 'dark', notificationSetting: 'timeout', notificationTimeout: 7 });
     const bad = await t.gql<{ setUserSettings: { success: boolean; reason: string } }>('coach', 'mutation { setUserSettings(input: { notificationTimeout: -1 }) { success reason } }');
-    expect(bad.data?.setUserSettings).toEqual({ success: false, reason: 'Veld meldingstijd moet minimaal 0 zijn' });
+    expect(bad.data?.setUserSettings).toEqual({ success: false, reason: 'validation.minValue' });
   });
 
   it('setSettings stores a widget order; unknown widgets are refused', async () => {

@@ -8,6 +8,8 @@ import { useAuthGate, useNoIntrospection } from '../auth/graph-gate';
 import { useAuditedReads } from '../auth/audited-reads';
 import { reportError } from '../sentry';
 import { containsUnstorable } from '../http/unstorable';
+import { useWriteBatches } from '../sync/writes';
+import { PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
 
 /** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
 function isGraphError(error: unknown): error is GraphQLError {
@@ -70,9 +72,12 @@ export function createGraph(config: Config) {
       useAuthGate(),
       // NEN 7513: who read which participant's record (and saw a BSN), with the whole chain.
       useAuditedReads(),
+      // A pushed batch of declared writes runs in one transaction, a savepoint per write.
+      useWriteBatches(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
-        maxAliases: { n: 30 },
+        // A pushed batch is one aliased field per write (r0, r1, ...): the client never sends more.
+        maxAliases: { n: PUSH_BATCH_MAX },
         costLimit: { maxCost: 20000 },
         maxDirectives: { n: 20 },
         maxTokens: { n: 5000 },

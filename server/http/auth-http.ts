@@ -5,7 +5,7 @@ import type { AuthSettings } from '../auth/settings';
 import { ACCESS_TOKEN_COOKIE, IDENTITY_CHAIN_COOKIE } from '../../src/domain/shared/constants';
 import { formatIdentityChain } from '../../src/domain/auth/identity-chain';
 import { authErrorStatus, type AuthErrorCode, type OAuthErrorCode } from '../../src/domain/auth/error-codes';
-import { authErrorMessageKey, authMessage } from '../../src/domain/auth/messages';
+import { authErrorReason, type ReasonParams } from '../../src/domain/auth/reasons';
 
 /** Over https, or behind a trusted proxy that says the client used https. */
 export function isHttps(c: Context, settings: AuthSettings): boolean {
@@ -43,19 +43,24 @@ export function clearAuthCookies(c: Context, settings: AuthSettings): void {
 
 type Status = 400 | 401 | 403 | 404 | 429 | 503;
 
-/** An OAuth-style REST error: {error, message, hint?}; message is the Dutch text, messageKey the i18n key. */
+/**
+ * The body of an OAuth-style REST error: `{error, message, messageKey, params?, hint?}`. `error` is the
+ * wire code, `messageKey` the reason code (an i18n key) with its `params`; `message` is kept for API
+ * clients and holds the same reason code (the server writes no sentences; docs/decisions.md).
+ */
+export function restErrorBody(error: string, messageKey: string, params?: ReasonParams, hint?: string): Record<string, unknown> {
+  return { error, message: messageKey, messageKey, ...(params ? { params } : {}), ...(hint ? { hint } : {}) };
+}
+
+/** An OAuth-style REST error (see restErrorBody). */
 export function restError(
   c: Context,
   status: Status,
   error: AuthErrorCode | OAuthErrorCode,
-  options: { messageKey?: string; params?: Record<string, string | number>; hint?: string } = {},
+  options: { messageKey?: string; params?: ReasonParams; hint?: string } = {},
 ): Response {
-  const messageKey = options.messageKey ?? authErrorMessageKey[error];
   c.header('cache-control', 'no-store');
-  return c.json(
-    { error, message: authMessage(messageKey, options.params), messageKey, ...(options.hint ? { hint: options.hint } : {}) },
-    status,
-  );
+  return c.json(restErrorBody(error, options.messageKey ?? authErrorReason[error], options.params, options.hint), status);
 }
 
 /** A wire code of 01 §8 on REST, with its status. */
@@ -65,8 +70,7 @@ export function restAuthError(c: Context, code: AuthErrorCode, hint?: string): R
 
 /** The same as restAuthError, as a plain Response (for middleware, whose context type differs). */
 export function authErrorResponse(code: AuthErrorCode, hint?: string): Response {
-  const messageKey = authErrorMessageKey[code];
-  return new Response(JSON.stringify({ error: code, message: authMessage(messageKey), messageKey, ...(hint ? { hint } : {}) }), {
+  return new Response(JSON.stringify(restErrorBody(code, authErrorReason[code], undefined, hint)), {
     status: authErrorStatus[code],
     headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' },
   });

@@ -110,6 +110,6 @@ describe('impersonation', () => {
       'mutation { changePassword(oldPassword: "Test-Wachtwoord-2026!", newPassword: "Nieuw-Wachtwoord-2026!") { success reason } }',
       { token: adminToken, headers: chainHeaders([t.fx.users.coach]) },
     );
-    expect(res.data?.changePassword).toEqual({ success: false, reason: 'Tijdens inloggen als een andere gebruiker kunt u geen wachtwoord wijzigen.' });
+    expect(res.data?.changePassword).toEqual({ success: false, reason: 'auth.imitationPasswordChange' });
   });
 });

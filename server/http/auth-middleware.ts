@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { maintenanceEnabled } from '../auth/maintenance';
 import { authenticateRequest } from '../auth/authenticate';
-import { authErrorMessageKey, authMessage } from '../../src/domain/auth/messages';
 import { authErrorResponse } from './auth-http';
+import { authGraphError } from '../auth/graph-gate';
 
 export const GRAPH_PATH = '/api/v2/graph';
 
@@ -39,8 +39,7 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
     const settings = authSettings(config);
     if (await maintenanceEnabled(db, settings)) {
       if (path === GRAPH_PATH) {
-        const code = 'maintenance_mode_enabled';
-        return c.json({ data: null, errors: [{ message: authMessage(authErrorMessageKey[code]), extensions: { code } }] }, 200);
+        return c.json({ data: null, errors: [authGraphError('maintenance_mode_enabled').toJSON()] }, 200);
       }
       return authErrorResponse('maintenance_mode_enabled');
     }

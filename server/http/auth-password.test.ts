@@ -14,8 +14,8 @@ afterAll(async () => {
 });
 
 const NEW_PASSWORD = 'Nieuw-Wachtwoord-2026!';
-const CHANGE = 'mutation($old: String!, $new: String!) { changePassword(oldPassword: $old, newPassword: $new) { success reason } }';
-type Result<K extends string> = Record<K, { success: boolean; reason: string | null }>;
+const CHANGE = 'mutation($old: String!, $new: String!) { changePassword(oldPassword: $old, newPassword: $new) { success reason params } }';
+type Result<K extends string> = Record<K, { success: boolean; reason: string | null; params?: Record<string, unknown> | null }>;
 
 interface OutboxMail {
   to: string;
@@ -32,12 +32,14 @@ describe('changePassword', () => {
     const other = await signIn(t.app, 'coach');
     const run = (o: string, n: string) => graph<Result<'changePassword'>>(t.app, CHANGE, { token, variables: { old: o, new: n } });
 
-    expect((await run(TEST_PASSWORD, 'kort')).data?.changePassword).toEqual({ success: false, reason: 'Het wachtwoord moet minimaal 16 tekens lang zijn.' });
-    expect((await run(TEST_PASSWORD, TEST_PASSWORD)).data?.changePassword.reason).toBe('Het nieuwe wachtwoord mag niet gelijk zijn aan het oude wachtwoord.');
-    expect((await run('Fout-Wachtwoord-2026!', NEW_PASSWORD)).data?.changePassword.reason).toBe('Het huidige wachtwoord is onjuist.');
+    // reason codes (i18n keys) with params, never sentences (docs/decisions.md, "Texts")
+    expect((await run(TEST_PASSWORD, 'kort')).data?.changePassword).toEqual({ success: false, reason: 'auth.validation.password.tooShort', params: null });
+    expect((await run(TEST_PASSWORD, TEST_PASSWORD)).data?.changePassword.reason).toBe('auth.validation.password.sameAsOld');
+    expect((await run('Fout-Wachtwoord-2026!', NEW_PASSWORD)).data?.changePassword.reason).toBe('auth.validation.password.oldIncorrect');
+    expect((await run('', NEW_PASSWORD)).data?.changePassword).toEqual({ success: false, reason: 'validation.required', params: { field: 'password' } });
 
     await t.db.query('UPDATE users SET password_validated = false WHERE id = $1', [t.fx.users.coach]);
-    expect((await run(TEST_PASSWORD, NEW_PASSWORD)).data?.changePassword).toEqual({ success: true, reason: null });
+    expect((await run(TEST_PASSWORD, NEW_PASSWORD)).data?.changePassword).toEqual({ success: true, reason: null, params: null });
     const { rows } = await t.db.query<{ password_validated: boolean }>('SELECT password_validated FROM users WHERE id = $1', [t.fx.users.coach]);
     expect(rows[0]?.password_validated).toBe(true);
     expect((await graph(t.app, '{ mfa { required } }', { token })).errors).toBeUndefined();
@@ -49,14 +51,16 @@ describe('changePassword', () => {
 
   it('wrong old passwords count as failed sign-ins, also many in one request (aliases)', async () => {
     const token = await signIn(t.app, 'manager');
-    const aliases = Array.from({ length: 6 }, (_, i) => `a${i}: changePassword(oldPassword: "Guess-Number-${i}-xxxxx!", newPassword: "${NEW_PASSWORD}") { success reason }`).join('\n');
-    const res = await graph<Record<string, { success: boolean; reason: string }>>(t.app, `mutation { ${aliases} }`, { token });
-    const reasons = Object.values(res.data ?? {}).map((r) => r.reason);
-    expect(reasons.filter((r) => r === 'Het huidige wachtwoord is onjuist.').length).toBe(5);
-    expect(reasons.at(-1)).toMatch(/Te veel mislukte inlogpogingen/);
+    const aliases = Array.from({ length: 6 }, (_, i) => `a${i}: changePassword(oldPassword: "Guess-Number-${i}-xxxxx!", newPassword: "${NEW_PASSWORD}") { success reason params }`).join('\n');
+    const res = await graph<Record<string, { success: boolean; reason: string; params: { minutes?: number } | null }>>(t.app, `mutation { ${aliases} }`, { token });
+    const answers = Object.values(res.data ?? {});
+    const reasons = answers.map((r) => r.reason);
+    expect(reasons.filter((r) => r === 'auth.validation.password.oldIncorrect').length).toBe(5);
+    expect(reasons.at(-1)).toBe('auth.tooManyFailedLogins');
+    expect(answers.at(-1)?.params?.minutes).toBeGreaterThan(0);
     // further guesses through this session wait; the owner can still sign in elsewhere (no lock-out)
     const later = await graph<Record<string, { reason: string }>>(t.app, `mutation { changePassword(oldPassword: "${TEST_PASSWORD}", newPassword: "${NEW_PASSWORD}") { success reason } }`, { token });
-    expect(later.data?.changePassword?.reason).toMatch(/Te veel mislukte inlogpogingen/);
+    expect(later.data?.changePassword?.reason).toBe('auth.tooManyFailedLogins');
     expect((await tokenRequest(t.app, 'manager', TEST_PASSWORD, '10.9.9.9')).status).toBe(200);
     t.clock.advance(16 * 60_000);
   });
@@ -87,7 +91,7 @@ describe('password reset', () => {
     expect((await reset(NEW_PASSWORD)).data?.resetPassword).toEqual({ success: true, reason: null });
     expect((await reset('Nog-Een-Wachtwoord-2026!')).data?.resetPassword).toEqual({
       success: false,
-      reason: 'Deze link om uw wachtwoord opnieuw in te stellen is ongeldig of verlopen. Vraag een nieuwe aan.',
+      reason: 'auth.resetTokenInvalid',
     });
     expect((await tokenRequest(t.app, 'admin', NEW_PASSWORD)).status).toBe(200);
     expect((await graph(t.app, '{ mfa { required } }', { token: session })).errors?.[0]?.extensions?.code).toBe('access_denied');
@@ -120,12 +124,10 @@ describe('self-registration', () => {
 
   it('checks code and username, mails a link valid 24 hours, creates a role-2 user with a participant in status 15', async () => {
     const reg = (c: string, u: string, e: string) => graph<Result<'register'>>(t.app, REGISTER, { variables: { c, u, e } });
-    expect((await reg('FOUT', 'nieuw1', 'nieuw1@example.nl')).data?.register).toEqual({ success: false, reason: 'De aanmeldcode is ongeldig.' });
+    expect((await reg('FOUT', 'nieuw1', 'nieuw1@example.nl')).data?.register).toEqual({ success: false, reason: 'auth.registrationCodeInvalid' });
     // no enumeration (issue 10): a taken name gets the same answer; only the mail's reader learns it at confirmation
     expect((await reg('CODE-A', 'coach', 'x@example.nl')).data?.register.success).toBe(true);
-    expect((await reg('CODE-A', 'met spatie', 'x@example.nl')).data?.register.reason).toBe(
-      'Een gebruikersnaam mag alleen letters, cijfers en een liggend streepje (_) bevatten.',
-    );
+    expect((await reg('CODE-A', 'met spatie', 'x@example.nl')).data?.register.reason).toBe('auth.validation.username');
     expect((await reg('CODE-A', 'nieuw_1', 'nieuw1@example.nl')).data?.register).toEqual({ success: true, reason: null });
     const [mail] = await outbox('nieuw1@example.nl');
     expect(mail!.links[0]).toMatch(/^https:\/\/werkpad\.test\/registration\/confirm\//);
@@ -140,9 +142,7 @@ describe('self-registration', () => {
     expect(rows[0]).toEqual({ acl_role_id: 2, company_id: t.fx.companyA, status_id: 15 });
     expect((await tokenRequest(t.app, 'nieuw_1', NEW_PASSWORD)).status).toBe(200);
     // used once
-    expect((await graph<Result<'confirmRegistration'>>(t.app, CONFIRM, { variables: { t: tokenOf(mail!.links[0]!), p: NEW_PASSWORD } })).data?.confirmRegistration.reason).toBe(
-      'Deze link is ongeldig of verlopen.',
-    );
+    expect((await graph<Result<'confirmRegistration'>>(t.app, CONFIRM, { variables: { t: tokenOf(mail!.links[0]!), p: NEW_PASSWORD } })).data?.confirmRegistration.reason).toBe('auth.linkInvalidOrExpired');
   });
 
   it('the link is dead after 24 hours', async () => {
@@ -150,7 +150,7 @@ describe('self-registration', () => {
     const [mail] = await outbox('laat@example.nl');
     t.clock.advance(24 * 60 * 60_000 + 1000);
     const res = await graph<Result<'confirmRegistration'>>(t.app, CONFIRM, { variables: { t: tokenOf(mail!.links[0]!), p: NEW_PASSWORD } });
-    expect(res.data?.confirmRegistration).toEqual({ success: false, reason: 'Deze link is ongeldig of verlopen.' });
+    expect(res.data?.confirmRegistration).toEqual({ success: false, reason: 'auth.linkInvalidOrExpired' });
   });
 });
 
@@ -190,7 +190,7 @@ describe('invitations', () => {
     expect((await tokenRequest(t.app, inv.username, NEW_PASSWORD)).status).toBe(200);
     expect(await (await rest(t.app, `/api/invitations/${inv.token}`)).json()).toMatchObject({ state: 'used', username: null });
     const again = await graph<Result<'confirmInvitation'>>(t.app, CONFIRM, { variables: { t: inv.token, p: NEW_PASSWORD } });
-    expect(again.data?.confirmInvitation.reason).toBe('Deze uitnodiging is al gebruikt. U kunt inloggen.');
+    expect(again.data?.confirmInvitation.reason).toBe('auth.invitationUsed');
   });
 
   it('an invitation for a participant links the new login to the participant', async () => {
@@ -203,8 +203,8 @@ describe('invitations', () => {
   });
 
   it.each([
-    ['expired', { expireInMs: -1000 }, 'Deze uitnodiging is verlopen. Vraag de afzender om een nieuwe uitnodiging.'],
-    ['revoked', { revoked: true }, 'Deze uitnodiging is ingetrokken.'],
+    ['expired', { expireInMs: -1000 }, 'auth.invitationExpired'],
+    ['revoked', { revoked: true }, 'auth.invitationRevoked'],
   ])('%s → a clear reason', async (state, overrides, reason) => {
     const inv = await invite(overrides);
     expect(await (await rest(t.app, `/api/invitations/${inv.token}`)).json()).toMatchObject({ state, username: null });

@@ -5,10 +5,11 @@ import { restViewer } from './rest-viewer';
 import { findDownload, readStored, storeUpload } from '../messages/files';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/messages/attachments';
 import { uploadContentProblem } from './upload-content';
+import { restErrorBody } from './auth-http';
 
 /**
  * Message attachments (docs/decisions-messages.md):
- *   POST /api/files      multipart with a `file` part → 201 {uuid, name, mime, size}; 400/413 {error, message}
+ *   POST /api/files      multipart with a `file` part → 201 {uuid, name, mime, size}; 400/413 {error, message, messageKey} (messageKey: the reason code)
  *   GET  /api/files/:uuid → the bytes as an attachment, for whoever may read the message (or the uploader)
  */
 export function mountFiles(app: Hono, db: Db, config: Config): void {
@@ -17,7 +18,7 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     if (viewer instanceof Response) return viewer;
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > ATTACHMENT_MAX_BYTES + 64 * 1024) {
-      return c.json({ error: 'file_too_large', message: 'messages.errors.fileTooLarge' }, 413);
+      return c.json(restErrorBody('file_too_large', 'messages.errors.fileTooLarge'), 413);
     }
     let file: unknown = null;
     try {
@@ -25,13 +26,13 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     } catch {
       file = null;
     }
-    if (!(file instanceof File)) return c.json({ error: 'file_missing', message: 'messages.errors.fileMissing' }, 400);
+    if (!(file instanceof File)) return c.json(restErrorBody('file_missing', 'messages.errors.fileMissing'), 400);
     // The bytes must be what the extension says (issue 10): checked by content, not by name.
     const problem = await uploadContentProblem(file);
-    if (problem) return c.json({ error: 'fileTypeNotAllowed', message: problem }, 400);
+    if (problem) return c.json(restErrorBody('fileTypeNotAllowed', problem), 400);
     const result = await storeUpload(db, config.dataDir, viewer, file);
     if (!result.ok) {
-      return c.json({ error: result.reason.replace('messages.errors.', ''), message: result.reason }, result.status);
+      return c.json(restErrorBody(result.reason.replace('messages.errors.', ''), result.reason), result.status);
     }
     return c.json(result.file, 201);
   });
@@ -41,7 +42,7 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     if (viewer instanceof Response) return viewer;
     const row = await findDownload(db, viewer, c.req.param('uuid'));
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
-    if (!row || !bytes) return c.json({ error: 'not_found', message: 'messages.errors.attachmentNotFound' }, 404);
+    if (!row || !bytes) return c.json(restErrorBody('not_found', 'messages.errors.attachmentNotFound'), 404);
     return downloadResponse(row, bytes);
   });
 }

@@ -65,7 +65,7 @@ export function mountGraph(app: Hono, db: Db, config: Config): void {
       const file = form.get('file');
       upload = file instanceof File ? file : null;
       if (upload && (await uploadContentProblem(upload))) {
-        return c.json({ errors: [{ message: 'The file is not what its name says.', extensions: { code: 'messages.errors.fileTypeNotAllowed' } }] }, 400);
+        return c.json({ errors: [{ message: 'messages.errors.fileTypeNotAllowed', extensions: { code: 'messages.errors.fileTypeNotAllowed', reason: 'messages.errors.fileTypeNotAllowed' } }] }, 400);
       }
       const headers = new Headers(c.req.raw.headers);
       headers.set('content-type', 'application/json');

@@ -36,7 +36,7 @@ export function mountOAuthMfaRoutes(app: Hono, db: Db, config: Config): void {
     const settings = authSettings(config);
     const data = await beginMfaSetup(db, settings, session.userId, parsed.output.password, clientIp(c));
     if (data === 'already_set_up') return restError(c, 400, 'mfa_already_set_up');
-    if (data === 'password_incorrect') return restError(c, 400, 'invalid_grant', { messageKey: 'validation.password.oldIncorrect' });
+    if (data === 'password_incorrect') return restError(c, 400, 'invalid_grant', { messageKey: 'auth.validation.password.oldIncorrect' });
     if (data === 'locked') return restError(c, 429, 'account_locked', { params: { minutes: settings.lockMinutes } });
     c.header('cache-control', 'no-store');
     return c.json(data);
@@ -47,7 +47,7 @@ export function mountOAuthMfaRoutes(app: Hono, db: Db, config: Config): void {
       const session = await sessionOf(c);
       if (session instanceof Response) return session;
       const parsed = v.safeParse(MfaCodeSchema, await readInput(c));
-      if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'validation.mfaCode' });
+      if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'auth.validation.mfaCode' });
       const settings = authSettings(config);
       const outcome: MfaCodeOutcome = await check(db, settings, session, parsed.output.code, clientIp(c));
       if (!outcome.ok) {

@@ -58,7 +58,7 @@ describe('two-step authentication', () => {
 
     const wrong = await rest(t.app, '/api/oauth/mfa/setup', { token, json: { code: '000000' === codeAt(data.secret, t.clock.now) ? '111111' : '000000' } });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ error: 'mfa_code_invalid', message: 'De code is ongeldig. Probeer het opnieuw.' });
+    expect(await wrong.json()).toMatchObject({ error: 'mfa_code_invalid', messageKey: 'auth.mfaCodeInvalid' });
 
     const ok = await rest(t.app, '/api/oauth/mfa/setup', { token, json: { code: codeAt(data.secret, t.clock.now) } });
     expect(ok.status).toBe(200);
@@ -107,11 +107,11 @@ describe('two-step authentication', () => {
     }
     const last = await rest(t.app, '/api/oauth/mfa/verify', { token, json: { code: '123459' } });
     expect(last.status).toBe(401);
-    expect(await last.json()).toMatchObject({ error: 'mfa_too_many_attempts', message: 'Te veel ongeldige codes. U bent uitgelogd; log opnieuw in.' });
+    expect(await last.json()).toMatchObject({ error: 'mfa_too_many_attempts', messageKey: 'auth.mfaTooManyAttempts' });
     expect(last.headers.getSetCookie().find((c) => c.startsWith('access_token='))).toMatch(/Max-Age=0/);
     t.clock.advance(16 * 60_000); // the two-step lock (lockMinutes) passes
     const after = await graph(t.app, '{ mfa { required } }', { token });
-    expect(after.errors?.[0]?.extensions).toEqual({ code: 'access_denied', hint: 'Access token has been revoked' });
+    expect(after.errors?.[0]?.extensions).toEqual({ code: 'access_denied', reason: 'auth.accessDenied', hint: 'Access token has been revoked' });
     expect(await auditRows(t.db, 'mfa.too_many_attempts')).toHaveLength(1);
   });
 
@@ -119,7 +119,7 @@ describe('two-step authentication', () => {
     const token = await signIn(t.app, 'coach');
     const res = await rest(t.app, '/api/oauth/mfa/verify', { token, json: { code: 'abc' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'invalid_request', message: 'Vul de zescijferige code in.' });
+    expect(await res.json()).toMatchObject({ error: 'invalid_request', message: 'auth.validation.mfaCode', messageKey: 'auth.validation.mfaCode' });
   });
 
   it('an administrator of the same company resets a second factor; other companies and non-admins cannot', async () => {

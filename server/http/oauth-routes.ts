@@ -9,6 +9,7 @@ import { chainFromRequest } from '../auth/impersonation';
 import { hashToken, revokeSessionById, tokenFromRequest } from '../auth/session';
 import { audit } from '../auth/audit';
 import { PasswordGrantSchema, RevokeSchema } from '../../src/domain/auth/schemas';
+import { issueParams, issueReason } from '../../src/domain/auth/reasons';
 import { IMITATE_USER_HEADER } from '../../src/domain/shared/constants';
 import { clearAuthCookies, readInput, restError, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
@@ -30,7 +31,7 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
       return restError(c, 400, 'unsupported_grant_type');
     }
     const parsed = v.safeParse(PasswordGrantSchema, input);
-    if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: parsed.issues[0]?.message ?? 'validation.invalid', params: { field: 'gebruikersnaam of wachtwoord' } });
+    if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: issueReason(parsed.issues), params: issueParams(parsed.issues, 'usernameOrPassword') });
     const result = await signInWithPassword(db, settings, {
       username: parsed.output.username,
       password: parsed.output.password,

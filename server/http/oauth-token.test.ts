@@ -58,7 +58,7 @@ describe('POST /api/oauth/token', () => {
   ])('%s → invalid_grant with the spec message', async (_name, username, password) => {
     const res = await tokenRequest(t.app, username, password, '10.1.1.1');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'invalid_grant', message: 'We kunnen uw inlog gegevens niet valideren. Probeer het nogmaals.' });
+    expect(await res.json()).toMatchObject({ error: 'invalid_grant', message: 'auth.invalidCredentials', messageKey: 'auth.invalidCredentials' });
     expect(setCookies(res).some((c) => c.startsWith('access_token=') && !c.startsWith('access_token=;'))).toBe(false);
   });
 
@@ -89,7 +89,7 @@ describe('POST /api/oauth/token', () => {
     const wrong = await tokenRequest(t.app, 'manager', 'Verkeerd-Wachtwoord-1!', '10.1.2.1');
     expect(await wrong.json()).toMatchObject({ error: 'invalid_grant' });
     const old = await graph(t.app, '{ mfa { required } }', { token });
-    expect(old.errors?.[0]?.extensions).toEqual({ code: 'access_denied', hint: 'Access token has been revoked' });
+    expect(old.errors?.[0]?.extensions).toEqual({ code: 'access_denied', reason: 'auth.accessDenied', hint: 'Access token has been revoked' });
     await t.db.query('UPDATE users SET display = 1 WHERE id = $1', [t.fx.users.manager]);
   });
 
@@ -142,7 +142,7 @@ describe('brute force (growing delays, failures only)', () => {
       expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
     }
     const fifth = await tokenRequest(t.app, 'a5', 'Wrong-Password-1!xxxxxx', ip);
-    expect(await fifth.json()).toMatchObject({ error: 'account_locked' });
+    expect(await fifth.json()).toMatchObject({ error: 'account_locked', messageKey: 'auth.tooManyFailedLogins', params: { minutes: expect.any(Number) as number } });
     // a stranger to that address waits; someone who signed in there before does not
     expect((await tokenRequest(t.app, 'manager', TEST_PASSWORD, ip)).status).toBe(429);
     expect((await tokenRequest(t.app, 'coach', TEST_PASSWORD, ip)).status).toBe(200);
@@ -168,13 +168,14 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
     const answer = await graph(t.app, '{ mfa { required } }', { token });
     expect(answer.status).toBe(200);
-    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'access_denied', hint: 'Access token has been revoked' });
-    expect(answer.errors?.[0]?.message).toBe('Uw sessie is verlopen. Log alstublieft opnieuw in.');
+    // the wire code for the catalogue, its reason code for the text; the message is that code, never a sentence
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'access_denied', reason: 'auth.accessDenied', hint: 'Access token has been revoked' });
+    expect(answer.errors?.[0]?.message).toBe('auth.accessDenied');
   });
 
   it('an unknown token: access_denied, could not be verified (graph and REST)', async () => {
     const answer = await graph(t.app, '{ mfa { required } }', { token: 'not-a-real-token' });
-    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'access_denied', hint: 'Access token could not be verified' });
+    expect(answer.errors?.[0]?.extensions).toEqual({ code: 'access_denied', reason: 'auth.accessDenied', hint: 'Access token could not be verified' });
     const res = await rest(t.app, '/api/imitate', { token: 'not-a-real-token', json: { userId: 1 } });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'access_denied', hint: 'Access token could not be verified' });
@@ -201,10 +202,10 @@ describe('sessions', () => {
     expect((await graph(t.app, '{ mfa { required } }', { token })).errors).toBeUndefined();
     t.clock.advance(ttl + 1000);
     const expired = await graph(t.app, '{ mfa { required } }', { token });
-    expect(expired.errors?.[0]?.extensions).toEqual({ code: 'token_expired' });
+    expect(expired.errors?.[0]?.extensions).toEqual({ code: 'token_expired', reason: 'auth.sessionExpired' });
     const res = await rest(t.app, '/api/imitate', { token, json: { userId: 1 } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: 'token_expired', message: 'Uw sessie is verlopen. Log alstublieft opnieuw in.' });
+    expect(await res.json()).toMatchObject({ error: 'token_expired', message: 'auth.sessionExpired', messageKey: 'auth.sessionExpired' });
     t.configure({ sessionTtlMs: 8 * 60 * 60_000 });
   });
 
@@ -230,7 +231,7 @@ describe('maintenance mode', () => {
       expect((await t.app.request('/api/health')).status).toBe(200);
       const token = await tokenRequest(t.app, 'coach', TEST_PASSWORD, '10.6.0.1');
       expect(token.status).toBe(503);
-      expect(await token.json()).toMatchObject({ error: 'maintenance_mode_enabled', message: 'Er wordt onderhoud uitgevoerd. Probeer het later opnieuw.' });
+      expect(await token.json()).toMatchObject({ error: 'maintenance_mode_enabled', messageKey: 'auth.maintenance' });
       const g = await graph(t.app, '{ __typename }');
       expect(g.status).toBe(200);
       expect(g.errors?.[0]?.extensions?.code).toBe('maintenance_mode_enabled');

@@ -14,7 +14,7 @@ export function mountParticipantVisibility(app: Hono, db: Db, config: Config): v
     const viewer = await restViewer(c, db, config);
     if (viewer instanceof Response) return viewer;
     const mode = c.req.param('mode');
-    if (mode !== 'show' && mode !== 'hide') return c.json({ success: false, reason: 'Onbekende zichtbaarheid.' }, 400);
+    if (mode !== 'show' && mode !== 'hide') return c.json({ success: false, reason: 'reasons.unknownVisibility' }, 400);
     const result = await setParticipantVisibility(db, { viewer, ip: clientIp(c) }, c.req.param('id'), mode === 'show');
     return c.json(result, result.success ? 200 : 404);
   });

@@ -31,7 +31,7 @@ export function mountPush(app: Hono, db: Db, config: Config): void {
       }
     }
     const sub = parseSubscription(candidate);
-    if (!sub) return c.json({ success: false, reason: 'Ongeldig push-abonnement.' }, 400);
+    if (!sub) return c.json({ success: false, reason: 'reasons.invalidPushSubscription' }, 400);
     await saveSubscription(db, viewer, sub, c.req.header('user-agent') ?? null);
     return c.json({ success: true, reason: null });
   });

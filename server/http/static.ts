@@ -64,7 +64,7 @@ export function mountStatic(app: Hono, staticDir: string): void {
   // The shell is read once: a build replaces it only together with a server restart (npm start).
   let shell: Shell | null = null;
   app.get('*', async (c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ error: 'not_found', message: 'Not found' }, 404);
+    if (c.req.path.startsWith('/api/')) return c.json({ error: 'not_found', message: 'errors.notFound', messageKey: 'errors.notFound' }, 404);
     shell ??= await readShell(staticDir);
     if (shell === null) return c.text('The app is not built: run `npm run build` (npm start does this).', 503);
     return sendShell(c, shell);

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { restViewer } from './rest-viewer';
 import { clientIp } from './client-ip';
 import { downloadResponse } from './files-routes';
+import { restErrorBody } from './auth-http';
 import { readStored } from '../messages/files';
 import { can } from '../auth/permissions';
 import { audit } from '../auth/audit';
@@ -26,7 +27,7 @@ export function mountWorkPlanFiles(app: Hono, db: Db, config: Config): void {
     if (viewer instanceof Response) return viewer;
     const uuid = c.req.param('file');
     const file = UUID.test(uuid) && can(viewer, 'view', 'files') ? await fileInScope(db, viewer, uuid) : null;
-    if (!file) return c.json({ error: 'not_found', message: 'workPlanFiles.errors.notFound' }, 404);
+    if (!file) return c.json(restErrorBody('not_found', 'workPlanFiles.errors.notFound'), 404);
     const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
     await audit(db, { action: 'file.presign', viewer, companyId: viewer.companyId, subjectType: 'file', subjectId: Number(file.id), details: { expires }, ip: clientIp(c) });
     return c.json({ presigned_request_uri: signedDownloadPath(config, String(file.uuid), viewer.userId, expires), expires_at: new Date(expires * 1000).toISOString() });

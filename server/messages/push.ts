@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import type { Config } from '../config';
 import type { Viewer } from '../auth/viewer';
 import type { Party } from './reach';
+import { serverText } from '../i18n/texts';
 
 /**
  * Web push (the spec's Firebase token call becomes POST /api/fcm with a web-push subscription).
@@ -79,7 +80,7 @@ export async function notifyRecipient(db: Db, config: Config, companyId: number,
     if (subs.length === 0) return 0;
     const keys = await vapidKeys(db);
     const payload = JSON.stringify({
-      title: message.senderName ? `Nieuw bericht van ${message.senderName}` : 'Nieuw bericht',
+      title: message.senderName ? serverText('push.newMessageFrom', { name: message.senderName }) : serverText('push.newMessage'),
       body: message.subject,
       url: `/berichten?open=${message.uuid}`,
       tag: `message-${message.uuid}`,

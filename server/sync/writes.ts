@@ -9,6 +9,9 @@
  * by hand (the way Actual Budget wraps handlers at registration):
  *   - exactly once: the client mutation id is claimed in the effect's transaction; a replay answers
  *     the stored answer (withClientMutation); ids older than the retention window are refused;
+ *   - one transaction per pushed request: when every field of a mutation request is a declared write
+ *     (the worker's batch, `r0`, `r1`, ...), they all run in ONE transaction, each in a savepoint of
+ *     its own (useWriteBatches); a refusal or a throw rolls back only its own savepoint;
  *   - the same schema parses the input (a rejection names the field and the rule's reason code);
  *   - the target document is locked in the viewer's scope and handed to the effect (`current`);
  *   - per-field merge: a change based on an older revision is a conflict only for the fields
@@ -19,6 +22,8 @@
  *     behind it in the same request answer `not_attempted` instead of running out of order.
  */
 import * as v from 'valibot';
+import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { builder } from '../graph/builder';
 import type { GraphContext } from '../graph/context';
 import { PushResult } from '../graph/types/sync-push-result';
@@ -30,7 +35,7 @@ import { inputTypeName, INVALID_INPUT, type Write } from '../../src/domain/write
 import { NOT_ATTEMPTED } from '../../src/domain/sync/outbox-machine';
 import { CONFLICT_REASON, type PushAnswer, type ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7, UUID_PATTERN } from '../../src/domain/sync/uuid-v7';
-import { withClientMutation } from './client-mutation';
+import { readClaims, withClientMutation, type ClaimRow } from './client-mutation';
 import { serverCollection } from './registry';
 import { rowToDocument } from './document';
 import { objectEntries, objectInput } from './valibot-graphql';
@@ -69,6 +74,110 @@ export function uuidV7Time(id: string): number | null {
 
 /** Requests in which a write threw: the writes behind it answer not_attempted (order kept). */
 const aborted = new WeakSet<object>();
+
+/** The mutation names of the declared writes (registerWrite): requests of only these run as one batch. */
+const declaredWrites = new Set<string>();
+
+/** One pushed request's transaction, shared by its writes (useWriteBatches). */
+interface WriteBatch {
+  tx: Queryable;
+  /** The claims of the request's client mutation ids, read once when the batch started. */
+  claims: Map<string, ClaimRow | null>;
+  /** afterCommit functions of the accepted writes: run once the batch committed. */
+  after: (() => Promise<void> | void)[];
+}
+
+/** The open batch of a request, by its GraphQL context. */
+const batches = new WeakMap<object, WriteBatch>();
+
+async function runAfterCommit(after: readonly (() => Promise<void> | void)[]): Promise<void> {
+  for (const fn of after) await Promise.resolve().then(fn).catch(() => undefined);
+}
+
+/**
+ * Runs `execute` (a GraphQL execution whose fields are declared writes) in ONE transaction; each
+ * write runs in a savepoint of its own (withClientMutation). Before committing it checks that the
+ * transaction is still usable: a COMMIT of a failed transaction quietly rolls back, which would undo
+ * writes already answered. When the transaction does not commit, none of its writes happened: every
+ * field answers an error (transient: the client sends them again), never the answers it computed.
+ */
+export async function runWriteBatch(
+  graph: GraphContext,
+  fields: readonly string[],
+  execute: () => Promise<ExecutionResult>,
+  clientMutationIds: readonly string[] = [],
+): Promise<ExecutionResult> {
+  if (!graph.viewer) return execute();
+  let after: (() => Promise<void> | void)[] = [];
+  try {
+    const result = await graph.db.transaction(async (tx) => {
+      const batch: WriteBatch = { tx, after: [], claims: await readClaims(tx, clientMutationIds) };
+      batches.set(graph, batch);
+      try {
+        const executed = await execute();
+        await tx.query('SELECT 1');
+        after = batch.after;
+        return executed;
+      } finally {
+        batches.delete(graph);
+      }
+    });
+    await runAfterCommit(after);
+    return result;
+  } catch {
+    const message = 'The writes of this request were not applied; send them again.';
+    return {
+      data: Object.fromEntries(fields.map((f) => [f, null])),
+      errors: fields.map((f) => new GraphQLError(message, { path: [f], extensions: { code: 'WRITE_BATCH_FAILED' } })),
+    };
+  }
+}
+
+/** The client mutation ids a request's variables carry (`{ r0: { clientMutationId, ... }, ... }`, as the worker sends them). */
+export function clientMutationIdsIn(variables: unknown): string[] {
+  if (!variables || typeof variables !== 'object') return [];
+  const ids: string[] = [];
+  for (const value of Object.values(variables as Record<string, unknown>)) {
+    const id = value && typeof value === 'object' ? (value as { clientMutationId?: unknown }).clientMutationId : undefined;
+    if (typeof id === 'string') ids.push(id);
+  }
+  return ids;
+}
+
+/** The response names of the operation's root fields when it is a mutation of declared writes only, else null. */
+export function writeBatchFields(document: DocumentNode, operationName?: string | null): string[] | null {
+  const operation = getOperationAST(document, operationName ?? undefined);
+  if (!operation || String(operation.operation) !== 'mutation') return null;
+  const fields: string[] = [];
+  for (const selection of operation.selectionSet.selections) {
+    // Fields only (a fragment could hide anything): read structurally, the AST's kind is a plain string.
+    const field = selection as { kind: string; name?: { value: string }; alias?: { value: string } };
+    if (field.kind !== 'Field' || !field.name || !declaredWrites.has(field.name.value)) return null;
+    fields.push(field.alias?.value ?? field.name.value);
+  }
+  return fields.length > 0 ? fields : null;
+}
+
+/**
+ * The Yoga plugin that runs a request of declared writes only (the worker's pushed batch) in one
+ * transaction (runWriteBatch). A request that mixes in other mutations runs each write on its own.
+ */
+export function useWriteBatches(): Plugin<GraphContext> {
+  return {
+    onExecute({ args, setExecuteFn, executeFn }) {
+      const fields = writeBatchFields(args.document as DocumentNode, args.operationName as string | null | undefined);
+      if (!fields) return;
+      setExecuteFn((execArgs) =>
+        runWriteBatch(
+          execArgs.contextValue as GraphContext,
+          fields,
+          async () => (await executeFn(execArgs)) as ExecutionResult,
+          clientMutationIdsIn(execArgs.variableValues),
+        ),
+      );
+    },
+  };
+}
 
 const EXTRA_FIELDS = {
   clientMutationId: { type: 'ID', description: 'UUID v7 made by the client; a replay answers the first answer. Made by the server when left out.' },
@@ -138,56 +247,71 @@ export async function runWrite<S extends v.GenericSchema>(
   const clientMutationId = typeof givenId === 'string' && givenId ? givenId.toLowerCase() : uuidv7();
   const madeAt = uuidV7Time(clientMutationId);
   if (madeAt !== null && madeAt < Date.now() - MUTATION_RETENTION_MS) return { success: false, reason: MUTATION_EXPIRED, conflict: null };
+  const viewer = graph.viewer;
+  if (!viewer) return { success: false, reason: 'no_current_user', conflict: null };
   const after: (() => Promise<void> | void)[] = [];
-  try {
-    const answer = await withClientMutation(graph, write.mutation, clientMutationId, async ({ tx, viewer }) => {
-      const parsed = v.safeParse(write.input, input);
-      const outcome = await (async (): Promise<PushAnswer> => {
-        if (!parsed.success) return issueOf(parsed.issues);
-        const doc = write.document;
-        const target = doc ? doc.target(parsed.output) : null;
-        const current = doc && target ? await lockTarget(tx, viewer, write, target) : null;
-        if (doc && !current && (doc.mode === 'edit' || doc.mode === 'delete')) return { success: false, reason: 'not_found', conflict: null };
-        const base = record(baseValues);
-        let input = parsed.output;
-        // Compared per field unless the change was based on the revision the server has (a client that has
-        // not pulled the document's revision yet still sends the values it saw).
-        if (doc && current && base && (typeof baseRevision !== 'number' || Number(current.revision) !== baseRevision) && doc.mode !== 'delete') {
-          const collection = serverCollection(doc.collection);
-          // The document as this viewer's replica has it (the same field rules as the pull): compared and answered.
-          const server = rowToDocument(current, collection.omit, { table: collection.table, viewer });
-          let mine: Record<string, unknown> = {};
-          try {
-            mine = write.patch?.(parsed.output, { now: new Date().toISOString() }) ?? {};
-          } catch {
-            // A patch that needs display-only values: compare with the base alone.
-          }
-          const fields = conflictingFields(server, base, mine);
-          if (fields.length > 0) return conflictAnswer(server, fields);
-          // Edit writes name their input fields after the document fields they set (resolutionArgs).
-          const given = record(input);
-          const kept = given ? serverOnlyFields(server, base, mine).filter((f) => Object.hasOwn(given, f)) : [];
-          if (given && kept.length > 0) input = { ...given, ...Object.fromEntries(kept.map((f) => [f, server[f]])) };
-        }
-        const result = await effect({ tx, viewer, input, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
-        const revision = result.success && doc && target ? await revisionOf(tx, write, current, target) : null;
-        return result.success ? { success: true, reason: null, revision, conflict: null } : { ...result, conflict: null };
-      })();
-      await audit(tx, {
-        action: `write.${write.mutation}`,
-        viewer,
-        result: outcome.success ? 'success' : 'refused',
-        companyId: viewer.companyId,
-        userId: viewer.realUserId,
-        onBehalfOfUserId: viewer.userId === viewer.realUserId ? null : viewer.userId,
-        subjectType: write.document?.collection ?? null,
-        subjectId: parsed.success && write.document ? write.document.target(parsed.output) : null,
-        details: { chain: viewer.chain, clientMutationId, success: outcome.success, reason: outcome.reason, ip: graph.ip },
-        ip: graph.ip,
-      });
-      return outcome;
+  /** This run's own answer: the answer is this object only when this run's effect is the one that stayed. */
+  let computed: PushAnswer | null = null;
+  const parsed = v.safeParse(write.input, input);
+  const apply = async (tx: Queryable): Promise<PushAnswer> => {
+    if (!parsed.success) return issueOf(parsed.issues);
+    const doc = write.document;
+    const target = doc ? doc.target(parsed.output) : null;
+    const current = doc && target ? await lockTarget(tx, viewer, write, target) : null;
+    if (doc && !current && (doc.mode === 'edit' || doc.mode === 'delete')) return { success: false, reason: 'not_found', conflict: null };
+    const base = record(baseValues);
+    let input = parsed.output;
+    // Compared per field unless the change was based on the revision the server has (a client that has
+    // not pulled the document's revision yet still sends the values it saw).
+    if (doc && current && base && (typeof baseRevision !== 'number' || Number(current.revision) !== baseRevision) && doc.mode !== 'delete') {
+      const collection = serverCollection(doc.collection);
+      // The document as this viewer's replica has it (the same field rules as the pull): compared and answered.
+      const server = rowToDocument(current, collection.omit, { table: collection.table, viewer });
+      let mine: Record<string, unknown> = {};
+      try {
+        mine = write.patch?.(parsed.output, { now: new Date().toISOString() }) ?? {};
+      } catch {
+        // A patch that needs display-only values: compare with the base alone.
+      }
+      const fields = conflictingFields(server, base, mine);
+      if (fields.length > 0) return conflictAnswer(server, fields);
+      // Edit writes name their input fields after the document fields they set (resolutionArgs).
+      const given = record(input);
+      const kept = given ? serverOnlyFields(server, base, mine).filter((f) => Object.hasOwn(given, f)) : [];
+      if (given && kept.length > 0) input = { ...given, ...Object.fromEntries(kept.map((f) => [f, server[f]])) };
+    }
+    const result = await effect({ tx, viewer, input, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
+    const revision = result.success && doc && target ? await revisionOf(tx, write, current, target) : null;
+    computed = result.success ? { success: true, reason: null, revision, conflict: null } : { ...result, conflict: null };
+    return computed;
+  };
+  // The audit row: kept when a refusal rolls the effect back.
+  const auditRow = (tx: Queryable, outcome: PushAnswer) =>
+    audit(tx, {
+      action: `write.${write.mutation}`,
+      viewer,
+      result: outcome.success ? 'success' : 'refused',
+      companyId: viewer.companyId,
+      userId: viewer.realUserId,
+      onBehalfOfUserId: viewer.userId === viewer.realUserId ? null : viewer.userId,
+      subjectType: write.document?.collection ?? null,
+      subjectId: parsed.success && write.document ? write.document.target(parsed.output) : null,
+      details: { chain: viewer.chain, clientMutationId, success: outcome.success, reason: outcome.reason, ip: graph.ip },
+      ip: graph.ip,
     });
-    if (answer.success) for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
+  const writeIn = (tx: Queryable, known?: ClaimRow | null) => withClientMutation(tx, viewer, write.mutation, clientMutationId, apply, auditRow, known);
+  try {
+    const batch = batches.get(graph);
+    if (batch) {
+      // Read once for the batch; the entry goes, so a second field with the same id reads its own.
+      const known = batch.claims.get(clientMutationId);
+      batch.claims.delete(clientMutationId);
+      const answer = await writeIn(batch.tx, known);
+      if (answer.success && answer === computed) batch.after.push(...after);
+      return answer;
+    }
+    const answer = await graph.db.transaction((tx) => writeIn(tx));
+    if (answer.success && answer === computed) await runAfterCommit(after);
     return answer;
   } catch (error) {
     // The effect and its claim rolled back together; the client retries. Writes behind it wait.
@@ -207,9 +331,13 @@ export function registerWrite<S extends v.GenericSchema, X extends object>(
   options: { description?: string } = {},
 ): void {
   const inputType = objectInput(inputTypeName(write.mutation), objectEntries(write.input), EXTRA_FIELDS);
+  declaredWrites.add(write.mutation);
   builder.mutationField(write.mutation, (t) =>
     t.field({
       type: PushResult,
+      // A write that threw answers null beside its error (transient: the client retries it), while the
+      // writes before it in the same request keep their answers.
+      nullable: true,
       ...(options.description ? { description: options.description } : {}),
       args: { input: t.arg({ type: inputType, required: true }) },
       resolve: (_root, args, ctx) => runWrite(ctx, write as Write<S, object>, effect, args.input),

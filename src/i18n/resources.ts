@@ -21,6 +21,10 @@ import enUsers from './areas/users.en.json';
 import nlUsers from './areas/users.nl.json';
 import enSecurity from './areas/security.en.json';
 import nlSecurity from './areas/security.nl.json';
+import enReasons from './areas/reasons.en.json';
+import nlReasons from './areas/reasons.nl.json';
+import enNotifications from './areas/notifications.en.json';
+import nlNotifications from './areas/notifications.nl.json';
 import enWorkPlanFiles from './areas/workPlanFiles.en.json';
 import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 
@@ -34,6 +38,8 @@ export const nl = {
   admin: nlAdmin,
   users: nlUsers,
   security: nlSecurity,
+  reasons: nlReasons,
+  notifications: nlNotifications,
   workPlanFiles: nlWorkPlanFiles,
 };
 
@@ -47,5 +53,7 @@ export const en = {
   admin: enAdmin,
   users: enUsers,
   security: enSecurity,
+  reasons: enReasons,
+  notifications: enNotifications,
   workPlanFiles: enWorkPlanFiles,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -179,12 +179,12 @@ const api = {
     let firstSentMs: number | null = null;
     try {
       for (;;) {
-        const rows = await replica.outbox.toArray();
-        const active = rows.filter((r) => r.status === 'pending' || r.status === 'sending').length;
+        // Index counts, so watching does not read the rows it is timing.
+        const [active, total] = await Promise.all([replica.outbox.where('status').anyOf('pending', 'sending').count(), replica.outbox.count()]);
         initial ??= active;
         if (firstSentMs === null && active < initial) firstSentMs = performance.now() - start;
         if (active === 0 || performance.now() - start > timeoutMs) {
-          return { ms: performance.now() - start, firstSentMs, left: active, failed: rows.length - active };
+          return { ms: performance.now() - start, firstSentMs, left: active, failed: total - active };
         }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

@@ -16,7 +16,9 @@
  * `BENCH {...}` (issue 9).
  *
  * Options: --quick (small data set, 20 users for 15 s, 3 list runs: a few minutes), --skip-load,
- * --skip-lighthouse, --skip-browser (only the server parts).
+ * --skip-lighthouse, --skip-browser (only the server parts), --only <parts> (a comma-separated list of
+ * sync, ceiling, list, queries, queue, drain, signin, lighthouse, pull, load: only those are measured;
+ * the browser parts always sign in and sync first, e.g. `npm run bench -- --only queue,drain`).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
  * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
@@ -60,8 +62,29 @@ const { values: flags } = parseArgs({
     'skip-load': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+const PARTS = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'signin', 'lighthouse', 'pull', 'load'] as const;
+type Part = (typeof PARTS)[number];
+const onlyParts = flags.only
+  ? new Set(
+      flags.only.split(',').map((p) => {
+        const part = p.trim();
+        if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part ${part} (${PARTS.join(', ')})`);
+        return part as Part;
+      }),
+    )
+  : null;
+/** Whether this run measures `part` (--only, --skip-*). */
+function wanted(part: Part): boolean {
+  if (onlyParts) return onlyParts.has(part);
+  if (part === 'lighthouse') return !flags['skip-lighthouse'];
+  if (part === 'load') return !flags['skip-load'];
+  if (part === 'pull') return true;
+  return !flags['skip-browser'];
+}
+const BROWSER_PARTS: readonly Part[] = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'signin', 'lighthouse'];
 const quick = flags.quick === true;
 const size = {
   participants: Number(process.env.BENCH_PARTICIPANTS ?? (quick ? 300 : 2_000)),
@@ -267,13 +290,14 @@ async function browserParts(): Promise<void> {
     const synced = Object.values(collections).reduce((a, b) => a + b, 0);
     log(`first sync: ${fmtN(synced)} documents in ${fmtMs(syncMs)}`);
     figures.docs = synced;
-    figures.firstSyncMs = Math.round(syncMs);
+    if (wanted('sync')) figures.firstSyncMs = Math.round(syncMs);
 
     // 2. The IndexedDB ceiling: the same documents with plain bulkPut, same browser, same run.
-    const ceiling = await bench(page, script, (api, s) => api.ceiling(s));
-    log(`bulkPut: ${fmtN(ceiling.documents)} documents in ${fmtMs(ceiling.ms)}`);
-    figures.bulkPutMs = Math.round(ceiling.ms);
-    log('participant list: replica vs network at 300 ms latency');
+    const ceiling = wanted('ceiling') ? await bench(page, script, (api, s) => api.ceiling(s)) : null;
+    if (ceiling) {
+      log(`bulkPut: ${fmtN(ceiling.documents)} documents in ${fmtMs(ceiling.ms)}`);
+      figures.bulkPutMs = Math.round(ceiling.ms);
+    }
 
     // Let the service worker take the page, so the shell comes from its cache as for a returning user.
     await page.evaluate(async () => {
@@ -289,7 +313,8 @@ async function browserParts(): Promise<void> {
     const networkRuns: number[] = [];
     let listTotal = 0;
     let listRows = 0;
-    for (let i = 0; i < LIST_RUNS; i++) {
+    if (wanted('list')) log('participant list: replica vs network at 300 ms latency');
+    for (let i = 0; wanted('list') && i < LIST_RUNS; i++) {
       const r = await timeList(page, `${base}/participants`);
       replicaRuns.push(r.ms);
       listTotal = r.total;
@@ -298,31 +323,41 @@ async function browserParts(): Promise<void> {
       networkRuns.push(n.ms);
     }
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    figures.listReplicaMs = Math.round(median(replicaRuns));
-    figures.listNetworkMs = Math.round(median(networkRuns));
+    if (wanted('list')) {
+      figures.listReplicaMs = Math.round(median(replicaRuns));
+      figures.listNetworkMs = Math.round(median(networkRuns));
+    }
 
     // 4. The screens' replica queries at this size.
-    await page.goto(`${base}/wijzigingen`);
-    await page.getByRole('heading', { level: 1, name: 'Wijzigingen' }).waitFor();
-    log('replica queries');
-    const queries: QueryTiming[] = await bench(page, script, (api, s) => api.queries(s, 200));
-    for (const q of queries) figures.queryP95Ms[q.name] = Math.round(q.p95 * 100) / 100;
-    log(`queueing ${fmtN(size.writes)} writes offline, then reconnecting`);
+    let queries: QueryTiming[] = [];
+    if (wanted('queries')) {
+      await page.goto(`${base}/wijzigingen`);
+      await page.getByRole('heading', { level: 1, name: 'Wijzigingen' }).waitFor();
+      log('replica queries');
+      queries = await bench(page, script, (api, s) => api.queries(s, 200));
+      for (const q of queries) figures.queryP95Ms[q.name] = Math.round(q.p95 * 100) / 100;
+    }
 
     // 5. 1,000 writes queued offline, then reconnect: time until the outbox is empty (on the home page,
     // as a user would be, not on the changes page that lists the outbox).
-    await page.goto(`${base}/`);
-    await page.locator('.sync-indicator').waitFor();
-    await context.setOffline(true);
-    const queueStart = performance.now();
-    await bench(page, script, (api, s, n) => api.queueWrites(s, n), size.writes);
-    const queueMs = performance.now() - queueStart;
-    await page.waitForTimeout(500);
-    await context.setOffline(false);
-    const drain = await bench(page, script, (api, s) => api.waitForEmptyOutbox(s, 600_000));
-    figures.queue1000Ms = Math.round(queueMs);
-    figures.drain1000Ms = Math.round(drain.ms);
-    const probes = await page.evaluate(async () => {
+    const writes = wanted('queue') || wanted('drain');
+    let queueMs = 0;
+    let drain = { ms: 0, firstSentMs: null as number | null, left: 0, failed: 0 };
+    if (writes) {
+      log(`queueing ${fmtN(size.writes)} writes offline, then reconnecting`);
+      await page.goto(`${base}/`);
+      await page.locator('.sync-indicator').waitFor();
+      await context.setOffline(true);
+      const queueStart = performance.now();
+      await bench(page, script, (api, s, n) => api.queueWrites(s, n), size.writes);
+      queueMs = performance.now() - queueStart;
+      await page.waitForTimeout(500);
+      await context.setOffline(false);
+      drain = await bench(page, script, (api, s) => api.waitForEmptyOutbox(s, 600_000));
+      if (wanted('queue')) figures.queue1000Ms = Math.round(queueMs);
+      if (wanted('drain')) figures.drain1000Ms = Math.round(drain.ms);
+    }
+    const probes = !writes ? 0 : await page.evaluate(async () => {
       let seq = 0;
       let count = 0;
       for (;;) {
@@ -348,17 +383,25 @@ async function browserParts(): Promise<void> {
     console.log(`\nWerkpad benchmark: Chromium headless, server and PGlite on this machine, signed in as the demo coach`);
     console.log(`Data set: ${fmtN(size.participants)} participants, ${fmtN(size.messages)} messages, ${fmtN(size.workPlans)} work plans, ${fmtN(size.reviews)} reviews (seeded).`);
     console.log(`Replica after the first sync: ${fmtN(synced)} documents in ${collectionRows.length} collections (${top}, ...).`);
-    table('First full sync vs the IndexedDB ceiling', ['measure', 'documents', 'time', 'documents/s'], [
-      ['first full sync (sign-in to "bijgewerkt")', fmtN(synced), fmtMs(syncMs), fmtN((synced / syncMs) * 1000)],
-      ['raw Dexie bulkPut, pages of 500', fmtN(ceiling.documents), fmtMs(ceiling.ms), fmtN((ceiling.documents / ceiling.ms) * 1000)],
-      ['ratio sync / bulkPut', '', `${(syncMs / ceiling.ms).toFixed(1)}x`, ''],
-    ]);
-    table(`Navigation to a rendered participant list (${fmtN(listTotal)} participants, first ${listRows} rows; ${LATENCY_MS} ms latency, median of ${LIST_RUNS})`, ['source', 'median', 'min', 'max'], [
-      ['replica (IndexedDB)', fmtMs(median(replicaRuns)), fmtMs(Math.min(...replicaRuns)), fmtMs(Math.max(...replicaRuns))],
-      ['network (graph query)', fmtMs(median(networkRuns)), fmtMs(Math.min(...networkRuns)), fmtMs(Math.max(...networkRuns))],
-    ]);
-    table('Replica queries of the screens (200 runs each)', ['query', 'p50', 'p95', 'rows'], queries.map((q) => [q.name, `${q.p50.toFixed(2)} ms`, `${q.p95.toFixed(2)} ms`, q.rows]));
-    table(`${fmtN(size.writes)} writes queued offline, then reconnect`, ['measure', 'value'], [
+    if (wanted('sync')) {
+      table('First full sync vs the IndexedDB ceiling', ['measure', 'documents', 'time', 'documents/s'], [
+        ['first full sync (sign-in to "bijgewerkt")', fmtN(synced), fmtMs(syncMs), fmtN((synced / syncMs) * 1000)],
+        ...(ceiling
+          ? [
+              ['raw Dexie bulkPut, pages of 500', fmtN(ceiling.documents), fmtMs(ceiling.ms), fmtN((ceiling.documents / ceiling.ms) * 1000)],
+              ['ratio sync / bulkPut', '', `${(syncMs / ceiling.ms).toFixed(1)}x`, ''],
+            ]
+          : []),
+      ]);
+    }
+    if (wanted('list')) {
+      table(`Navigation to a rendered participant list (${fmtN(listTotal)} participants, first ${listRows} rows; ${LATENCY_MS} ms latency, median of ${LIST_RUNS})`, ['source', 'median', 'min', 'max'], [
+        ['replica (IndexedDB)', fmtMs(median(replicaRuns)), fmtMs(Math.min(...replicaRuns)), fmtMs(Math.max(...replicaRuns))],
+        ['network (graph query)', fmtMs(median(networkRuns)), fmtMs(Math.min(...networkRuns)), fmtMs(Math.max(...networkRuns))],
+      ]);
+    }
+    if (wanted('queries')) table('Replica queries of the screens (200 runs each)', ['query', 'p50', 'p95', 'rows'], queries.map((q) => [q.name, `${q.p50.toFixed(2)} ms`, `${q.p95.toFixed(2)} ms`, q.rows]));
+    if (writes) table(`${fmtN(size.writes)} writes queued offline, then reconnect`, ['measure', 'value'], [
       ['queueing (outbox + optimistic document)', fmtMs(queueMs)],
       ['reconnect to first write accepted', drain.firstSentMs === null ? 'n/a' : fmtMs(drain.firstSentMs)],
       ['reconnect to outbox empty', fmtMs(drain.ms)],
@@ -370,14 +413,16 @@ async function browserParts(): Promise<void> {
     await context.close();
 
     // 6. The sign-in route: first-load JavaScript and Lighthouse (mobile), on this production build.
-    const signIn: SignInJs = await measureSignInJs({ browser, base, distDir: buildDir });
-    figures.signInJsKbGzip = signIn.kbGzip;
-    table(`Sign-in route (/login), first load: ${signIn.files.length} scripts`, ['measure', 'value'], [
-      ['JavaScript, gzip (target ≤ 200 KB)', `${signIn.kbGzip} KB`],
-      ['JavaScript, uncompressed', `${signIn.kbRaw} KB`],
-      ['largest script', signIn.files.slice().sort((a, b) => b.gzip - a.gzip)[0]?.file ?? ''],
-    ]);
-    if (!flags['skip-lighthouse']) {
+    if (wanted('signin')) {
+      const signIn: SignInJs = await measureSignInJs({ browser, base, distDir: buildDir });
+      figures.signInJsKbGzip = signIn.kbGzip;
+      table(`Sign-in route (/login), first load: ${signIn.files.length} scripts`, ['measure', 'value'], [
+        ['JavaScript, gzip (target ≤ 200 KB)', `${signIn.kbGzip} KB`],
+        ['JavaScript, uncompressed', `${signIn.kbRaw} KB`],
+        ['largest script', signIn.files.slice().sort((a, b) => b.gzip - a.gzip)[0]?.file ?? ''],
+      ]);
+    }
+    if (wanted('lighthouse')) {
       log('Lighthouse on /login (mobile)');
       const lh: LighthouseResult = await measureLighthouse(`${base}/login`);
       figures.lighthouseLogin = { performance: lh.performance, fcpMs: lh.firstContentfulPaintMs, lcpMs: lh.largestContentfulPaintMs, tbtMs: lh.totalBlockingTimeMs };
@@ -400,6 +445,11 @@ async function browserParts(): Promise<void> {
 }
 
 async function serverParts(): Promise<void> {
+  if (wanted('pull')) await pullPart();
+  if (wanted('load')) await loadPart();
+}
+
+async function pullPart(): Promise<void> {
   log('pull endpoint alone (tests/bench/pull-server.ts)');
   const pull = await pullServer();
   if (pull) {
@@ -409,7 +459,9 @@ async function serverParts(): Promise<void> {
       ['PostgreSQL', pull.postgres === null ? 'n/a' : fmtN(pull.postgres)],
     ]);
   } else log('tests/bench/pull-server.ts is not on this branch yet: pullDocsPerSec stays null');
-  if (flags['skip-load']) return;
+}
+
+async function loadPart(): Promise<void> {
   log(`load run on PostgreSQL: ${size.loadUsers} users for ${size.loadSeconds} s, one server process, then two behind a round-robin proxy`);
   const results: ServerLoadResult[] = await measureServerLoad({
     users: size.loadUsers,
@@ -439,7 +491,7 @@ async function serverParts(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!flags['skip-browser']) await browserParts();
+  if (BROWSER_PARTS.some(wanted)) await browserParts();
   await serverParts();
   console.log(`\nBENCH ${JSON.stringify(figures)}`);
 }

@@ -265,4 +265,26 @@ describe('outbox', () => {
     await recoverOutbox(replica);
     expect((await listOutbox(replica))[0]?.status).toBe('pending');
   });
+
+  it('an accepted replay after a pull brought a later version (or its tombstone) leaves that version, not the row\'s values', async () => {
+    const replica = testReplica();
+    // Created here; the answer is lost on the way back (the server applied it at revision 1).
+    await enqueue(replica, 'probes.save', { uuid: P1, body: 'nieuw' }, undefined, 1000);
+    await pushOutbox(replica, pushTransport(() => ({ kind: 'network' })), { now: () => 2000, random: () => 0 });
+    // Meanwhile the document moved to someone else: the pull brings its tombstone at revision 2.
+    await applyPullPage(replica, 'syncProbes', { documents: [{ uuid: P1, id: 7, revision: 2, _deleted: true }], checkpoint: { seq: 5, scopeKey: null }, reset: false, hasMore: false }, 3000);
+    expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'nieuw', _pending: true });
+    // The replay answers the stored answer: accepted at revision 1, older than the tombstone.
+    await pushOutbox(replica, pushTransport(() => okAt(1)), { now: () => 600_000, random: () => 0 });
+    expect(await listOutbox(replica)).toEqual([]);
+    expect(await replica.docs('syncProbes').get(P1)).toBeUndefined();
+
+    // The same with a later version: the replica shows that version.
+    await enqueue(replica, 'probes.save', { uuid: P2, body: 'mijn tekst' }, undefined, 700_000);
+    await pushOutbox(replica, pushTransport(() => ({ kind: 'network' })), { now: () => 700_001, random: () => 0 });
+    await applyPullPage(replica, 'syncProbes', { documents: [{ uuid: P2, id: 8, revision: 3, body: 'later veranderd', title: '', counter: 0 }], checkpoint: { seq: 9, scopeKey: null }, reset: false, hasMore: false }, 700_002);
+    await pushOutbox(replica, pushTransport(() => okAt(1)), { now: () => 1_400_000, random: () => 0 });
+    expect(await replica.docs('syncProbes').get(P2)).toMatchObject({ body: 'later veranderd', revision: 3 });
+    expect((await replica.docs('syncProbes').get(P2))?._pending).toBeUndefined();
+  });
 });

@@ -5,6 +5,7 @@
  * transaction with the rows it changes.
  */
 import * as v from 'valibot';
+import { Dexie } from 'dexie';
 import type { CollectionName } from '../../src/domain/sync/collections';
 import {
   CREATE_REJECTED,
@@ -21,6 +22,7 @@ import { findWrite, type WriteName } from '../../src/domain/writes/registry';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import type { Replica } from '../replica/db';
 import { isActive, materialize, rematerialize, rowsFor, serverBase } from '../replica/documents';
+import { countsFrom, OUTBOX_COUNTS_KEY, type OutboxCounts } from '../replica/outbox-counts';
 
 /** Thrown before queueing when the input does not fit the write's schema; `issues` are i18n keys by field path. */
 export class InvalidWriteInput extends Error {
@@ -184,6 +186,13 @@ export async function applyEvent(
   );
 }
 
+/** Whether a pull brought the accepted revision of the row's document, or a later one, while the row was active. */
+function pulledSince(row: OutboxRow, event: OutboxEvent): boolean {
+  if (event.type !== 'answer' || !event.answer.success) return false;
+  const revision = event.answer.revision;
+  return typeof revision === 'number' && typeof row.pulledRevision === 'number' && row.pulledRevision >= revision;
+}
+
 /** applyEvent's work; call inside a transaction over the outbox and the row's collection. */
 export async function applyEventInTransaction(
   replica: Replica,
@@ -247,6 +256,11 @@ export async function applyEventInTransaction(
     await replica.outbox.put(revived);
     const all = [...activeOthers, revived].sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
     await rematerialize(replica, row.collection, row.target, base, all);
+  } else if (!next && activeOthers.length === 0 && pulledSince(row, event)) {
+    // Accepted, but a pull while the row was out already brought this revision or a later one (the
+    // row was replayed after a lost answer, or the pull came after the commit): that version, or its
+    // tombstone, is the document now. Keeping the row's values would outlive a later change or deletion.
+    await rematerialize(replica, row.collection, row.target, row.previous ?? null, []);
   } else if (!next && activeOthers.length === 0) {
     // Accepted: keep the values until the next pull brings the server's version, without the mark,
     // and with the revision the server answered when that revision holds nothing but this change.
@@ -310,13 +324,22 @@ export async function resetBackoff(replica: Replica): Promise<number> {
     .modify({ nextAttemptAt: 0, attempts: 0 });
 }
 
+/** The kept counts (workers/replica/outbox-counts.ts): one meta row. */
+export async function storedOutboxCounts(replica: Replica): Promise<OutboxCounts> {
+  return countsFrom((await replica.meta.get(OUTBOX_COUNTS_KEY))?.value);
+}
+
+/** When the oldest unsent change was made: the first key of the pending and sending ranges of `[status+clientMutationId]`. */
+async function oldestActiveAt(replica: Replica): Promise<number | null> {
+  const first = (status: 'pending' | 'sending') =>
+    replica.outbox.where('[status+clientMutationId]').between([status, Dexie.minKey], [status, Dexie.maxKey]).first();
+  const [pending, sending] = await Promise.all([first('pending'), first('sending')]);
+  const oldest = [pending, sending].filter((r): r is OutboxRow => r !== undefined).sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1))[0];
+  return oldest?.createdAt ?? null;
+}
+
 export async function outboxCounts(replica: Replica): Promise<{ pending: number; failed: number; conflict: number; oldestPendingAt: number | null }> {
-  // Index counts, not a scan: this runs after every pushed batch.
-  const [pending, failed, conflict, oldest] = await Promise.all([
-    replica.outbox.where('status').anyOf('pending', 'sending').count(),
-    replica.outbox.where('status').equals('failed').count(),
-    replica.outbox.where('status').equals('conflict').count(),
-    replica.outbox.orderBy('clientMutationId').filter(isActive).first(),
-  ]);
-  return { pending, failed, conflict, oldestPendingAt: oldest?.createdAt ?? null };
+  // The kept counts and two index lookups, not a scan: this runs after every change of the outbox.
+  const [counts, oldestPendingAt] = await Promise.all([storedOutboxCounts(replica), oldestActiveAt(replica)]);
+  return { pending: counts.pending + counts.sending, failed: counts.failed, conflict: counts.conflict, oldestPendingAt };
 }

@@ -1,7 +1,7 @@
 import type { CollectionName } from '../../src/domain/sync/collections';
 import { nextToSend, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { PushAnswer } from '../../src/domain/sync/types';
-import { pushDocument } from '../../src/domain/writes/push-document';
+import { PUSH_BATCH_MAX, pushDocument } from '../../src/domain/writes/push-document';
 import { findWrite } from '../../src/domain/writes/registry';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
@@ -14,8 +14,12 @@ export type PushOutcome =
   | { kind: 'blocked'; code: string }
   | { kind: 'offline'; error: string };
 
-/** Rows per request: mutation fields run in order on the server, each with its own answer. */
-export const PUSH_BATCH = 50;
+/**
+ * Rows per request: mutation fields run in order on the server, each with its own answer, all in one
+ * server transaction. (It was 50, above the server's alias limit of 30: every batch was refused whole
+ * and its rows went one request each.)
+ */
+export const PUSH_BATCH = PUSH_BATCH_MAX;
 
 /** The oldest rows that may go now, in order: stops at a row in backoff (order kept). */
 async function nextBatch(replica: Replica, now: number, size: number): Promise<{ rows: OutboxRow[]; waitUntil: number | null }> {

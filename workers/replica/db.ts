@@ -3,6 +3,7 @@ import type { CollectionName } from '../../src/domain/sync/collections';
 import { declareReplicaSchema, replicaName, type CheckpointRow, type MetaRow } from '../../src/domain/sync/replica-schema';
 import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
+import { keepOutboxCounts } from './outbox-counts';
 
 /** The replica as the worker uses it: one Dexie database per user and company. */
 export interface Replica {
@@ -16,6 +17,8 @@ export interface Replica {
 export function openReplica(session: { companyId: number; userId: number }, name = replicaName(session)): Replica {
   const dexie = new Dexie(name);
   declareReplicaSchema(dexie);
+  // Every outbox write keeps the counts row (outboxCounts reads one row, never the table).
+  keepOutboxCounts(dexie);
   return {
     dexie,
     docs: (collection) => dexie.table<ReplicaDocument, string>(collection),

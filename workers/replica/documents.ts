@@ -41,19 +41,28 @@ export async function rowsFor(replica: Replica, collection: CollectionName, targ
 /**
  * The server's version of a document as far as the replica knows it: the `previous` captured by the
  * oldest active outbox row, or the stored document itself when no active row touches it.
+ *
+ * Not an async function: inside a transaction, awaiting a promise that settles without IndexedDB
+ * work (the first case) lets the transaction commit early (PrematureCommitError, found by
+ * workers/outbox/counts.test.ts on a retry of a row whose document had other rows queued). Both
+ * cases answer a Dexie promise.
  */
-export async function serverBase(
+export function serverBase(
   replica: Replica,
   collection: CollectionName,
   target: string,
   rows: readonly OutboxRow[],
-): Promise<ReplicaDocument | null> {
+): PromiseLike<ReplicaDocument | null> {
   const first = rows.find((r) => isActive(r) && r.previous !== undefined);
-  if (first) return first.previous ?? null;
-  const current = await replica.docs(collection).get(target);
-  if (!current) return null;
-  const { _pending: _ignored, ...rest } = current;
-  return rest;
+  if (first) return Dexie.Promise.resolve(first.previous ?? null);
+  return replica
+    .docs(collection)
+    .get(target)
+    .then((current) => {
+      if (!current) return null;
+      const { _pending: _ignored, ...rest } = current;
+      return rest;
+    });
 }
 
 /** Writes what the document should look like now, from its server base and the active rows. Call inside a transaction. */
@@ -106,7 +115,8 @@ export async function applyPullPage(
   const rebase = async (rows: OutboxRow[], doc: ReplicaDocument) => {
     const { _deleted: deleted, ...fields } = doc;
     const base: ReplicaDocument | null = deleted ? null : fields;
-    for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base });
+    const pulledRevision = typeof doc.revision === 'number' ? doc.revision : null;
+    for (const row of rows) await replica.outbox.update(row.clientMutationId, { previous: base, pulledRevision });
     await rematerialize(replica, collection, doc.uuid, base, rows);
   };
   const writePage = async (byTarget: Map<string, OutboxRow[]>) => {

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { declareReplicaSchema, REPLICA_VERSIONS, type ReplicaVersion } from '../../src/domain/sync/replica-schema';
+import { declareReplicaSchema, OUTBOX_COUNTS_KEY, REPLICA_VERSIONS, type ReplicaVersion } from '../../src/domain/sync/replica-schema';
+import { openReplica } from './db';
+import { outboxCounts } from '../outbox/outbox';
 import { newOutboxRow } from '../../src/domain/sync/outbox-machine';
 
 describe('replica schema upgrades', () => {
@@ -35,5 +37,34 @@ describe('replica schema upgrades', () => {
     expect(await v2.table('checkpoints').get('messages')).toMatchObject({ seq: 12 });
     expect(await v2.table('outbox').toArray()).toEqual([expect.objectContaining({ clientMutationId: 'c1', args: { body: 'niet kwijtraken' } })]);
     v2.close();
+  });
+
+  it('version 2 refills messages (their derived index fields) and starts the kept outbox counts from the queued rows', async () => {
+    const name = `upgrade-v2-${Math.random()}`;
+    const v1 = new Dexie(name);
+    declareReplicaSchema(v1, REPLICA_VERSIONS.slice(0, 1));
+    await v1.open();
+    await v1.table('messages').put({ uuid: 'm1', id: 1, recipientKey: 'u:3', read: false });
+    await v1.table('checkpoints').put({ collection: 'messages', seq: 12, scopeKey: 'k', syncedAt: 1 });
+    await v1.table('outbox').bulkPut([
+      { ...newOutboxRow({ clientMutationId: '0190-a', op: 'probes.save', args: {} }, 5), status: 'pending' },
+      { ...newOutboxRow({ clientMutationId: '0190-b', op: 'probes.save', args: {} }, 6), status: 'sending' },
+      { ...newOutboxRow({ clientMutationId: '0190-c', op: 'probes.save', args: {} }, 7), status: 'failed' },
+      { ...newOutboxRow({ clientMutationId: '0190-d', op: 'probes.save', args: {} }, 8), status: 'failed' },
+    ]);
+    v1.close();
+
+    const replica = openReplica({ companyId: 0, userId: 0 }, name);
+    await replica.dexie.open();
+    expect(replica.dexie.verno).toBe(2);
+    expect(await replica.docs('messages').count()).toBe(0);
+    expect(await replica.checkpoints.get('messages')).toBeUndefined();
+    expect(await replica.outbox.count()).toBe(4);
+    expect((await replica.meta.get(OUTBOX_COUNTS_KEY))?.value).toEqual({ pending: 1, sending: 1, failed: 2, conflict: 0 });
+    expect(await outboxCounts(replica)).toEqual({ pending: 2, failed: 2, conflict: 0, oldestPendingAt: 5 });
+    // From here on every write keeps the row.
+    await replica.outbox.update('0190-c', { status: 'pending' });
+    expect(await outboxCounts(replica)).toEqual({ pending: 3, failed: 1, conflict: 0, oldestPendingAt: 5 });
+    replica.dexie.close();
   });
 });

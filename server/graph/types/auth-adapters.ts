@@ -3,7 +3,7 @@ import { builder, fail, MutationResult, ok } from '../builder';
 import { run, sql } from '../../db/sql';
 import { adminCompanyScope } from '../../auth/scope';
 import { can, requireViewer } from '../../auth/permissions';
-import { auditMutation, issuesText } from '../scoped';
+import { auditMutation, issuesReason } from '../scoped';
 import { AuthAdapterInputSchema } from '../../../src/domain/company-settings/auth-adapters';
 
 interface AdapterRow {
@@ -95,7 +95,7 @@ builder.mutationField('addCompanyAuthenticationAdapter', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'authenticationAdapters')) return fail('admin.errors.forbidden');
       const parsed = v.safeParse(AuthAdapterInputSchema, { ...args.input, uuid: undefined });
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const input = parsed.output;
       await ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number }>(
@@ -132,7 +132,7 @@ builder.mutationField('updateCompanyAuthenticationAdapter', (t) =>
           // the schema answers the JSON problem
         }
         const parsed = v.safeParse(AuthAdapterInputSchema, { ...args.input, settings: settingsText });
-        if (!parsed.success) return fail(issuesText(parsed.issues));
+        if (!parsed.success) return fail(...issuesReason(parsed.issues));
         const input = parsed.output;
         await run(
           tx,

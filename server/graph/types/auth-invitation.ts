@@ -3,7 +3,7 @@ import { builder, fail, ok, MutationResult } from '../builder';
 import { authSettings } from '../../auth/settings';
 import { confirmInvitation, invitationByToken, type InvitationView } from '../../auth/invitations';
 import { ConfirmInvitationSchema, LinkTokenSchema } from '../../../src/domain/auth/schemas';
-import { authMessage, type AuthMessageKey } from '../../../src/domain/auth/messages';
+import { issueParams, issueReason, type AuthReason } from '../../../src/domain/auth/reasons';
 
 const InvitationLink = builder.objectRef<InvitationView>('InvitationLink').implement({
   description: 'What an invitation link (/login/confirm-invitation/:token) is about. Names only while it is valid.',
@@ -32,7 +32,7 @@ builder.queryField('invitationByToken', (t) =>
   }),
 );
 
-const reasonKey: Record<string, AuthMessageKey> = {
+const reasonKey: Record<string, AuthReason> = {
   expired: 'auth.invitationExpired',
   revoked: 'auth.invitationRevoked',
   used: 'auth.invitationUsed',
@@ -51,9 +51,9 @@ builder.mutationField('confirmInvitation', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const parsed = v.safeParse(ConfirmInvitationSchema, args);
-      if (!parsed.success) return fail(authMessage(parsed.issues[0]?.message ?? 'validation.invalid', { field: 'wachtwoord' }));
+      if (!parsed.success) return fail(issueReason(parsed.issues), issueParams(parsed.issues));
       const outcome = await confirmInvitation(ctx.db, authSettings(ctx.config), parsed.output, ctx.ip);
-      return outcome.ok ? ok() : fail(authMessage(reasonKey[outcome.reason] ?? 'auth.genericProblem'));
+      return outcome.ok ? ok() : fail(reasonKey[outcome.reason] ?? 'auth.genericProblem');
     },
   }),
 );

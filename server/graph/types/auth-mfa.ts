@@ -5,7 +5,6 @@ import { authenticateRequest } from '../../auth/authenticate';
 import { resetMfa } from '../../auth/mfa';
 import { audit } from '../../auth/audit';
 import { isAdminRole, Role } from '../../../src/domain/shared/roles';
-import { authMessage } from '../../../src/domain/auth/messages';
 
 interface MfaStatusShape {
   active: boolean;
@@ -47,14 +46,14 @@ builder.mutationField('resetUserMfa', (t) =>
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const targetId = Number(args.userId);
-      if (!isAdminRole(viewer.roleId) || !Number.isSafeInteger(targetId)) return fail(authMessage('auth.forbidden'));
+      if (!isAdminRole(viewer.roleId) || !Number.isSafeInteger(targetId)) return fail('auth.forbidden');
       const { rows } = await ctx.db.query<{ company_id: number; acl_role_id: number }>(
         'SELECT company_id, acl_role_id FROM users WHERE id = $1 AND deleted_at IS NULL',
         [targetId],
       );
       const target = rows[0];
-      if (!target || target.company_id !== viewer.companyId) return fail(authMessage('auth.userNotFound'));
-      if (target.acl_role_id === Role.superAdministrator && viewer.roleId !== Role.superAdministrator) return fail(authMessage('auth.forbidden'));
+      if (!target || target.company_id !== viewer.companyId) return fail('auth.userNotFound');
+      if (target.acl_role_id === Role.superAdministrator && viewer.roleId !== Role.superAdministrator) return fail('auth.forbidden');
       await ctx.db.transaction(async (tx) => {
         await resetMfa(tx, targetId);
         await audit(tx, {

@@ -6,9 +6,7 @@ import { changePassword } from '../../auth/change-password';
 import { resetPasswordWithToken } from '../../auth/password-reset';
 import { ChangePasswordSchema } from '../../../src/domain/auth/password';
 import { ResetPasswordSchema } from '../../../src/domain/auth/schemas';
-import { authMessage } from '../../../src/domain/auth/messages';
-
-const reasonOf = (issues: readonly { message: string }[]) => authMessage(issues[0]?.message ?? 'validation.invalid');
+import { issueParams, issueReason } from '../../../src/domain/auth/reasons';
 
 builder.mutationField('changePassword', (t) =>
   t.field({
@@ -20,18 +18,18 @@ builder.mutationField('changePassword', (t) =>
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(ChangePasswordSchema, args);
-      if (!parsed.success) return fail(reasonOf(parsed.issues));
+      if (!parsed.success) return fail(issueReason(parsed.issues), issueParams(parsed.issues));
       const settings = authSettings(ctx.config);
       const outcome = await changePassword(ctx.db, settings, viewer, args.oldPassword, args.newPassword, ctx.ip);
       switch (outcome) {
         case 'ok':
           return ok();
         case 'old_incorrect':
-          return fail(authMessage('validation.password.oldIncorrect'));
+          return fail('auth.validation.password.oldIncorrect');
         case 'locked':
-          return fail(authMessage('auth.tooManyFailedLogins', { minutes: settings.lockMinutes }));
+          return fail('auth.tooManyFailedLogins', { minutes: settings.lockMinutes });
         case 'impersonating':
-          return fail(authMessage('auth.imitationPasswordChange'));
+          return fail('auth.imitationPasswordChange');
       }
     },
   }),
@@ -44,9 +42,9 @@ builder.mutationField('resetPassword', (t) =>
     args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const parsed = v.safeParse(ResetPasswordSchema, args);
-      if (!parsed.success) return fail(reasonOf(parsed.issues));
+      if (!parsed.success) return fail(issueReason(parsed.issues), issueParams(parsed.issues));
       const done = await resetPasswordWithToken(ctx.db, authSettings(ctx.config), args.token, args.password, ctx.ip);
-      return done ? ok() : fail(authMessage('auth.resetTokenInvalid'));
+      return done ? ok() : fail('auth.resetTokenInvalid');
     },
   }),
 );

@@ -3,7 +3,7 @@ import { builder, fail, MutationResult, ok } from '../builder';
 import { run, sql } from '../../db/sql';
 import { adminCompanyScope } from '../../auth/scope';
 import { can, requireViewer } from '../../auth/permissions';
-import { auditMutation, created, CreateResult, findInScope, issuesText, notCreated } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, issuesReason, notCreated } from '../scoped';
 import { parseCertificate } from '../../admin/certificates';
 import { CertificateInputSchema, certificateState } from '../../../src/domain/company-settings/certificates';
 
@@ -59,7 +59,7 @@ builder.mutationField('addCompanyServerCertificate', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'certificates')) return notCreated('admin.errors.forbidden');
       const parsed = v.safeParse(CertificateInputSchema, args);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const cert = parseCertificate(parsed.output.pem);
       if (!cert) return notCreated('admin.errors.certificate.pemInvalid');
       return ctx.db.transaction(async (tx) => {

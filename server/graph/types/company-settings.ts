@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { builder, fail, MutationResult, ok } from '../builder';
 import { can, requireViewer } from '../../auth/permissions';
-import { auditMutation, issuesText } from '../scoped';
+import { auditMutation, issuesReason } from '../scoped';
 import { resolveBrandingTemplate, type BrandingShape } from '../../../src/domain/company-settings/branding';
 import { logoUri, readLogo } from '../../admin/company-store';
 import {
@@ -48,7 +48,7 @@ builder.mutationField('setCompanySettings', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'companySettings')) return fail(FORBIDDEN);
       const parsed = v.safeParse(CompanySettingsSchema, args.settings);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined));
       await ctx.db.transaction(async (tx) => {
         if (Object.keys(patch).length) await tx.query('UPDATE companies SET settings = settings || $1::jsonb WHERE id = $2', [JSON.stringify(patch), viewer.companyId]);
@@ -68,7 +68,7 @@ builder.mutationField('setCompanyBranding', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'companySettings')) return fail(FORBIDDEN);
       const parsed = v.safeParse(BrandingSchema, args.branding);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined));
       await ctx.db.transaction(async (tx) => {
         await tx.query('UPDATE companies SET branding = branding || $1::jsonb WHERE id = $2', [JSON.stringify(patch), viewer.companyId]);
@@ -199,7 +199,7 @@ builder.mutationField('setPlacementSettings', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'companySettings')) return fail(FORBIDDEN);
       const parsed = v.safeParse(PlacementSettingsSchema, args.settings);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       return ctx.db.transaction(async (tx) => {
         const a = await saveList(tx, viewer, 'placement_process_labels', parsed.output.processLabels, (i) => ({ label: i.label, occupies_place: i.occupiesPlace }));
         const b = a && (await saveList(tx, viewer, 'placement_reject_reasons', parsed.output.rejectReasons, (i) => ({ label: i.label })));
@@ -223,7 +223,7 @@ builder.mutationField('setSrgTerminationReasons', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'companySettings')) return fail(FORBIDDEN);
       const parsed = v.safeParse(SrgTerminationReasonsSchema, args.settings);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       return ctx.db.transaction(async (tx) => {
         const done = await saveList(tx, viewer, 'work_plan_termination_reasons', parsed.output.reasons, (i) => ({ label: i.label, srg_value: i.srgValue }));
         if (!done) throw new ListRefused();

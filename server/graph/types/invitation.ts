@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/db';
 import type { Config } from '../../config';
 import { AclRole, Company, Invitation, Participant, Project, User } from '../refs';
 import type { CompanyRow, InvitationRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
-import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { loadAclRole } from './user';
 import { AddInvitationSchema, INVITATION_VALIDITY_DAYS, UpdateInvitationSchema } from '../../../src/domain/users/invitation-input';
@@ -114,9 +114,9 @@ builder.mutationField('addInvitation', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'invitations')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(AddInvitationSchema, args.input);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
-      if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) return notCreated('Deze rol kan niet worden toegekend.');
+      if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) return notCreated('reasons.roleNotAssignable');
       // managers invite participants only (for a participant in their scope); administrators anyone
       if (roleKind(viewer.roleId) !== 'admin' && input.roleId !== Role.participant) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       return ctx.db.transaction(async (tx) => {
@@ -124,14 +124,14 @@ builder.mutationField('addInvitation', (t) =>
         if (input.participantId !== null && input.participantId !== undefined && input.participantId !== '') {
           const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, input.participantId);
           if (!p) return notCreated(NOT_FOUND_OR_FORBIDDEN);
-          if (p.user_id !== null) return notCreated('Deze deelnemer heeft al een account.');
+          if (p.user_id !== null) return notCreated('reasons.participantHasAccount');
           participantId = Number(p.id);
         }
-        if (input.roleId === Role.participant && participantId === null) return notCreated('Kies de deelnemer die een account krijgt.');
+        if (input.roleId === Role.participant && participantId === null) return notCreated('reasons.participantRequired');
         let projectId: number | null = null;
         if (input.projectId !== null && input.projectId !== undefined && input.projectId !== '') {
           const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
-          if (!project) return notCreated('Dit project bestaat niet.');
+          if (!project) return notCreated('reasons.projectNotFound');
           projectId = Number(project.id);
         }
         const taken = await tx.query(
@@ -139,7 +139,7 @@ builder.mutationField('addInvitation', (t) =>
            UNION ALL SELECT 1 FROM invitations WHERE lower(username) = lower($1) AND NOT revoked AND deleted_at IS NULL AND confirmed_at IS NULL AND time_expire > now()`,
           [input.username],
         );
-        if (taken.rows.length) return notCreated('Deze gebruikersnaam is al in gebruik. Kies een andere.');
+        if (taken.rows.length) return notCreated('auth.usernameInUse');
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO invitations (company_id, project_id, acl_role_id, username, email, given_name, surname, participant_id, invited_by_user_id, time_expire)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + interval '1 day') RETURNING id`,
@@ -166,16 +166,16 @@ builder.mutationField('updateInvitation', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(UpdateInvitationSchema, args.input);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const inv = await editableInvitation(tx, viewer, 'edit', input.id);
         if (!inv) return fail(NOT_FOUND_OR_FORBIDDEN);
-        if (inv.confirmed_at) return fail('Deze uitnodiging is al gebruikt.');
+        if (inv.confirmed_at) return fail('reasons.invitationUsed');
         let projectId = inv.project_id;
         if (input.projectId !== null && input.projectId !== undefined && input.projectId !== '') {
           const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
-          if (!project) return fail('Dit project bestaat niet.');
+          if (!project) return fail('reasons.projectNotFound');
           projectId = Number(project.id);
         }
         await tx.query(
@@ -199,7 +199,7 @@ builder.mutationField('resendInvitation', (t) =>
       return ctx.db.transaction(async (tx) => {
         const inv = await editableInvitation(tx, viewer, 'edit', args.id);
         if (!inv) return fail(NOT_FOUND_OR_FORBIDDEN);
-        if (inv.confirmed_at) return fail('Deze uitnodiging is al gebruikt.');
+        if (inv.confirmed_at) return fail('reasons.invitationUsed');
         await tx.query('UPDATE invitations SET send_count = send_count + 1 WHERE id = $1', [inv.id]);
         await issueInvitationLink(tx, ctx.config, viewer, Number(inv.id));
         await auditMutation(tx, { ...ctx, viewer }, 'invitation.resend', 'invitation', Number(inv.id));

@@ -7,7 +7,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Queryable } from '../../db/db';
 import { Company, Participant, Project, Status, User } from '../refs';
 import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
-import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { loadStatus } from './status';
 import {
@@ -224,7 +224,7 @@ builder.mutationField('addParticipant', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'participants')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(AddParticipantSchema, args.input);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const idProblem = identificationProblem(await companyIdentificationSystem(tx, viewer), input);
@@ -234,19 +234,19 @@ builder.mutationField('addParticipant', (t) =>
         if (viewer.projectId !== null && !isCompanyAdmin(viewer)) projectId = viewer.projectId;
         else if (input.projectId !== null && input.projectId !== undefined && input.projectId !== '') {
           const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
-          if (!project) return notCreated('Dit project bestaat niet.');
+          if (!project) return notCreated('reasons.projectNotFound');
           projectId = Number(project.id);
         }
         const coach = await staffUserInScope(tx, viewer, input.coachId);
         const manager = await staffUserInScope(tx, viewer, input.managerId);
-        if (coach === 'invalid') return notCreated('Deze coach bestaat niet.');
-        if (manager === 'invalid') return notCreated('Deze trajectbegeleider bestaat niet.');
+        if (coach === 'invalid') return notCreated('reasons.coachNotFound');
+        if (manager === 'invalid') return notCreated('reasons.managerNotFound');
         // a manager or coach adding a participant keeps them in their own caseload
         const kind = roleKind(viewer.roleId);
         const managerId = manager ?? (kind === 'manager' && !viewer.accessToAllParticipants && coach !== viewer.userId ? viewer.userId : null);
         const statusId = input.statusId ?? ParticipantStatus.Zero;
         const status = await tx.query('SELECT 1 FROM participant_statuses WHERE id = $1', [statusId]);
-        if (!status.rows.length) return notCreated('Veld status is ongeldig');
+        if (!status.rows.length) return notCreated('reasons.statusInvalid');
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO participants (company_id, project_id, firstname, prefix, lastname, initials, bsn, identification, personal_code,
                                      email, phone, sex, birthdate, street, house_number, house_number_addition, zipcode, city,
@@ -318,7 +318,7 @@ builder.mutationField('setParticipantSettings', (t) =>
       const own = viewer.participantId !== null && String(id) === String(viewer.participantId);
       if (!(own ? can(viewer, 'edit', 'ownProfile') : can(viewer, 'edit', 'participants'))) return fail(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(ParticipantSettingsSchema, args.settings);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined && value !== null));
       return ctx.db.transaction(async (tx) => {
         const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, id, { forUpdate: true });
@@ -375,17 +375,17 @@ export async function updateParticipantEffect(
   for (const [key, column] of [['coachId', 'coach_id'], ['managerId', 'manager_id']] as const) {
     if (input[key] === undefined) continue;
     const user = await staffUserInScope(tx, viewer, input[key]);
-    if (user === 'invalid') return fail(key === 'coachId' ? 'Deze coach bestaat niet.' : 'Deze trajectbegeleider bestaat niet.');
+    if (user === 'invalid') return fail(key === 'coachId' ? 'reasons.coachNotFound' : 'reasons.managerNotFound');
     sets.push(sql`${raw(column)} = ${user}`);
   }
   if (input.projectId !== undefined && input.projectId !== null && input.projectId !== '' && isCompanyAdmin(viewer)) {
     const project = await findInScope<ProjectRow>(tx, 'projects', viewer, input.projectId);
-    if (!project) return fail('Dit project bestaat niet.');
+    if (!project) return fail('reasons.projectNotFound');
     sets.push(sql`project_id = ${project.id}`);
   }
   if (input.statusId !== undefined && input.statusId !== null) {
     const status = await tx.query('SELECT 1 FROM participant_statuses WHERE id = $1', [input.statusId]);
-    if (!status.rows.length) return fail('Veld status is ongeldig');
+    if (!status.rows.length) return fail('reasons.statusInvalid');
     sets.push(sql`status_id = ${input.statusId}`);
   }
   if (sets.length === 0) return ok();
@@ -436,7 +436,7 @@ builder.mutationField('moveParticipant', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'participants')) return fail(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(MoveParticipantSchema, args);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       return ctx.db.transaction(async (tx) => {
         const p = await findInScope<ParticipantRow>(tx, 'participants', viewer, parsed.output.participantId, { forUpdate: true });
         if (!p) return fail(NOT_FOUND_OR_FORBIDDEN);

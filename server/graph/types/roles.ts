@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { builder, fail, MutationResult, ok } from '../builder';
 import { run, sql } from '../../db/sql';
 import { can, requireViewer } from '../../auth/permissions';
-import { auditMutation, created, CreateResult, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, issuesReason, notCreated, parseId } from '../scoped';
 import { AclRoleInputSchema } from '../../../src/domain/company-settings/roles';
 import type { AclRoleRow } from '../rows';
 import type { Queryable } from '../../db/db';
@@ -43,7 +43,7 @@ builder.mutationField('addAclRole', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'roles')) return notCreated('admin.errors.forbidden');
       const parsed = v.safeParse(AclRoleInputSchema, { ...args.input, id: undefined });
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number }>(
@@ -67,7 +67,7 @@ builder.mutationField('updateAclRole', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'roles')) return fail('admin.errors.forbidden');
       const parsed = v.safeParse(AclRoleInputSchema, args.input);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         const role = await ownRole(tx, viewer, input.id);

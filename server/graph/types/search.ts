@@ -3,7 +3,7 @@ import { builder, fail, MutationResult, ok } from '../builder';
 import { run, sql } from '../../db/sql';
 import { ownUserRowsScope } from '../../auth/scope';
 import { can, NOT_FOUND_OR_FORBIDDEN, requireViewer } from '../../auth/permissions';
-import { auditMutation, issuesText } from '../scoped';
+import { auditMutation, issuesReason } from '../scoped';
 import { SearchHistorySchema, SearchSettingsSchema, SEARCH_HISTORY_KEEP } from '../../../src/domain/users/search-input';
 
 /** Search history and search settings of the signed-in user (01 §3 "Search settings"); always the user's own rows. */
@@ -82,7 +82,7 @@ builder.mutationField('addSearchHistory', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'view', 'ownProfile')) return fail(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(SearchHistorySchema, { subject: args.subject, data: args.data });
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       await ctx.db.transaction(async (tx) => {
         await tx.query('INSERT INTO search_history (company_id, user_id, subject, data) VALUES ($1, $2, $3, $4)', [
           viewer.companyId, viewer.userId, parsed.output.subject, JSON.stringify(parsed.output.data),
@@ -133,7 +133,7 @@ builder.mutationField('updateSearchSettings', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(SearchSettingsSchema, args);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const s = parsed.output;
       await ctx.db.transaction(async (tx) => {
         await tx.query(

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { builder, fail, MutationResult, ok } from '../builder';
 import { requireViewer } from '../../auth/permissions';
-import { auditMutation, issuesText } from '../scoped';
+import { auditMutation, issuesReason } from '../scoped';
 import { UserSettingsSchema, WidgetOrderSchema } from '../../../src/domain/users/settings-input';
 
 /** The signed-in user's own settings: always their own row, so no scope beyond the viewer is involved. */
@@ -32,7 +32,7 @@ builder.mutationField('setUserSettings', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(UserSettingsSchema, args.input);
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined && value !== null));
       await ctx.db.transaction(async (tx) => {
         await tx.query('UPDATE users SET settings = settings || $1::jsonb WHERE id = $2 AND company_id = $3', [JSON.stringify(patch), viewer.userId, viewer.companyId]);
@@ -51,7 +51,7 @@ builder.mutationField('setSettings', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       const parsed = v.safeParse(WidgetOrderSchema, { page: args.page, widgets: args.widgets });
-      if (!parsed.success) return fail(issuesText(parsed.issues));
+      if (!parsed.success) return fail(...issuesReason(parsed.issues));
       await ctx.db.transaction(async (tx) => {
         await tx.query(
           `UPDATE users SET settings = jsonb_set(settings, '{widgetOrders}', coalesce(settings->'widgetOrders', '{}'::jsonb) || jsonb_build_object($1::text, $2::jsonb))

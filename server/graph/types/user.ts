@@ -8,7 +8,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Queryable } from '../../db/db';
 import { AclRole, Company, Participant, Project, User } from '../refs';
 import type { AclRoleRow, CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
-import { auditMutation, created, CreateResult, findInScope, idsInScope, issuesText, notCreated, parseId } from '../scoped';
+import { auditMutation, created, CreateResult, findInScope, idsInScope, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { AddUserSchema, NO_IDENTIFIER, UserIdSchema, type UpdateUserInput } from '../../../src/domain/users/user-input';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
@@ -290,18 +290,18 @@ builder.mutationField('addUser', (t) =>
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'add', 'users')) return notCreated(NOT_FOUND_OR_FORBIDDEN);
       const parsed = v.safeParse(AddUserSchema, args.input);
-      if (!parsed.success) return notCreated(issuesText(parsed.issues));
+      if (!parsed.success) return notCreated(...issuesReason(parsed.issues));
       const input = parsed.output;
       return ctx.db.transaction(async (tx) => {
         // a fixed role that may be handed out, or a selectable role of the company (it has its parent's rights)
         if (!ASSIGNABLE_ROLE_IDS.includes(input.roleId)) {
           const own = await loadAclRole(tx, viewer, input.roleId);
-          if (!own || own.company_id === null || !own.selectable) return notCreated('Deze rol kan niet worden toegekend.');
+          if (!own || own.company_id === null || !own.selectable) return notCreated('reasons.roleNotAssignable');
         }
         const project = await projectInScope(tx, viewer, input.projectId);
-        if (project === 'invalid') return notCreated('Dit project bestaat niet.');
+        if (project === 'invalid') return notCreated('reasons.projectNotFound');
         const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [input.username]);
-        if (taken.rows.length) return notCreated('Deze gebruikersnaam is al in gebruik. Kies een andere.');
+        if (taken.rows.length) return notCreated('auth.usernameInUse');
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO users (company_id, project_id, acl_role_id, username, given_name, initials, surname, email, phone, sex,
                               date_of_birth, personal_code, sbb_user_code, access_to_all_participants, wage_value_expert,
@@ -345,7 +345,7 @@ export async function updateUserEffect(tx: Queryable, ctx: { viewer: Viewer; ip:
   if (asAdmin) {
     // company and project are left out when empty
     const project = await projectInScope(tx, viewer, input.projectId);
-    if (project === 'invalid') return fail('Dit project bestaat niet.');
+    if (project === 'invalid') return fail('reasons.projectNotFound');
     if (project !== null) sets.push(sql`project_id = ${project}`);
     if (input.accessToAllParticipants !== undefined && input.accessToAllParticipants !== null) sets.push(sql`access_to_all_participants = ${input.accessToAllParticipants}`);
     if (input.wageValueExpert !== undefined && input.wageValueExpert !== null) sets.push(sql`wage_value_expert = ${input.wageValueExpert}`);
@@ -372,7 +372,7 @@ function blockMutation(name: 'blockUser' | 'unblockUser', display: number) {
         if (!parsed.success) return fail(NO_IDENTIFIER);
         if (!can(viewer, 'block', 'users')) return fail(NOT_FOUND_OR_FORBIDDEN);
         const id = parsed.output;
-        if (id === viewer.userId || id === viewer.realUserId) return fail('U kunt uw eigen account niet blokkeren.');
+        if (id === viewer.userId || id === viewer.realUserId) return fail('reasons.cannotBlockSelf');
         return ctx.db.transaction(async (tx) => {
           const target = await findInScope<UserRow>(tx, 'users', viewer, id, { forUpdate: true });
           if (!target || !outranks(viewer, target)) return fail(NOT_FOUND_OR_FORBIDDEN);
@@ -408,7 +408,7 @@ builder.mutationField('setImitationOptions', (t) =>
           'SELECT count(*)::int AS n FROM users WHERE id = ANY($1::bigint[]) AND acl_role_id = $2',
           [wanted, Role.superAdministrator],
         );
-        if ((sa[0]?.n ?? 0) > 0) return fail('Inloggen als een superbeheerder is niet toegestaan.');
+        if ((sa[0]?.n ?? 0) > 0) return fail('auth.saImitationForbidden');
         await tx.query('DELETE FROM user_imitation_options WHERE user_id = $1 AND company_id = $2', [user.id, viewer.companyId]);
         for (const target of wanted) {
           await tx.query('INSERT INTO user_imitation_options (user_id, target_user_id, company_id) VALUES ($1, $2, $3)', [user.id, target, viewer.companyId]);

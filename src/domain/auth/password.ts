@@ -14,20 +14,20 @@ const ALLOWED = /^[\p{L}\p{N}!@#$%&*+\-=?/<>]*$/u;
  * on its own, so a form can show every rule that still fails.
  */
 export const PasswordSchema = v.pipe(
-  v.string('validation.password.tooShort'),
-  v.minLength(PASSWORD_MIN_LENGTH, 'validation.password.tooShort'),
-  v.maxLength(PASSWORD_MAX_LENGTH, 'validation.password.tooLong'),
-  v.regex(/[0-9]/, 'validation.password.mustHaveNumber'),
-  v.regex(/\p{Lu}/u, 'validation.password.mustHaveCapital'),
-  v.regex(SPECIAL, 'validation.password.mustHaveSpecial'),
-  v.regex(ALLOWED, 'validation.password.invalidCharacters'),
+  v.string('auth.validation.password.tooShort'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'auth.validation.password.tooShort'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'auth.validation.password.tooLong'),
+  v.regex(/[0-9]/, 'auth.validation.password.mustHaveNumber'),
+  v.regex(/\p{Lu}/u, 'auth.validation.password.mustHaveCapital'),
+  v.regex(SPECIAL, 'auth.validation.password.mustHaveSpecial'),
+  v.regex(ALLOWED, 'auth.validation.password.invalidCharacters'),
 );
 
 /** New password with its confirmation (reset and change screens). */
 export const PasswordWithConfirmationSchema = v.pipe(
   v.object({ password: PasswordSchema, passwordConfirmation: v.string() }),
   v.forward(
-    v.check((input) => input.password === input.passwordConfirmation, 'validation.password.mismatch'),
+    v.check((input) => input.password === input.passwordConfirmation, 'auth.validation.password.mismatch'),
     ['passwordConfirmation'],
   ),
 );
@@ -39,7 +39,7 @@ export const ChangePasswordSchema = v.pipe(
     newPassword: PasswordSchema,
   }),
   v.forward(
-    v.check((input) => input.oldPassword !== input.newPassword, 'validation.password.sameAsOld'),
+    v.check((input) => input.oldPassword !== input.newPassword, 'auth.validation.password.sameAsOld'),
     ['newPassword'],
   ),
 );

@@ -3,35 +3,35 @@ import { MFA_CODE_LENGTH } from '../shared/constants';
 import { PasswordSchema } from './password';
 
 const required = (max = 255) =>
-  v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required'), v.maxLength(max, 'validation.invalid'));
+  v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required'), v.maxLength(max, 'auth.validation.invalid'));
 
 /** Letters, digits and underscore (01 §5). */
 export const UsernameSchema = v.pipe(
   v.string('validation.required'),
   v.trim(),
   v.minLength(1, 'validation.required'),
-  v.maxLength(100, 'validation.username'),
-  v.regex(/^[\p{L}\p{N}_]+$/u, 'validation.username'),
+  v.maxLength(100, 'auth.validation.username'),
+  v.regex(/^[\p{L}\p{N}_]+$/u, 'auth.validation.username'),
 );
 
-export const EmailSchema = v.pipe(v.string('validation.required'), v.trim(), v.maxLength(254, 'validation.email'), v.email('validation.email'));
+export const EmailSchema = v.pipe(v.string('validation.required'), v.trim(), v.maxLength(254, 'auth.validation.email'), v.email('auth.validation.email'));
 
 /** An invitation's username: the username rule, or an e-mail address (01 §5). */
-export const InvitationUsernameSchema = v.union([UsernameSchema, EmailSchema], 'validation.invitationUsername');
+export const InvitationUsernameSchema = v.union([UsernameSchema, EmailSchema], 'auth.validation.invitationUsername');
 
 /** POST /api/oauth/token, form-encoded password grant. The username is free text (legacy names may hold dots or @). */
 export const PasswordGrantSchema = v.object({
   grant_type: v.literal('password', 'auth.unsupportedGrantType'),
   username: required(254),
-  password: v.pipe(v.string('validation.required'), v.minLength(1, 'validation.required'), v.maxLength(1024, 'validation.invalid')),
+  password: v.pipe(v.string('validation.required'), v.minLength(1, 'validation.required'), v.maxLength(1024, 'auth.validation.invalid')),
 });
 
 /** A six-digit second-factor code; spaces are ignored. */
 export const MfaCodeSchema = v.object({
   code: v.pipe(
-    v.string('validation.mfaCode'),
+    v.string('auth.validation.mfaCode'),
     v.transform((s) => s.replace(/\s+/g, '')),
-    v.regex(new RegExp(`^[0-9]{${MFA_CODE_LENGTH}}$`), 'validation.mfaCode'),
+    v.regex(new RegExp(`^[0-9]{${MFA_CODE_LENGTH}}$`), 'auth.validation.mfaCode'),
   ),
 });
 
@@ -69,10 +69,10 @@ export const RevokeSchema = v.object({ token: v.pipe(v.string('validation.requir
 
 /** The first issue's message of a failed parse (an i18n key). */
 export function firstIssueKey(issues: readonly { message: string }[]): string {
-  return issues[0]?.message ?? 'validation.invalid';
+  return issues[0]?.message ?? 'auth.validation.invalid';
 }
 
 /** POST /api/oauth/mfa/secret: enrolling an authenticator asks the password again. */
 export const MfaSecretRequestSchema = v.object({
-  password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(1024, 'validation.invalid')),
+  password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(1024, 'auth.validation.invalid')),
 });

@@ -13,34 +13,34 @@ const optionalId = v.nullish(v.union([v.string(), v.number()]));
 
 /** Adding a participant (participant wizard, addParticipant). */
 export const AddParticipantSchema = v.object({
-  firstname: requiredText('voornaam', 100),
-  prefix: optionalText('tussenvoegsel', 30),
-  lastname: requiredText('achternaam', 100),
-  initials: optionalText('voorletters', 20),
+  firstname: requiredText(100),
+  prefix: optionalText(30),
+  lastname: requiredText(100),
+  initials: optionalText(20),
   bsn: v.nullish(
     v.union([
       v.literal(''),
-      v.pipe(v.string(), v.trim(), v.check(isValidBsn, 'Veld BSN is geen geldig burgerservicenummer')),
-    ], 'Veld BSN is geen geldig burgerservicenummer'),
+      v.pipe(v.string(), v.trim(), v.check(isValidBsn, 'reasons.bsnInvalid')),
+    ], 'reasons.bsnInvalid'),
   ),
-  identification: optionalText('persoonsnummer', 50),
-  personalCode: optionalText('persoonlijke code', 50),
+  identification: optionalText(50),
+  personalCode: optionalText(50),
   email: optionalEmail(),
-  phone: optionalText('telefoonnummer', 30),
+  phone: optionalText(30),
   sex,
-  birthdate: optionalDate('geboortedatum'),
-  street: optionalText('straat', 200),
-  houseNumber: optionalText('huisnummer', 20),
-  houseNumberAddition: optionalText('toevoeging', 20),
+  birthdate: optionalDate(),
+  street: optionalText(200),
+  houseNumber: optionalText(20),
+  houseNumberAddition: optionalText(20),
   zipcode: v.nullish(
-    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^\d{4}\s?[A-Za-z]{2}$/, 'Veld postcode is geen geldige postcode'))], 'Veld postcode is geen geldige postcode'),
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^\d{4}\s?[A-Za-z]{2}$/, 'reasons.zipcodeInvalid'))], 'reasons.zipcodeInvalid'),
   ),
-  city: optionalText('woonplaats', 100),
-  municipality: optionalText('gemeente', 100),
+  city: optionalText(100),
+  municipality: optionalText(100),
   projectId: optionalId,
   coachId: optionalId,
   managerId: optionalId,
-  statusId: v.nullish(v.pipe(v.number('Veld status is ongeldig'), v.integer('Veld status is ongeldig'))),
+  statusId: v.nullish(v.pipe(v.number('reasons.invalidField'), v.integer('reasons.invalidField'))),
 });
 export type AddParticipantInput = v.InferOutput<typeof AddParticipantSchema>;
 
@@ -85,12 +85,12 @@ export const MoveParticipantSchema = v.object({
 
 /** Search of the participants list. */
 export const ParticipantSearchSchema = v.object({
-  search: optionalText('zoeken', 200),
+  search: optionalText(200),
   statusIds: v.nullish(v.array(v.number())),
 });
 
 /** A participant's own settings (01 §3: profilePicture, theme). profilePicture is the uuid of an uploaded file. */
 export const ParticipantSettingsSchema = v.object({
-  theme: v.nullish(v.picklist(['dark', 'light', 'automatic'], 'Veld thema is ongeldig')),
-  profilePicture: v.nullish(v.pipe(v.string(), v.uuid('Veld profielfoto is ongeldig'))),
+  theme: v.nullish(v.picklist(['dark', 'light', 'automatic'], 'reasons.invalidField')),
+  profilePicture: v.nullish(v.pipe(v.string('reasons.invalidField'), v.uuid('reasons.invalidField'))),
 });

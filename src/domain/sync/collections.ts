@@ -44,14 +44,26 @@ export const COLLECTIONS = {
   subStatuses: { table: 'sub_statuses', indexes: `${BASE}, statusId` },
   companyStatuses: { table: 'company_statuses', indexes: `${BASE}, statusId` },
   invitations: { table: 'invitations', indexes: `${BASE}, createdAt` },
-  // Messages: inbox newest-first per recipient, Verzonden per sender.
+  // Messages: inbox newest-first per recipient, Verzonden per sender. The derived keys are set only
+  // on the messages they count (absent elsewhere, so the index holds just those): unreadKey on
+  // received unread shown messages (the badge is an index count), inboxKey on received shown ones,
+  // sentKey on sent shown ones. Optimistic changes (read, unread) derive them again (materialize).
   messages: {
     table: 'messages',
-    indexes: `${BASE}, [recipientKey+createdAt], [senderKey+createdAt], participantId, parentMessageId`,
-    derive: (d) => ({
-      recipientKey: partyKey(d.recipientUserId, d.recipientParticipantId),
-      senderKey: partyKey(d.senderUserId, d.senderParticipantId),
-    }),
+    indexes: `${BASE}, [recipientKey+createdAt], [senderKey+createdAt], unreadKey, [inboxKey+createdAt], [sentKey+createdAt], participantId, parentMessageId`,
+    derive: (d) => {
+      const recipientKey = partyKey(d.recipientUserId, d.recipientParticipantId);
+      const senderKey = partyKey(d.senderUserId, d.senderParticipantId);
+      const live = d._deleted !== true;
+      const shown = live && d.display !== false;
+      return {
+        recipientKey,
+        senderKey,
+        unreadKey: shown && d.read === false && recipientKey ? recipientKey : undefined,
+        inboxKey: shown && recipientKey ? recipientKey : undefined,
+        sentKey: live && d.senderDisplay !== false && senderKey ? senderKey : undefined,
+      };
+    },
   },
   // Work plans, assignments and reviews.
   workPlans: {

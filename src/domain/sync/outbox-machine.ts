@@ -60,6 +60,13 @@ export interface OutboxRow {
   nextAttemptAt: number;
   /** It went out at least once (the server may hold it even when no answer came back): never fold into it. */
   sentOnce?: boolean;
+  /**
+   * The revision of the latest server version a pull brought while this row was active (a
+   * tombstone's too; `previous` is that version, or null for a tombstone). When the server accepts
+   * the row at this revision or below (a replay after a lost answer, a pull after the commit), the
+   * replica already holds what came after it: the document becomes that version, not the row's values.
+   */
+  pulledRevision?: number | null;
 }
 
 export type OutboxEvent =

@@ -9,6 +9,7 @@
  * pull refills it. The outbox is never cleared: pending changes survive every upgrade.
  */
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
+import type { OutboxStatus } from './outbox-machine';
 
 export interface ReplicaVersion {
   version: number;
@@ -16,20 +17,59 @@ export interface ReplicaVersion {
   stores: Record<string, string | null>;
   /** Collections whose documents and checkpoint are dropped (refilled by the next pull). */
   resetCollections?: readonly CollectionName[];
+  /** Runs in the upgrade transaction, after the resets. */
+  upgrade?: (tx: UpgradeTransaction) => Promise<void>;
 }
 
-export const OUTBOX_STORE = '&clientMutationId, status, [collection+target]';
+/** `[status+clientMutationId]`: the oldest row of a status is the first key of its range (no scan past failed rows). */
+export const OUTBOX_STORE = '&clientMutationId, status, [collection+target], [status+clientMutationId]';
 export const CHECKPOINT_STORE = '&collection';
 export const META_STORE = '&key';
+
+/** The meta row that holds the outbox counts, kept by the worker on every outbox write (workers/replica/outbox-counts.ts). */
+export const OUTBOX_COUNTS_KEY = 'outboxCounts';
+
+/** Outbox rows per status. */
+export type OutboxCounts = Record<OutboxStatus, number>;
+
+export const emptyOutboxCounts = (): OutboxCounts => ({ pending: 0, sending: 0, failed: 0, conflict: 0 });
+
+/** Counts every row once: the start of the kept counts when a replica is upgraded. */
+export function countOutbox(rows: readonly { status?: unknown }[]): OutboxCounts {
+  const counts = emptyOutboxCounts();
+  for (const row of rows) {
+    const status = row.status;
+    if (status === 'pending' || status === 'sending' || status === 'failed' || status === 'conflict') counts[status]++;
+  }
+  return counts;
+}
 
 function collectionStores(): Record<string, string> {
   return Object.fromEntries(COLLECTION_NAMES.map((name) => [name, `&uuid, ${COLLECTIONS[name].indexes}`]));
 }
 
+/** Stores as version 1 declared them, where they changed later (a declared version never changes). */
+const V1 = {
+  messages: '&uuid, id, updatedAt, [recipientKey+createdAt], [senderKey+createdAt], participantId, parentMessageId',
+  outbox: '&clientMutationId, status, [collection+target]',
+};
+
 export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
   {
     version: 1,
-    stores: { ...collectionStores(), outbox: OUTBOX_STORE, checkpoints: CHECKPOINT_STORE, meta: META_STORE },
+    stores: { ...collectionStores(), ...V1, checkpoints: CHECKPOINT_STORE, meta: META_STORE },
+  },
+  {
+    // Issue 9: the unread badge, the inbox and Verzonden read their own index (derived fields on
+    // messages, refilled by the next pull); the outbox counts are kept in a meta row, starting here
+    // from one count of the rows already queued.
+    version: 2,
+    stores: { messages: `&uuid, ${COLLECTIONS.messages.indexes}`, outbox: OUTBOX_STORE },
+    resetCollections: ['messages'],
+    upgrade: async (tx) => {
+      const rows = (await tx.table('outbox').toArray()) as { status?: unknown }[];
+      await tx.table('meta').put({ key: OUTBOX_COUNTS_KEY, value: countOutbox(rows) });
+    },
   },
 ];
 
@@ -49,7 +89,12 @@ export interface SchemaTarget {
   };
 }
 export interface UpgradeTransaction {
-  table(name: string): { clear(): PromiseLike<unknown>; delete(key: string): PromiseLike<unknown> };
+  table(name: string): {
+    clear(): PromiseLike<unknown>;
+    delete(key: string): PromiseLike<unknown>;
+    toArray(): PromiseLike<unknown[]>;
+    put(value: unknown): PromiseLike<unknown>;
+  };
 }
 
 /** Declares every version on a fresh Dexie instance, before it opens. */
@@ -57,12 +102,14 @@ export function declareReplicaSchema(db: SchemaTarget, versions: readonly Replic
   for (const v of versions) {
     const declared = db.version(v.version).stores(v.stores);
     const reset = v.resetCollections ?? [];
-    if (reset.length > 0) {
+    const more = v.upgrade;
+    if (reset.length > 0 || more) {
       declared.upgrade(async (tx) => {
         for (const name of reset) {
           await tx.table(name).clear();
           await tx.table('checkpoints').delete(name);
         }
+        if (more) await more(tx);
       });
     }
   }

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { parseDutchDate } from './field-rules';
 import { AddUserSchema, UpdateUserSchema, UserIdSchema, NO_IDENTIFIER } from './user-input';
 import { isValidBsn } from '../participants/participant-input';
+import { issueReason } from '../shared/issue-reason';
 
 describe('parseDutchDate', () => {
   it.each([
@@ -43,8 +44,21 @@ describe('user schemas (01 §5)', () => {
     expect(res.success).toBe(false);
     expect(res.issues?.[0]?.message).toBe(NO_IDENTIFIER);
   });
-  it('a missing required field names the field in Dutch', () => {
+  it('a missing required field answers a reason code naming the field (the texts live in the locale files)', () => {
     const res = v.safeParse(AddUserSchema, { roleId: 4 });
-    expect(res.issues?.map((i) => i.message)).toEqual(expect.arrayContaining(['Veld gebruikersnaam is niet ingevuld', 'Veld achternaam is niet ingevuld']));
+    expect(res.issues?.map((i) => issueReason(i))).toEqual(
+      expect.arrayContaining([
+        { reason: 'validation.required', params: { field: 'username' } },
+        { reason: 'validation.required', params: { field: 'surname' } },
+      ]),
+    );
+  });
+  it('a too long text names the field and its maximum', () => {
+    const res = v.safeParse(AddUserSchema, { username: 'a', roleId: 4, surname: 'B', notes: 'x'.repeat(5001) });
+    expect(issueReason(res.issues?.[0])).toEqual({ reason: 'validation.maxLength', params: { field: 'notes', max: 5000 } });
+  });
+  it('a message that is not a code (valibot\'s English default) never reaches a user', () => {
+    expect(issueReason({ message: 'Invalid type: Expected string but received 5', path: [{ key: 'city' }] })).toEqual({ reason: 'reasons.invalidField', params: { field: 'city' } });
+    expect(issueReason({ message: 'Invalid type' })).toEqual({ reason: 'reasons.invalidInput', params: null });
   });
 });

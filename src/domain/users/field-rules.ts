@@ -1,38 +1,28 @@
 import * as v from 'valibot';
 
 /**
- * Field rules shared by the user, participant and invitation schemas (01 §5), with the Dutch messages the
- * server answers as `reason` and the forms show under a field.
+ * Field rules shared by the user, participant and invitation schemas (01 §5). Their messages are reason
+ * codes (i18n keys); the field and the bound come from the issue (src/domain/shared/issue-reason.ts),
+ * so the server answers `{ reason: 'validation.maxLength', params: { field: 'surname', max: 100 } }` and
+ * a form shows the same text under the field.
  */
-export const required = (field: string) => `Veld ${field} is niet ingevuld`;
+export const REQUIRED = 'validation.required';
 
 /** A required text; a missing key reads as empty so the message names the field (not valibot's "Invalid key"). */
-export const requiredText = (field: string, max = 255) =>
-  v.optional(
-    v.pipe(v.string(required(field)), v.trim(), v.nonEmpty(required(field)), v.maxLength(max, `Veld ${field} mag maximaal ${max} tekens bevatten`)),
-    '',
-  );
+export const requiredText = (max = 255) =>
+  v.optional(v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(max, 'validation.maxLength')), '');
 
-export const optionalText = (field: string, max = 255) =>
-  v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, `Veld ${field} mag maximaal ${max} tekens bevatten`)));
+export const optionalText = (max = 255) => v.nullish(v.pipe(v.string('reasons.invalidField'), v.trim(), v.maxLength(max, 'validation.maxLength')));
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
-export const username = (field = 'gebruikersnaam') =>
-  v.pipe(
-    requiredText(field, 100),
-    v.regex(USERNAME_PATTERN, `Veld ${field} mag alleen letters, cijfers en een liggend streepje (_) bevatten`),
-  );
+export const username = () => v.pipe(requiredText(100), v.regex(USERNAME_PATTERN, 'validation.username'));
 
-export const optionalEmail = (field = 'e-mailadres') =>
+export const optionalEmail = () =>
   v.nullish(
-    v.union(
-      [v.literal(''), v.pipe(v.string(), v.trim(), v.email(`Veld ${field} is geen geldig e-mailadres`), v.maxLength(255))],
-      `Veld ${field} is geen geldig e-mailadres`,
-    ),
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('validation.email'), v.maxLength(255, 'validation.maxLength'))], 'validation.email'),
   );
 
-export const requiredEmail = (field = 'e-mailadres') =>
-  v.pipe(requiredText(field), v.email(`Veld ${field} is geen geldig e-mailadres`));
+export const requiredEmail = () => v.pipe(requiredText(), v.email('validation.email'));
 
 /** A real calendar date written day-month-year (DD-MM-YYYY, 01 §7), answered as ISO YYYY-MM-DD. */
 export function parseDutchDate(text: string): string | null {
@@ -44,15 +34,12 @@ export function parseDutchDate(text: string): string | null {
   return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-export const optionalDate = (field: string) =>
+export const optionalDate = () =>
   v.nullish(
-    v.union([
-      v.literal(''),
-      v.pipe(v.string(), v.check((s) => parseDutchDate(s) !== null, `Veld ${field} moet een geldige datum zijn (dag-maand-jaar)`)),
-    ], `Veld ${field} moet een geldige datum zijn (dag-maand-jaar)`),
+    v.union([v.literal(''), v.pipe(v.string(), v.check((s) => parseDutchDate(s) !== null, 'validation.mustBeDate'))], 'validation.mustBeDate'),
   );
 
-export const sex = v.nullish(v.picklist(['male', 'female', 'other', 'unknown'], 'Veld geslacht is ongeldig'));
+export const sex = v.nullish(v.picklist(['male', 'female', 'other', 'unknown'], 'reasons.invalidField'));
 
 /** A numeric identifier given as text or number. */
 export const numericId = (message: string) =>

@@ -10,19 +10,19 @@ const optionalId = v.nullish(v.union([v.string(), v.number()]));
 export const AddInvitationSchema = v.object({
   username: invitationUsername,
   email: requiredEmail(),
-  givenName: optionalText('voornaam', 100),
-  surname: optionalText('achternaam', 100),
-  roleId: numericId('Veld rol is niet ingevuld'),
+  givenName: optionalText(100),
+  surname: optionalText(100),
+  roleId: numericId('validation.required'),
   projectId: optionalId,
   participantId: optionalId,
 });
 export type AddInvitationInput = v.InferOutput<typeof AddInvitationSchema>;
 
 export const UpdateInvitationSchema = v.object({
-  id: numericId('Deze uitnodiging heeft geen id.'),
+  id: numericId('reasons.invitationWithoutId'),
   email: requiredEmail(),
-  givenName: optionalText('voornaam', 100),
-  surname: optionalText('achternaam', 100),
+  givenName: optionalText(100),
+  surname: optionalText(100),
   projectId: optionalId,
 });
 export type UpdateInvitationInput = v.InferOutput<typeof UpdateInvitationSchema>;

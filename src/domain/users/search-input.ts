@@ -4,11 +4,11 @@ import * as v from 'valibot';
 export const SEARCH_HISTORY_KEEP = 20;
 
 const subject = v.pipe(
-  v.string('Veld onderwerp is niet ingevuld'),
+  v.string('validation.required'),
   v.trim(),
-  v.regex(/^[a-z][a-zA-Z-]{0,49}$/, 'Veld onderwerp is ongeldig'),
+  v.regex(/^[a-z][a-zA-Z-]{0,49}$/, 'reasons.invalidField'),
 );
-const jsonSize = (max: number) => v.check((value: unknown) => JSON.stringify(value ?? null).length <= max, `De gegevens mogen maximaal ${max} tekens bevatten`);
+const jsonSize = (max: number) => v.check((value: unknown) => JSON.stringify(value ?? null).length <= max, 'reasons.dataTooLarge');
 
 export const SearchHistorySchema = v.object({
   subject,

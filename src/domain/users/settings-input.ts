@@ -2,10 +2,10 @@ import * as v from 'valibot';
 
 /** Personal settings of a user (01 §3 User settings, §4 theme and notification mode, §5 timeout ≥ 0). */
 export const UserSettingsSchema = v.object({
-  theme: v.nullish(v.picklist(['dark', 'light', 'automatic'], 'Veld thema is ongeldig')),
-  notificationSetting: v.nullish(v.picklist(['all', 'none', 'timeout'], 'Veld meldingen is ongeldig')),
+  theme: v.nullish(v.picklist(['dark', 'light', 'automatic'], 'reasons.invalidField')),
+  notificationSetting: v.nullish(v.picklist(['all', 'none', 'timeout'], 'reasons.invalidField')),
   notificationTimeout: v.nullish(
-    v.pipe(v.number('Veld meldingstijd moet een getal zijn'), v.integer('Veld meldingstijd moet een geheel getal zijn'), v.minValue(0, 'Veld meldingstijd moet minimaal 0 zijn'), v.maxValue(3600, 'Veld meldingstijd mag maximaal 3600 zijn')),
+    v.pipe(v.number('validation.mustBeNumber'), v.integer('reasons.wholeNumber'), v.minValue(0, 'validation.minValue'), v.maxValue(3600, 'validation.maxValue')),
   ),
 });
 export type UserSettingsInput = v.InferOutput<typeof UserSettingsSchema>;
@@ -18,11 +18,11 @@ export const WIDGETS_BY_PAGE = {
 
 export const WidgetOrderSchema = v.pipe(
   v.object({
-    page: v.picklist(Object.keys(WIDGETS_BY_PAGE) as (keyof typeof WIDGETS_BY_PAGE)[], 'Onbekende pagina'),
+    page: v.picklist(Object.keys(WIDGETS_BY_PAGE) as (keyof typeof WIDGETS_BY_PAGE)[], 'reasons.unknownWidgetPage'),
     widgets: v.array(v.string()),
   }),
   v.check(
     (x) => x.widgets.every((w) => (WIDGETS_BY_PAGE[x.page] as readonly string[]).includes(w)) && new Set(x.widgets).size === x.widgets.length,
-    'Onbekende of dubbele widget',
+    'reasons.unknownWidget',
   ),
 );

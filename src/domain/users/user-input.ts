@@ -1,35 +1,35 @@
 import * as v from 'valibot';
-import { numericId, required, optionalDate, optionalEmail, optionalText, requiredText, sex, username } from './field-rules';
+import { numericId, REQUIRED, optionalDate, optionalEmail, optionalText, requiredText, sex, username } from './field-rules';
 
 /** Shared fields of add and update (01 §3 User). */
 const userFields = {
-  givenName: optionalText('voornaam', 100),
-  initials: optionalText('voorletters', 20),
-  surname: requiredText('achternaam', 100),
+  givenName: optionalText(100),
+  initials: optionalText(20),
+  surname: requiredText(100),
   email: optionalEmail(),
-  phone: optionalText('telefoonnummer', 30),
+  phone: optionalText(30),
   sex,
-  dateOfBirth: optionalDate('geboortedatum'),
-  personalCode: optionalText('persoonlijke code', 50),
-  sbbUserCode: optionalText('SBB-code', 50),
+  dateOfBirth: optionalDate(),
+  personalCode: optionalText(50),
+  sbbUserCode: optionalText(50),
   projectId: v.nullish(v.union([v.string(), v.number()])),
   accessToAllParticipants: v.nullish(v.boolean()),
   wageValueExpert: v.nullish(v.boolean()),
-  experienceCoaching: optionalText('ervaring met begeleiden', 255),
-  experienceNotes: optionalText('toelichting ervaring', 2000),
-  notes: optionalText('notities', 5000),
+  experienceCoaching: optionalText(255),
+  experienceNotes: optionalText(2000),
+  notes: optionalText(5000),
 };
 
-export const NO_IDENTIFIER = 'Cannot update user that does not have an identifier.';
+export const NO_IDENTIFIER = 'validation.userIdentifierRequired';
 
 /** Adding a user: must have no identifier (01 §5); username and role are given. */
 export const AddUserSchema = v.object({
   id: v.pipe(
     v.nullish(v.union([v.string(), v.number()])),
-    v.check((id) => id === null || id === undefined || id === '', 'Een nieuwe gebruiker mag nog geen id hebben.'),
+    v.check((id) => id === null || id === undefined || id === '', 'reasons.newUserHasId'),
   ),
   username: username(),
-  roleId: numericId('Veld rol is niet ingevuld'),
+  roleId: numericId(REQUIRED),
   ...userFields,
 });
 export type AddUserInput = v.InferOutput<typeof AddUserSchema>;
@@ -39,7 +39,7 @@ export const UpdateUserSchema = v.object({
   id: numericId(NO_IDENTIFIER),
   ...userFields,
   // a surname left out keeps the stored one; sent, it may not be empty
-  surname: v.optional(v.pipe(v.string(required('achternaam')), v.trim(), v.nonEmpty(required('achternaam')), v.maxLength(100))),
+  surname: v.optional(v.pipe(v.string(REQUIRED), v.trim(), v.nonEmpty(REQUIRED), v.maxLength(100, 'validation.maxLength'))),
 });
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserSchema>;
 

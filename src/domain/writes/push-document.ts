@@ -18,6 +18,12 @@ export interface PushItem {
 
 export const PUSH_SELECTION = '{ success reason params revision conflict }';
 
+/**
+ * The most rows one push request carries. The server's alias limit (server/graph/yoga.ts) is this
+ * number: a larger request would be refused whole, and the rows would then go one by one.
+ */
+export const PUSH_BATCH_MAX = 30;
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function pushDocument(items: readonly PushItem[]): { query: string; variables: Record<string, unknown> } {

@@ -31,7 +31,7 @@ export async function requestPasswordReset(username: string): Promise<void> {
 export function changePassword(oldPassword: string, newPassword: string): Promise<MutationResult> {
   return graphMutation(
     'changePassword',
-    'mutation ChangePassword($oldPassword: String!, $newPassword: String!) { changePassword(oldPassword: $oldPassword, newPassword: $newPassword) { success reason } }',
+    'mutation ChangePassword($oldPassword: String!, $newPassword: String!) { changePassword(oldPassword: $oldPassword, newPassword: $newPassword) { success reason params } }',
     { oldPassword, newPassword },
   );
 }
@@ -39,7 +39,7 @@ export function changePassword(oldPassword: string, newPassword: string): Promis
 export function resetPassword(token: string, password: string): Promise<MutationResult> {
   return graphMutation(
     'resetPassword',
-    'mutation ResetPassword($token: String!, $password: String!) { resetPassword(token: $token, password: $password) { success reason } }',
+    'mutation ResetPassword($token: String!, $password: String!) { resetPassword(token: $token, password: $password) { success reason params } }',
     { token, password },
     quiet,
   );
@@ -48,7 +48,7 @@ export function resetPassword(token: string, password: string): Promise<Mutation
 export function register(code: string, username: string, email: string): Promise<MutationResult> {
   return graphMutation(
     'register',
-    'mutation Register($code: String!, $username: String!, $email: String!) { register(code: $code, username: $username, email: $email) { success reason } }',
+    'mutation Register($code: String!, $username: String!, $email: String!) { register(code: $code, username: $username, email: $email) { success reason params } }',
     { code, username, email },
     quiet,
   );
@@ -57,7 +57,7 @@ export function register(code: string, username: string, email: string): Promise
 export function confirmRegistration(token: string, password: string): Promise<MutationResult> {
   return graphMutation(
     'confirmRegistration',
-    'mutation ConfirmRegistration($token: String!, $password: String!) { confirmRegistration(token: $token, password: $password) { success reason } }',
+    'mutation ConfirmRegistration($token: String!, $password: String!) { confirmRegistration(token: $token, password: $password) { success reason params } }',
     { token, password },
     quiet,
   );
@@ -66,7 +66,7 @@ export function confirmRegistration(token: string, password: string): Promise<Mu
 export function confirmInvitation(token: string, username: string | null, password: string): Promise<MutationResult> {
   return graphMutation(
     'confirmInvitation',
-    'mutation ConfirmInvitation($token: String!, $username: String, $password: String!) { confirmInvitation(token: $token, username: $username, password: $password) { success reason } }',
+    'mutation ConfirmInvitation($token: String!, $username: String, $password: String!) { confirmInvitation(token: $token, username: $username, password: $password) { success reason params } }',
     { token, username, password },
     quiet,
   );

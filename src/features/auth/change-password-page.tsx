@@ -8,7 +8,6 @@ import { safeRedirectTarget } from '../../domain/navigation/access';
 import { completeStep, passwordChangePending } from '../../lib/api/auth-flow-state';
 import { AuthCard } from './auth-card';
 import { changePassword } from './auth-api';
-import { authMessage } from '../../domain/auth/messages';
 import { errorText } from './error-text';
 import { ChangePasswordFormSchema, type ChangePasswordForm } from './form-schemas';
 import { PasswordField } from './password-field';
@@ -43,10 +42,10 @@ export function ChangePasswordPage({ redirectUri }: ChangePasswordPageProps) {
     try {
       const result = await changePassword(values.oldPassword, values.newPassword);
       if (!result.success) {
-        if (result.reason === authMessage('validation.password.oldIncorrect')) {
-          setError('oldPassword', { type: 'server', message: reasonText(t, result.reason) }, { shouldFocus: true });
+        if (result.reason === 'auth.validation.password.oldIncorrect') {
+          setError('oldPassword', { type: 'server', message: reasonText(t, result.reason, result.params) }, { shouldFocus: true });
         } else {
-          setFailure(reasonText(t, result.reason));
+          setFailure(reasonText(t, result.reason, result.params));
         }
         return;
       }

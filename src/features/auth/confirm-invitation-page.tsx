@@ -57,7 +57,7 @@ export function ConfirmInvitationPage({ token }: { token: string }) {
     try {
       const result = await confirmInvitation(token, values.username || null, values.password);
       if (result.success) setDone(true);
-      else setFailure(reasonText(t, result.reason));
+      else setFailure(reasonText(t, result.reason, result.params));
     } catch (error) {
       setFailure(errorText(t, error));
     }

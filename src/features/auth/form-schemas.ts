@@ -10,11 +10,11 @@ export const ChangePasswordFormSchema = v.pipe(
     passwordConfirmation: v.string(),
   }),
   v.forward(
-    v.check((input) => input.oldPassword !== input.newPassword, 'validation.password.sameAsOld'),
+    v.check((input) => input.oldPassword !== input.newPassword, 'auth.validation.password.sameAsOld'),
     ['newPassword'],
   ),
   v.forward(
-    v.check((input) => input.newPassword === input.passwordConfirmation, 'validation.password.mismatch'),
+    v.check((input) => input.newPassword === input.passwordConfirmation, 'auth.validation.password.mismatch'),
     ['passwordConfirmation'],
   ),
 );
@@ -32,12 +32,12 @@ export type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
 /** Accepting an invitation: an optional (changed) username and the new password twice. */
 export const ConfirmInvitationFormSchema = v.pipe(
   v.object({
-    username: v.union([v.literal(''), InvitationUsernameSchema], 'validation.invitationUsername'),
+    username: v.union([v.literal(''), InvitationUsernameSchema], 'auth.validation.invitationUsername'),
     password: PasswordSchema,
     passwordConfirmation: v.string(),
   }),
   v.forward(
-    v.check((input) => input.password === input.passwordConfirmation, 'validation.password.mismatch'),
+    v.check((input) => input.password === input.passwordConfirmation, 'auth.validation.password.mismatch'),
     ['passwordConfirmation'],
   ),
 );

@@ -40,7 +40,7 @@ export function NewPasswordFormView({ idPrefix, passwordLabel, confirmLabel, sub
     try {
       const result = await onPassword(values.password);
       if (result.success) onDone();
-      else setFailure(reasonText(t, result.reason));
+      else setFailure(reasonText(t, result.reason, result.params));
     } catch (error) {
       setFailure(errorText(t, error));
     }

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
-import { authMessage } from '../../domain/auth/messages';
 import { AuthCard } from './auth-card';
 import { register as registerParticipant } from './auth-api';
 import { reasonText } from './auth-text';
@@ -36,9 +35,9 @@ export function RegisterPage() {
         setSent(true);
         return;
       }
-      const text = reasonText(t, result.reason);
-      if (result.reason === authMessage('auth.registrationCodeInvalid')) setError('code', { type: 'server', message: text }, { shouldFocus: true });
-      else if (result.reason === authMessage('auth.usernameInUse')) setError('username', { type: 'server', message: text }, { shouldFocus: true });
+      const text = reasonText(t, result.reason, result.params);
+      if (result.reason === 'auth.registrationCodeInvalid') setError('code', { type: 'server', message: text }, { shouldFocus: true });
+      else if (result.reason === 'auth.usernameInUse') setError('username', { type: 'server', message: text }, { shouldFocus: true });
       else setFailure(text);
     } catch (error) {
       setFailure(errorText(t, error));

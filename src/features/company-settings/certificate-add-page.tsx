@@ -38,7 +38,7 @@ export function CertificateAddPage({ companyId }: { companyId: string }) {
     try {
       const res = await addCertificate(parsed.output.label, parsed.output.pem);
       if (res.success) await navigate({ to: '/company/$id/settings/certificates', params: { id: companyId } });
-      else setFailure(reasonText(t, res.reason));
+      else setFailure(reasonText(t, res.reason, res.params));
     } catch (error) {
       setFailure(failureText(t, error));
     } finally {

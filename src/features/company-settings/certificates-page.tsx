@@ -30,7 +30,7 @@ export function CertificatesPage({ companyId }: { companyId: string }) {
     try {
       const res = await deleteCertificate(cert.id);
       if (res.success) setVersion((n) => n + 1);
-      else setNotice({ kind: 'error', text: reasonText(t, res.reason) });
+      else setNotice({ kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }

@@ -17,7 +17,7 @@ export function FeaturesSection({ settings }: { settings: Record<string, unknown
   const save = async () => {
     try {
       const res = await setCompanySettings({ ...flags, participantPortalVersion: portal, identificationSystem: identification });
-      setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }

@@ -69,7 +69,7 @@ function LogoSection({ initialUri }: { initialUri: string | null }) {
       if (res.success) {
         setUri(`/api/instantie/logo?v=${Date.now()}`);
         setNotice({ kind: 'ok', text: t('admin.company.logoSaved') });
-      } else setNotice({ kind: 'error', text: reasonText(t, res.reason) });
+      } else setNotice({ kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     } finally {
@@ -116,7 +116,7 @@ function ColoursSection({ saved }: { saved: Colours & { logoUri: string | null }
     setNotice(null);
     try {
       const res = await setCompanyBranding(colours);
-      setNotice(res.success ? { kind: 'ok', text: t('admin.company.coloursSaved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.company.coloursSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }

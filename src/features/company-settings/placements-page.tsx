@@ -34,7 +34,7 @@ function PlacementsForm({ initialLabels, initialReasons }: { initialLabels: List
     if (!parsed.success) return setNotice({ kind: 'error', text: t((parsed.issues[0]?.message ?? 'admin.errors.unknown') as 'admin.errors.unknown') });
     try {
       const res = await setPlacementSettings(input);
-      setNotice(res.success ? { kind: 'ok', text: t('admin.common.saved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.common.saved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }
@@ -72,7 +72,7 @@ function SrgForm({ initial }: { initial: ListRow[] }) {
     if (!parsed.success) return setNotice({ kind: 'error', text: t((parsed.issues[0]?.message ?? 'admin.errors.unknown') as 'admin.errors.unknown') });
     try {
       const res = await setSrgTerminationReasons(input);
-      setNotice(res.success ? { kind: 'ok', text: t('admin.common.saved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.common.saved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }

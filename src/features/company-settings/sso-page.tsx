@@ -43,7 +43,7 @@ export function SsoPage() {
     if (!parsed.success) return setError(t((parsed.issues[0]?.message ?? 'admin.errors.unknown') as 'admin.errors.unknown'));
     try {
       const res = await saveAdapter(form);
-      if (!res.success) return setError(reasonText(t, res.reason));
+      if (!res.success) return setError(reasonText(t, res.reason, res.params));
       setForm(EMPTY);
       setNotice(t('admin.common.saved'));
       setVersion((n) => n + 1);

@@ -37,7 +37,7 @@ export function WidgetsSection({ settings }: { settings: Record<string, unknown>
   const save = async () => {
     try {
       const res = await setCompanySettings({ ...on, widgetOrders: JSON.stringify(orders) });
-      setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }

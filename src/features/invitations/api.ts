@@ -11,8 +11,8 @@ export interface InvitationInput {
 }
 
 export async function addInvitation(input: InvitationInput): Promise<MutationResult> {
-  const data = await graphRequest<{ addInvitation: MutationResult }>('mutation($input: InvitationInput!) { addInvitation(input: $input) { success reason id } }', { input });
+  const data = await graphRequest<{ addInvitation: MutationResult }>('mutation($input: InvitationInput!) { addInvitation(input: $input) { success reason params id } }', { input });
   return data.addInvitation;
 }
-export const resendInvitation = (id: string) => graphMutation('resendInvitation', 'mutation($id: ID!) { resendInvitation(id: $id) { success reason } }', { id });
-export const deleteInvitation = (id: string) => graphMutation('deleteInvitation', 'mutation($id: ID!) { deleteInvitation(id: $id) { success reason } }', { id });
+export const resendInvitation = (id: string) => graphMutation('resendInvitation', 'mutation($id: ID!) { resendInvitation(id: $id) { success reason params } }', { id });
+export const deleteInvitation = (id: string) => graphMutation('deleteInvitation', 'mutation($id: ID!) { deleteInvitation(id: $id) { success reason params } }', { id });

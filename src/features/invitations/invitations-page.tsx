@@ -8,6 +8,7 @@ import { Role } from '../../domain/shared/roles';
 import { addInvitation, deleteInvitation, resendInvitation } from './api';
 import { listInvitations, participantName, roleChoices, type InvitationView } from './queries';
 import { failureText, reasonText } from './reason';
+import { issueTexts } from '../../lib/ui/reason-text';
 import './invitations.css';
 
 interface Props {
@@ -38,13 +39,7 @@ export function InvitationsPage({ participantId }: Props) {
     const input = { ...values, participantId: participantId === null ? undefined : String(participantId) };
     const parsed = v.safeParse(AddInvitationSchema, input);
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key;
-        const field = typeof key === 'string' ? key : '_';
-        out[field] ??= t(issue.message as 'admin.errors.unknown', { defaultValue: issue.message, field: t(`admin.users.field.${field === 'givenName' || field === 'surname' || field === 'email' || field === 'username' ? field : 'username'}`) });
-      }
-      setErrors(out);
+      setErrors(issueTexts(t, parsed.issues, '_'));
       return;
     }
     setErrors({});
@@ -54,7 +49,7 @@ export function InvitationsPage({ participantId }: Props) {
       if (res.success) {
         setMessage({ kind: 'ok', text: t('admin.invitations.sent', { email: values.email }) });
         setValues(participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) });
-      } else setMessage({ kind: 'error', text: reasonText(t, res.reason) });
+      } else setMessage({ kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
     } finally {
@@ -66,7 +61,7 @@ export function InvitationsPage({ participantId }: Props) {
     if (action === 'remove' && !window.confirm(t('admin.invitations.removeConfirm', { username: row.username }))) return;
     try {
       const res = action === 'resend' ? await resendInvitation(String(row.id)) : await deleteInvitation(String(row.id));
-      setMessage(res.success ? { kind: 'ok', text: t(action === 'resend' ? 'admin.invitations.resent' : 'admin.invitations.removed') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setMessage(res.success ? { kind: 'ok', text: t(action === 'resend' ? 'admin.invitations.resent' : 'admin.invitations.removed') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
     }

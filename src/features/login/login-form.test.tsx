@@ -45,8 +45,13 @@ describe('LoginForm', () => {
   });
 
   it.each([
-    ['the server message', { error: 'invalid_grant', message: 'Te veel pogingen' }, 'Te veel pogingen'],
-    ['the invalid-credentials text without one', { error: 'invalid_grant' }, 'We kunnen uw inlog gegevens niet valideren. Probeer het nogmaals.'],
+    [
+      'the reason code with its params, translated',
+      { error: 'account_locked', message: 'auth.tooManyFailedLogins', messageKey: 'auth.tooManyFailedLogins', params: { minutes: 7 } },
+      'Te veel mislukte inlogpogingen. Uw account is tijdelijk geblokkeerd; probeer het over 7 minuten opnieuw.',
+    ],
+    ['the invalid-credentials text without a code', { error: 'invalid_grant' }, 'We kunnen uw inlog gegevens niet valideren. Probeer het nogmaals.'],
+    ['never the server\'s message', { error: 'invalid_grant', message: 'Iets anders' }, 'We kunnen uw inlog gegevens niet valideren. Probeer het nogmaals.'],
   ])('shows %s on failure', async (_name, body, text) => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status: 401 }))));
     const onSignedIn = vi.fn(() => Promise.resolve());

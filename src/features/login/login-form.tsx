@@ -6,6 +6,7 @@ import { LoginSchema } from './login-schema';
 import type { LoginInput, LoginValues } from './login-schema';
 import { PasswordInput } from './password-input';
 import { signInWithPassword } from './sign-in';
+import { translateReason } from '../../lib/ui/reason-text';
 
 interface LoginFormProps {
   onSignedIn: () => Promise<void>;
@@ -31,7 +32,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       await onSignedIn();
       return;
     }
-    setFailure(result.reason === 'network' ? t('errors.network') : (result.message ?? t('errors.invalidCredentials')));
+    setFailure(result.reason === 'network' ? t('errors.network') : translateReason(t, result.messageKey, { minutes: 15, ...(result.params ?? {}) }, 'errors.invalidCredentials'));
   };
 
   const usernameLabel = t('login.username');

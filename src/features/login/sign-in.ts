@@ -1,6 +1,10 @@
 import { parseNextSteps, setPendingSteps } from '../../lib/api/auth-flow-state';
+import { reasonParams, type ReasonParams } from '../../lib/api/api-error';
 
-export type SignInResult = { ok: true } | { ok: false; reason: 'rejected'; message: string | null; code: string | null } | { ok: false; reason: 'network' };
+export type SignInResult =
+  | { ok: true }
+  | { ok: false; reason: 'rejected'; messageKey: string | null; params: ReasonParams | null; code: string | null }
+  | { ok: false; reason: 'network' };
 
 function stringField(body: unknown, key: string): string | null {
   if (typeof body !== 'object' || body === null || !(key in body)) return null;
@@ -10,7 +14,7 @@ function stringField(body: unknown, key: string): string | null {
 
 /**
  * The password grant (01 §7): `POST /api/oauth/token`, form-encoded. The server sets the session
- * cookie; the answer's `message` (when given) is what the user sees on failure.
+ * cookie; on failure the answer's reason code (`messageKey`, with `params`) is what the user sees, translated.
  */
 export async function signInWithPassword(username: string, password: string): Promise<SignInResult> {
   let response: Response;
@@ -35,5 +39,6 @@ export async function signInWithPassword(username: string, password: string): Pr
     setPendingSteps(parseNextSteps(body));
     return { ok: true };
   }
-  return { ok: false, reason: 'rejected', message: stringField(body, 'message'), code: stringField(body, 'error') };
+  const params = typeof body === 'object' && body !== null && 'params' in body ? reasonParams(body.params) : null;
+  return { ok: false, reason: 'rejected', messageKey: stringField(body, 'messageKey'), params, code: stringField(body, 'error') };
 }

@@ -6,6 +6,18 @@ import { MESSAGE_TABS, tabPage, unreadCount as recount, toView, withOverlay, typ
 import { closeReplicaReader, replicaReader, type ReplicaReader } from '../../lib/replica/replica-db';
 import { rememberArchived } from './archive-memory';
 import { archiveOverlay, myMessages, tabPageOf, unreadCount } from './queries';
+import { withDerived } from '../../domain/sync/collections';
+
+/** Stores a message as the worker does: with its derived index fields (unreadKey, inboxKey, ...). */
+async function store(r: ReplicaReader, doc: ReplicaDocument): Promise<void> {
+  await r.docs('messages').put(withDerived('messages', doc));
+}
+
+/** Changes a stored message as the worker does (a pull or an optimistic patch): derived again. */
+async function change(r: ReplicaReader, uuid: string, patch: Partial<ReplicaDocument>): Promise<void> {
+  const doc = await r.docs('messages').get(uuid);
+  if (doc) await store(r, { ...doc, ...patch });
+}
 
 /** A small deterministic generator, so a failing seed can be replayed. */
 function random(seed: number): () => number {
@@ -91,15 +103,15 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
     const rnd = random(seed);
     const r = freshReplica();
     const docs = Array.from({ length: 120 }, (_, i) => message(i, rnd));
-    await r.docs('messages').bulkPut(docs);
+    await r.docs('messages').bulkPut(docs.map((d) => withDerived('messages', d)));
     let rowSeq = 0;
     for (let step = 0; step < 60; step++) {
       const pick = docs[Math.floor(rnd() * docs.length)];
       if (!pick) continue;
       const roll = rnd();
-      if (roll < 0.25) await r.docs('messages').update(pick.uuid, { read: !pick.read });
-      else if (roll < 0.4) await r.docs('messages').update(pick.uuid, { display: false });
-      else if (roll < 0.5) await r.docs('messages').update(pick.uuid, { _deleted: true });
+      if (roll < 0.25) await change(r, pick.uuid, { read: !(await r.docs('messages').get(pick.uuid))?.read });
+      else if (roll < 0.4) await change(r, pick.uuid, { display: false });
+      else if (roll < 0.5) await change(r, pick.uuid, { _deleted: true });
       else if (roll < 0.7) {
         const status: OutboxStatus = rnd() < 0.5 ? 'pending' : rnd() < 0.5 ? 'sending' : 'failed';
         await r.outbox.put(outboxRow(rowSeq++, 'messages.archive', { ids: [pick.uuid] }, status));
@@ -133,7 +145,7 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
   it('counts a message archived here as read once, until a refusal brings it back', async () => {
     const r = freshReplica();
     const unread = { ...message(1, random(9)), recipientKey: ME, senderKey: 'u:4', read: false, display: true };
-    await r.docs('messages').put(unread);
+    await store(r, unread);
     expect(await unreadCount(r, ME)).toBe(1);
     rememberArchived([unread.uuid]);
     await r.outbox.put(outboxRow(1, 'messages.archive', { ids: [unread.uuid] }, 'pending'));

@@ -22,9 +22,8 @@ import { isRememberedArchive, unconfirmedArchives } from './archive-memory';
 const RECEIVED = '[recipientKey+createdAt]';
 const SENT = '[senderKey+createdAt]';
 /**
- * Optional index (declared in src/domain/sync/collections.ts once the sync owner adds it): the
- * recipient's key on messages that are unread and shown, absent on all others, so the badge is one
- * index count. Until then the count filters the viewer's received range.
+ * The recipient's key on messages that are unread and shown, absent on all others
+ * (src/domain/sync/collections.ts, replica version 2), so the badge is one index key list.
  */
 const UNREAD_INDEX = 'unreadKey';
 
@@ -145,12 +144,19 @@ const isUnreadShown = (d: ReplicaDocument) => d.read === false && d.display !== 
 
 /**
  * The unread counter (badge, tab label): received, unread, shown, and not archived by a row still
- * in the outbox. From the unread index when the replica has it, else the received range filtered
- * without building views.
+ * in the outbox. The unread index holds exactly the received unread shown messages, so the count
+ * is its keys (no values); only when archives wait in the outbox or in this tab's memory are the
+ * few unread documents read, to match their ids. Replicas without the index (before the upgrade)
+ * filter the received range.
  */
 export async function unreadCount(r: ReplicaReader, me: PartyKey): Promise<number> {
   const table = r.docs('messages');
   const hasIndex = table.schema.indexes.some((index) => index.name === UNREAD_INDEX);
+  if (hasIndex) {
+    const [keys, overlay] = await Promise.all([table.where(UNREAD_INDEX).equals(me).primaryKeys(), archiveOverlay(r)]);
+    const remembered = keys.some((uuid) => isRememberedArchive(uuid));
+    if (overlay.pending.size === 0 && !remembered) return keys.length;
+  }
   const [unread, overlay] = await Promise.all([
     // Plain range reads filtered here (a Dexie .filter() reads every value all the same).
     hasIndex ? table.where(UNREAD_INDEX).equals(me).toArray() : range(r, RECEIVED, me).toArray(),

@@ -6,7 +6,7 @@ export type UploadOutcome = { ok: true; file: AttachmentMeta } | { ok: false; me
 
 /**
  * POST /api/files with progress (fetch has no upload progress, so XMLHttpRequest). Answers the
- * stored file or the server's Dutch message (null: network failure).
+ * stored file or the server's reason code (`messageKey`; null: network failure).
  */
 export function uploadAttachment(file: File, onProgress: (percent: number) => void): Promise<UploadOutcome> {
   return new Promise((resolve) => {
@@ -28,7 +28,7 @@ export function uploadAttachment(file: File, onProgress: (percent: number) => vo
       }
       if (xhr.status === 201 && body && typeof body === 'object') resolve({ ok: true, file: body as AttachmentMeta });
       else {
-        const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : null;
+        const message = body && typeof body === 'object' && 'messageKey' in body && typeof body.messageKey === 'string' ? body.messageKey : null;
         resolve({ ok: false, message });
       }
     };

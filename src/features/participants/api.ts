@@ -12,7 +12,7 @@ export type ParticipantInput = Record<string, string | number | null | undefined
 
 export async function addParticipant(input: ParticipantInput): Promise<MutationResult & { id: string | null }> {
   const data = await graphRequest<{ addParticipant: MutationResult & { id: string | null } }>(
-    'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason id } }',
+    'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason params id } }',
     { input },
   );
   return data.addParticipant;
@@ -34,6 +34,6 @@ export async function revealBsn(id: number): Promise<{ success: boolean; reason:
 export const saveCaseloadToggle = (showCaseload: boolean) =>
   graphMutation(
     'updateSearchSettings',
-    'mutation($subject: String!, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, showCaseload: $showCaseload, pagination: $pagination) { success reason } }',
+    'mutation($subject: String!, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, showCaseload: $showCaseload, pagination: $pagination) { success reason params } }',
     { subject: 'participants', showCaseload, pagination: { rowsPerPage: 100, sortBy: 'name', descending: false } },
   );

@@ -10,7 +10,7 @@ import { AddParticipantSchema, identificationProblem, identificationSystemOf, Up
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
 import { addParticipant, updateParticipant } from './api';
 import { companySettings, filterOptions, participantById } from './queries';
-import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { failureText, issueTexts, reasonText } from '../../lib/ui/reason-text';
 import { TextInput } from '../../lib/ui/text-input';
 import './participants.css';
 
@@ -64,14 +64,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     if (system === 'BSN') input.identification = '';
     else input.bsn = '';
     const parsed = v.safeParse(editing ? UpdateParticipantSchema : AddParticipantSchema, input);
-    const problems: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key;
-        const field = typeof key === 'string' ? key : '_';
-        problems[field] ??= t(issue.message as 'admin.errors.unknown', { defaultValue: issue.message });
-      }
-    }
+    const problems: Record<string, string> = parsed.success ? {} : issueTexts(t, parsed.issues, '_');
     const idProblem = identificationProblem(system, input);
     if (idProblem) problems[system === 'BSN' ? 'bsn' : 'identification'] = t(idProblem as 'admin.errors.unknown');
     setErrors(problems);
@@ -85,7 +78,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
       } else {
         const res = await addParticipant(input);
         if (res.success && res.id) await navigate({ to: '/participant/$id', params: { id: String(res.id) } });
-        else setFailure(reasonText(t, res.reason));
+        else setFailure(reasonText(t, res.reason, res.params));
       }
     } catch (error) {
       setFailure(failureText(t, error));

@@ -8,7 +8,7 @@ import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './process-flow.css';
 
 const move = (participantId: number, processFlowStatusId: number) =>
-  graphMutation('moveParticipant', 'mutation($p: ID!, $s: ID!) { moveParticipant(participantId: $p, processFlowStatusId: $s) { success reason } }', {
+  graphMutation('moveParticipant', 'mutation($p: ID!, $s: ID!) { moveParticipant(participantId: $p, processFlowStatusId: $s) { success reason params } }', {
     p: String(participantId),
     s: String(processFlowStatusId),
   });
@@ -23,7 +23,7 @@ export function ProcessFlowPage() {
   const onMove = async (name: string, participantId: number, target: BoardStatus) => {
     try {
       const res = await move(participantId, target.id);
-      setNotice(res.success ? { kind: 'ok', text: t('admin.processFlow.moved', { name, status: target.label }) } : { kind: 'error', text: reasonText(t, res.reason) });
+      setNotice(res.success ? { kind: 'ok', text: t('admin.processFlow.moved', { name, status: target.label }) } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }

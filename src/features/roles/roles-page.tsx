@@ -39,8 +39,8 @@ const EMPTY: Form = { id: null, label: '', parentRoleId: '4', selectable: true, 
 
 async function saveRole(form: Form): Promise<MutationResult> {
   const input = { label: form.label, parentRoleId: form.parentRoleId, selectable: form.selectable, editable: form.editable, ...(form.id ? { id: form.id } : {}) };
-  if (form.id) return graphMutation('updateAclRole', 'mutation($i: AclRoleInput!) { updateAclRole(input: $i) { success reason } }', { i: input });
-  const data = await graphRequest<{ addAclRole: MutationResult }>('mutation($i: AclRoleInput!) { addAclRole(input: $i) { success reason id } }', { i: input });
+  if (form.id) return graphMutation('updateAclRole', 'mutation($i: AclRoleInput!) { updateAclRole(input: $i) { success reason params } }', { i: input });
+  const data = await graphRequest<{ addAclRole: MutationResult }>('mutation($i: AclRoleInput!) { addAclRole(input: $i) { success reason params id } }', { i: input });
   return data.addAclRole;
 }
 
@@ -63,7 +63,7 @@ export function RolesPage() {
       if (res.success) {
         setForm(EMPTY);
         setNotice({ kind: 'ok', text: t('admin.roles.savedDone') });
-      } else setNotice({ kind: 'error', text: reasonText(t, res.reason) });
+      } else setNotice({ kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }
@@ -71,7 +71,7 @@ export function RolesPage() {
   };
   const remove = async (role: RoleView) => {
     if (!window.confirm(t('admin.roles.deleteConfirm', { label: role.label }))) return;
-    const res = await graphMutation('deleteAclRole', 'mutation($id: ID!) { deleteAclRole(id: $id) { success reason } }', { id: String(role.id) }).catch(() => ({ success: false, reason: null }));
+    const res = await graphMutation('deleteAclRole', 'mutation($id: ID!) { deleteAclRole(id: $id) { success reason params } }', { id: String(role.id) }).catch(() => ({ success: false, reason: null }));
     setNotice(res.success ? { kind: 'ok', text: t('admin.roles.savedDone') } : { kind: 'error', text: reasonText(t, res.reason) });
   };
 

@@ -35,7 +35,7 @@ export interface CreateAnswer extends MutationResult {
 }
 
 export async function addUser(input: UserFormValues): Promise<CreateAnswer> {
-  const data = await graphRequest<{ addUser: CreateAnswer }>('mutation($input: UserInput!) { addUser(input: $input) { success reason id } }', { input });
+  const data = await graphRequest<{ addUser: CreateAnswer }>('mutation($input: UserInput!) { addUser(input: $input) { success reason params id } }', { input });
   return data.addUser;
 }
 
@@ -48,20 +48,20 @@ export function updateUser(input: UpdateUserInput): Promise<string> {
   return syncApi().users.update(projectId === '' || projectId === undefined || projectId === null ? rest : { ...rest, projectId });
 }
 
-export const blockUser = (id: string) => graphMutation('blockUser', 'mutation($id: ID) { blockUser(id: $id) { success reason } }', { id });
-export const unblockUser = (id: string) => graphMutation('unblockUser', 'mutation($id: ID) { unblockUser(id: $id) { success reason } }', { id });
+export const blockUser = (id: string) => graphMutation('blockUser', 'mutation($id: ID) { blockUser(id: $id) { success reason params } }', { id });
+export const unblockUser = (id: string) => graphMutation('unblockUser', 'mutation($id: ID) { unblockUser(id: $id) { success reason params } }', { id });
 export const resetUserMfa = (userId: string) =>
-  graphMutation('resetUserMfa', 'mutation($userId: ID!) { resetUserMfa(userId: $userId) { success reason } }', { userId });
+  graphMutation('resetUserMfa', 'mutation($userId: ID!) { resetUserMfa(userId: $userId) { success reason params } }', { userId });
 export const setImitationOptions = (userId: string, userIds: string[]) =>
-  graphMutation('setImitationOptions', 'mutation($userId: ID!, $userIds: [ID!]!) { setImitationOptions(userId: $userId, userIds: $userIds) { success reason } }', { userId, userIds });
+  graphMutation('setImitationOptions', 'mutation($userId: ID!, $userIds: [ID!]!) { setImitationOptions(userId: $userId, userIds: $userIds) { success reason params } }', { userId, userIds });
 export const addSearchHistory = (subject: string, data: unknown) =>
-  graphMutation('addSearchHistory', 'mutation($subject: String!, $data: JSON!) { addSearchHistory(subject: $subject, data: $data) { success reason } }', { subject, data });
+  graphMutation('addSearchHistory', 'mutation($subject: String!, $data: JSON!) { addSearchHistory(subject: $subject, data: $data) { success reason params } }', { subject, data });
 export const clearSearchHistory = (subject: string) =>
-  graphMutation('clearSearchHistory', 'mutation($subject: String) { clearSearchHistory(subject: $subject) { success reason } }', { subject });
+  graphMutation('clearSearchHistory', 'mutation($subject: String) { clearSearchHistory(subject: $subject) { success reason params } }', { subject });
 export const updateSearchSettings = (subject: string, settings: { columns: string[]; showCaseload: boolean; pagination: { rowsPerPage: number; sortBy: string | null; descending: boolean } }) =>
   graphMutation(
     'updateSearchSettings',
-    'mutation($subject: String!, $columns: JSON, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, columns: $columns, showCaseload: $showCaseload, pagination: $pagination) { success reason } }',
+    'mutation($subject: String!, $columns: JSON, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, columns: $columns, showCaseload: $showCaseload, pagination: $pagination) { success reason params } }',
     { subject, ...settings },
   );
 
@@ -74,7 +74,7 @@ export async function fetchImitationOptions(userId: string): Promise<string[]> {
 /** Avatar upload: multipart graph request with the file part (01 §7). Without a file the avatar is removed. */
 export async function setUserAvatar(file: File | null): Promise<MutationResult> {
   const form = new FormData();
-  form.set('query', 'mutation { setUserAvatar { success reason } }');
+  form.set('query', 'mutation { setUserAvatar { success reason params } }');
   if (file) form.set('file', file);
   const response = await apiFetch(GRAPH_ENDPOINT, { method: 'POST', body: form });
   const body = (await response.json()) as { data?: { setUserAvatar?: MutationResult } };

@@ -1,12 +1,8 @@
 import type { TFunction } from 'i18next';
+import type { IssueLike } from '../../domain/shared/issue-reason';
+import { issueTexts } from '../../lib/ui/reason-text';
 
-/** Field → first message of a valibot failure (messages are i18n keys or Dutch sentences). */
-export function fieldErrors(t: TFunction, issues: readonly { message: string; path?: readonly { key: unknown }[] | undefined }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path?.[0]?.key;
-    const field = typeof key === 'string' ? key : '_form';
-    out[field] ??= t(issue.message as 'admin.errors.unknown', { defaultValue: issue.message });
-  }
-  return out;
+/** Field → text of the first issue of a valibot failure (messages are reason codes; src/lib/ui/reason-text.ts). */
+export function fieldErrors(t: TFunction, issues: readonly IssueLike[]): Record<string, string> {
+  return issueTexts(t, issues, '_form');
 }

@@ -29,7 +29,7 @@ export function ImitationOptionsPage({ userId }: { userId: number }) {
     if (!chosen) return;
     try {
       const res = await setImitationOptions(String(userId), [...chosen]);
-      setMessage(res.success ? { kind: 'ok', text: t('admin.imitation.saved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setMessage(res.success ? { kind: 'ok', text: t('admin.imitation.saved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
     }

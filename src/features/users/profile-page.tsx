@@ -31,7 +31,7 @@ export function ProfilePage() {
     }
     try {
       const res = await setUserAvatar(file);
-      setMessage(res.success ? { kind: 'ok', text: t('admin.profile.avatarSaved') } : { kind: 'error', text: reasonText(t, res.reason) });
+      setMessage(res.success ? { kind: 'ok', text: t('admin.profile.avatarSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
     }

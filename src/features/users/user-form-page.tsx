@@ -74,7 +74,7 @@ export function UserFormPage({ userId }: { userId: number | null }) {
         await navigate({ to: '/user' });
       } else {
         const res = await addUser(input);
-        if (!res.success) setFailure(reasonText(t, res.reason));
+        if (!res.success) setFailure(reasonText(t, res.reason, res.params));
         else await navigate({ to: '/user' });
       }
     } catch (error) {

@@ -87,7 +87,7 @@ export function UsersPage() {
     try {
       const id = String(row.id);
       const res = action === 'block' ? await blockUser(id) : action === 'unblock' ? await unblockUser(id) : await resetUserMfa(id);
-      if (!res.success) setNotice({ kind: 'error', text: reasonText(t, res.reason) });
+      if (!res.success) setNotice({ kind: 'error', text: reasonText(t, res.reason, res.params) });
       else {
         const key = action === 'block' ? 'admin.users.blockedDone' : action === 'unblock' ? 'admin.users.unblockedDone' : 'admin.users.resetMfaDone';
         setNotice({ kind: 'ok', text: t(key, { name: row.name }) });

@@ -1,5 +1,5 @@
 import { IMITATE_USER_HEADER } from '../../domain/shared/constants';
-import { ApiError, isAbortError, NetworkError, UNEXPECTED_EMPTY_RESPONSE } from './api-error';
+import { ApiError, isAbortError, NetworkError, reasonParams, UNEXPECTED_EMPTY_RESPONSE, type ReasonParams } from './api-error';
 import { catalogueAction } from './error-catalogue';
 import { runCatalogueAction } from './effects';
 import { imitatedUserId } from './identity-chain-cookie';
@@ -56,7 +56,8 @@ async function fail(error: ApiError, options: ApiOptions): Promise<never> {
 }
 
 /**
- * A REST call answering JSON. Errors come as `{error, message, hint?, messageKey?}` (01 §8);
+ * A REST call answering JSON. Errors come as `{error, message, messageKey, params?, hint?}` (01 §8;
+ * messageKey is the reason code the screens translate);
  * an empty 200 answer is the error 'Unexpected empty response'.
  */
 export async function restJson<T = unknown>(path: string, init: RequestInit = {}, options: ApiOptions = {}): Promise<T> {
@@ -69,6 +70,7 @@ export async function restJson<T = unknown>(path: string, init: RequestInit = {}
         message: field(body, 'message') ?? response.statusText,
         hint: field(body, 'hint'),
         messageKey: field(body, 'messageKey'),
+        params: typeof body === 'object' && body !== null && 'params' in body ? reasonParams(body.params) : null,
         status: response.status,
       }),
       options,
@@ -85,7 +87,7 @@ export function jsonBody(value: unknown): RequestInit {
 
 interface GraphErrorShape {
   message?: unknown;
-  extensions?: { code?: unknown; hint?: unknown };
+  extensions?: { code?: unknown; hint?: unknown; reason?: unknown; params?: unknown };
 }
 
 /**
@@ -107,6 +109,8 @@ export async function graphRequest<T>(query: string, variables: Record<string, u
       new ApiError({
         code: typeof coded?.extensions?.code === 'string' ? coded.extensions.code : null,
         hint: typeof coded?.extensions?.hint === 'string' ? coded.extensions.hint : null,
+        messageKey: typeof coded?.extensions?.reason === 'string' ? coded.extensions.reason : null,
+        params: reasonParams(coded?.extensions?.params),
         message,
         status: response.status,
       }),
@@ -118,12 +122,14 @@ export async function graphRequest<T>(query: string, variables: Record<string, u
   return data as T;
 }
 
+/** A mutation's answer: success, and the reason code (an i18n key) with its params when it failed. */
 export interface MutationResult {
   success: boolean;
   reason: string | null;
+  params?: ReasonParams | null;
 }
 
-/** A mutation answering {success, reason} under `name`; success false is answered, not thrown, so forms keep what was typed. */
+/** A mutation answering {success, reason, params?} under `name`; success false is answered, not thrown, so forms keep what was typed. */
 export async function graphMutation(name: string, mutation: string, variables: Record<string, unknown>, options: ApiOptions = {}): Promise<MutationResult> {
   const data = await graphRequest<Record<string, MutationResult | undefined>>(mutation, variables, options);
   const result = data[name];

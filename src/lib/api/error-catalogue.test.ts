@@ -68,9 +68,9 @@ describe('the fetch wrapper carries the actions out', () => {
     setPendingSteps(['password_change_required']);
     const signedOut = vi.fn();
     const off = onSignedOut(signedOut);
-    fetchMock.mockResolvedValueOnce(answer(401, { error: 'token_expired', message: 'Uw sessie is verlopen. Log alstublieft opnieuw in.' }));
+    fetchMock.mockResolvedValueOnce(answer(401, { error: 'token_expired', message: 'auth.sessionExpired', messageKey: 'auth.sessionExpired' }));
     fetchMock.mockResolvedValue(answer(200, { success: true }));
-    await expect(restJson('/api/navigation')).rejects.toMatchObject({ code: 'token_expired' });
+    await expect(restJson('/api/navigation')).rejects.toMatchObject({ code: 'token_expired', messageKey: 'auth.sessionExpired' });
     expect(clearSession).toHaveBeenCalledOnce();
     expect(readIdentityChain()).toEqual([]);
     expect(pendingSteps()).toEqual([]);
