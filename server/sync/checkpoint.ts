@@ -40,6 +40,11 @@ export interface CheckpointClaims {
 export const SYNC_TOKEN_MS = 120_000;
 const SIGNATURE_CHARS = 27; // 160 bits of the HMAC, base64url
 
+/** SyncKeys from a sync_keys row. */
+export function keysOfRow(row: { epoch: string; hmac_key: string; tombstone_horizon: number | string }): SyncKeys {
+  return { epoch: row.epoch, key: Buffer.from(row.hmac_key, 'base64'), horizon: Number(row.tombstone_horizon) };
+}
+
 /** The company's signing key, epoch and horizon; creates them on first use. */
 export async function loadSyncKeys(db: Queryable, companyId: number): Promise<SyncKeys> {
   const read = async () =>
@@ -59,7 +64,7 @@ export async function loadSyncKeys(db: Queryable, companyId: number): Promise<Sy
     row = await read();
   }
   if (!row) throw new Error(`No sync keys for company ${companyId}`);
-  return { epoch: row.epoch, key: Buffer.from(row.hmac_key, 'base64'), horizon: Number(row.tombstone_horizon) };
+  return keysOfRow(row);
 }
 
 function sign(key: Buffer, payload: string): string {
@@ -75,6 +80,22 @@ export type CheckpointCheck =
   | { kind: 'initial' }
   | { kind: 'ok'; claims: CheckpointClaims }
   | { kind: 'reset'; reason: 'unsigned' | 'forged' | 'other_owner' | 'epoch' | 'horizon' };
+
+/**
+ * The claims a token says it carries, NOT verified: only to decide what to compute before the keys
+ * are at hand (pull.ts). Null for anything that is not a readable token.
+ */
+export function peekClaims(token: string | null): CheckpointClaims | null {
+  if (!token || token.length > 4096) return null;
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as unknown;
+    return claims && typeof claims === 'object' ? (claims as CheckpointClaims) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Judges a checkpoint the client sent back. `seq` 0 without a token is the first pull. */
 export function verifyCheckpoint(

@@ -1,13 +1,13 @@
 import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/db';
-import { join, raw, run, sql } from '../db/sql';
+import { join, raw, run, sql, type SqlFragment } from '../db/sql';
 import type { Checkpoint, PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { ScopeParent, ServerCollection } from './registry';
 import { participantsScope } from '../auth/scope';
 import { roleKind } from '../../src/domain/users/roles-policy';
 import { camelCase, documentSql, tableColumns } from './document';
 import { fieldExpression } from './field-rules';
-import { signCheckpoint, SYNC_TOKEN_MS, verifyCheckpoint, type CheckpointClaims, type SyncKeys } from './checkpoint';
+import { keysOfRow, loadSyncKeys, peekClaims, signCheckpoint, SYNC_TOKEN_MS, verifyCheckpoint, type CheckpointClaims, type SyncKeys } from './checkpoint';
 
 export const DEFAULT_PULL_LIMIT = 500;
 /** Rows per collection and page at most; the byte budget usually ends a page first. */
@@ -18,6 +18,12 @@ export const MAX_PAGE_BYTES = 8_000_000;
 /** The advisory lock every write to a replicated table holds shared (004_sync.sql). */
 export const WRITE_LOCK = 727004;
 
+/** The sequence's high-water mark as SQL (0 before the first value is drawn). */
+const SEQ_MARK = 'SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM change_seq';
+/** Tries of the write lock without queueing, and the pause between two. */
+const MARK_TRIES = 50;
+const markPause = () => new Promise((r) => setTimeout(r, 2 + Math.random() * 8));
+
 /**
  * The highest change_seq below which every write has committed. Writers hold the shared lock from
  * before they draw a change_seq until they commit; holding it exclusively for an instant means none
@@ -26,29 +32,110 @@ export const WRITE_LOCK = 727004;
  * hold back new writers and could close a deadlock cycle with a writer waiting on a row lock); only
  * after `tries` it waits in the queue, bounded by lock_timeout, and a timeout fails the pull, which
  * the client retries.
+ *
+ * Each try is one statement in its own implicit transaction (one round trip; issue 9): the lock is
+ * released when the statement ends. Whether the sequence is read before or after the lock is taken
+ * within it does not matter: every value drawn before the read was drawn under the shared lock,
+ * so it has committed (or rolled back) once the exclusive lock is granted.
+ * `db` must be the database itself, not an open transaction (the lock would stay held).
  */
 export async function committedHighWater(
-  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
-  tries = 50,
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  tries = MARK_TRIES,
 ): Promise<number> {
-  const read = async (tx: Queryable) => {
-    const { rows } = await tx.query<{ last_value: number; is_called: boolean }>('SELECT last_value, is_called FROM change_seq');
-    const row = rows[0];
-    return row?.is_called ? Number(row.last_value) : 0;
-  };
   for (let i = 0; i < tries; i++) {
-    const mark = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [WRITE_LOCK]);
-      return rows[0]?.ok ? read(tx) : null;
-    });
-    if (mark !== null) return mark;
-    await new Promise((r) => setTimeout(r, 5 + Math.random() * 15));
+    const { rows } = await db.query<{ ok: boolean; mark: number | string }>(`SELECT pg_try_advisory_xact_lock($1) AS ok, (${SEQ_MARK}) AS mark`, [WRITE_LOCK]);
+    if (rows[0]?.ok) return Number(rows[0].mark);
+    await markPause();
   }
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL lock_timeout = '2s'");
     await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
-    return read(tx);
+    const { rows } = await tx.query<{ mark: number | string }>(`SELECT (${SEQ_MARK}) AS mark`);
+    return Number(rows[0]?.mark ?? 0);
   });
+}
+
+type MarkDb = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> };
+
+interface MarkWaiter {
+  /** The company whose sync keys come along (null: only the mark). */
+  companyId: number | null;
+  resolve(answer: { mark: number; keys: SyncKeys | null }): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The high-water marks of one database handle (issue 9: a try at the write lock per pull request
+ * was the pull's costliest part under load). One statement at a time: it tries the lock, reads the
+ * sequence and the sync keys of every company asking. Requests that arrive while one is on its way
+ * wait for the next, which they share; each gets a mark read by a statement that started after it
+ * arrived, so a client that pulls after its own write still sees that write. A failed try (writers
+ * in flight) is repeated after a pause, with whoever joined meanwhile; after MARK_TRIES the batch
+ * queues for the lock as committedHighWater does.
+ */
+class MarkBatcher {
+  private queue: MarkWaiter[] = [];
+  private running = false;
+
+  constructor(private readonly db: MarkDb) {}
+
+  ask(companyId: number | null): Promise<{ mark: number; keys: SyncKeys | null }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ companyId, resolve, reject });
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        await this.serve(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async serve(first: MarkWaiter[]): Promise<void> {
+    let batch = first;
+    try {
+      for (let tries = 1; ; tries++) {
+        const companies = [...new Set(batch.flatMap((w) => (w.companyId === null ? [] : [w.companyId])))];
+        const { rows } = await this.db.query<{ ok: boolean; mark: number | string; company_id: number | null; epoch: string; hmac_key: string; tombstone_horizon: number | string }>(
+          `WITH m AS (SELECT pg_try_advisory_xact_lock($1) AS ok, (${SEQ_MARK}) AS mark)
+           SELECT m.ok, m.mark, k.company_id, k.epoch, k.hmac_key, k.tombstone_horizon
+             FROM m LEFT JOIN sync_keys k ON k.company_id = ANY($2::int[])`,
+          [WRITE_LOCK, companies],
+        );
+        const keys = new Map<number, SyncKeys>();
+        for (const row of rows) if (row.company_id !== null) keys.set(Number(row.company_id), keysOfRow(row));
+        let mark: number | null = rows[0]?.ok ? Number(rows[0].mark) : null;
+        if (mark === null && tries >= MARK_TRIES) mark = await committedHighWater(this.db, 0);
+        if (mark !== null) {
+          for (const w of batch) w.resolve({ mark, keys: w.companyId === null ? null : (keys.get(w.companyId) ?? null) });
+          return;
+        }
+        await markPause();
+        // Whoever arrived meanwhile shares the next try: it starts after they came.
+        batch = batch.concat(this.queue);
+        this.queue = [];
+      }
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  }
+}
+
+const batchers = new WeakMap<object, MarkBatcher>();
+
+function markBatcher(db: MarkDb): MarkBatcher {
+  let found = batchers.get(db);
+  if (!found) batchers.set(db, (found = new MarkBatcher(db)));
+  return found;
 }
 
 /**
@@ -94,23 +181,87 @@ export async function parentFingerprint(db: Queryable, viewer: Viewer, parent: S
  * mark and the scope fingerprints.
  */
 export interface PullEnv {
-  keys: SyncKeys;
+  keys(): Promise<SyncKeys>;
+  /**
+   * Runs one collection's page statement. Those of one request that are ready at the same moment
+   * go to the database as one statement (UNION ALL), one round trip for the request (issue 9).
+   * Only for statements of the same columns (documents built in SQL).
+   */
+  select?(query: SqlFragment): Promise<PulledRow[]>;
   highWater(): Promise<number>;
   caseload(): Promise<string>;
   parent(parent: ScopeParent): Promise<string>;
   now(): number;
 }
 
-/** A PullEnv for one request: every value computed at most once. */
-export function pullEnv(db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, viewer: Viewer, keys: SyncKeys, now = Date.now): PullEnv {
+/**
+ * The page statements of one request, gathered until the event loop moves on (the fields of one
+ * GraphQL request reach their statement together) and sent as one UNION ALL; each part is told
+ * apart by `_q` and keeps its own ORDER BY and LIMIT, its rows sorted again by change_seq. When
+ * the combined statement fails, each part runs alone, so one failing collection fails only itself.
+ */
+function selectBatcher(db: Queryable): (query: SqlFragment) => Promise<PulledRow[]> {
+  let pending: { query: SqlFragment; resolve(rows: PulledRow[]): void; reject(error: unknown): void }[] = [];
+  const alone = (query: SqlFragment) => run<PulledRow>(db, query).then((r) => r.rows);
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 1) {
+      const only = batch[0]!;
+      return alone(only.query).then(
+        (rows) => only.resolve(rows),
+        (error: unknown) => only.reject(error),
+      );
+    }
+    try {
+      const parts = batch.map((b, i) => sql`SELECT ${raw(String(i))} AS _q, x.* FROM (${b.query}) x`);
+      const { rows } = await run<PulledRow & { _q: number }>(db, join(parts, ' UNION ALL '));
+      const byPart = batch.map((): PulledRow[] => []);
+      for (const row of rows) byPart[row._q]?.push(row);
+      batch.forEach((b, i) => b.resolve(byPart[i]!.sort((x, y) => Number(x._seq) - Number(y._seq))));
+    } catch {
+      for (const b of batch) {
+        await alone(b.query).then(
+          (rows) => b.resolve(rows),
+          (error: unknown) => b.reject(error),
+        );
+      }
+    }
+  };
+  return (query) =>
+    new Promise((resolve, reject) => {
+      if (pending.length === 0) setImmediate(() => void flush());
+      pending.push({ query, resolve, reject });
+    });
+}
+
+/**
+ * A PullEnv for one request: every value computed at most once; the mark (and with it the keys)
+ * from the process's MarkBatcher. `keys` given (tests) are used as they are.
+ */
+export function pullEnv(
+  db: MarkDb,
+  viewer: Viewer,
+  keys?: SyncKeys,
+  now = Date.now,
+): PullEnv {
   const once = <T>(fn: () => Promise<T>) => {
     let p: Promise<T> | null = null;
     return () => (p ??= fn());
   };
+  let keysPromise: Promise<SyncKeys> | null = keys ? Promise.resolve(keys) : null;
+  const loadKeys = () => (keysPromise ??= loadSyncKeys(db, viewer.companyId));
   const parents = new Map<string, Promise<string>>();
   return {
-    keys,
-    highWater: once(() => committedHighWater(db)),
+    keys: loadKeys,
+    select: selectBatcher(db),
+    highWater: once(async () => {
+      // Asked before the keys (an incremental pull): the keys come with the mark, in one statement.
+      const withKeys = keysPromise === null;
+      const answer = markBatcher(db).ask(withKeys ? viewer.companyId : null);
+      if (withKeys) keysPromise = answer.then((a) => a.keys ?? loadSyncKeys(db, viewer.companyId));
+      return (await answer).mark;
+    }),
     caseload: once(() => caseloadFingerprint(db, viewer)),
     parent: (p) => {
       let found = parents.get(p.table);
@@ -131,6 +282,8 @@ interface PulledRow {
   _revision: number;
   _live: boolean | null;
   doc?: string | null;
+  /** The columns themselves, when documents are built in JavaScript. */
+  [column: string]: unknown;
 }
 
 const SAFE_COLUMN = /^[a-z_][a-z0-9_]*$/;
@@ -189,10 +342,15 @@ export async function pullCollection(
   options: PullOptions,
   env: PullEnv,
 ): Promise<PullAnswer> {
-  const check = verifyCheckpoint(env.keys, checkpoint, { collection: collection.name, userId: viewer.userId });
+  const isContinuation = (c: CheckpointClaims | null) => c?.w !== undefined && c.s < c.w && env.now() - c.t < SYNC_TOKEN_MS;
+  // A checkpoint that does not continue a sync needs the high-water mark: ask for it before the
+  // keys, so both come in one statement (the token is verified below; this look only decides the order).
+  if (!isContinuation(peekClaims(checkpoint.scopeKey))) void env.highWater().catch(() => undefined);
+  const keys = await env.keys();
+  const check = verifyCheckpoint(keys, checkpoint, { collection: collection.name, userId: viewer.userId });
   let claims: CheckpointClaims | null = check.kind === 'ok' ? check.claims : null;
   let reset = check.kind === 'reset';
-  const continuing = claims?.w !== undefined && claims.s < claims.w && env.now() - claims.t < SYNC_TOKEN_MS;
+  const continuing = isContinuation(claims);
   let key: string;
   let highWater: number;
   if (continuing && claims?.w !== undefined) {
@@ -227,9 +385,7 @@ export async function pullCollection(
   // The document as JSON text built in SQL (PostgreSQL: fastest), or its columns with the field
   // rules applied, converted in JavaScript (PGlite: its JSON functions run slower than the conversion).
   const selected = inSql ? sql`${documentSql(collection.table, columns, collection.omit, viewer, 't')} AS doc` : columnsSql(collection, columns, viewer);
-  const { rows } = await run<PulledRow & Record<string, unknown>>(
-    db,
-    fromZero
+  const statement = fromZero
       ? sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, TRUE AS _live, ${selected}
               FROM ${raw(collection.table)} t
              WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater} AND t.deleted_at IS NULL AND ${scope}
@@ -241,8 +397,11 @@ export async function pullCollection(
              CROSS JOIN LATERAL (SELECT t.deleted_at IS NULL AND ${scope} AS live) _v
              WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
              ORDER BY t.change_seq
-             LIMIT ${size + 1}`,
-  );
+             LIMIT ${size + 1}`;
+  // Incremental pages (the steady traffic of every client) share one statement per request; the
+  // pages of a sync from zero are large and run on their own, on as many connections as there are.
+  const rows: (PulledRow & Record<string, unknown>)[] =
+    inSql && !fromZero && env.select ? await env.select(statement) : (await run<PulledRow & Record<string, unknown>>(db, statement)).rows;
   const documents: ReplicaDocument[] = [];
   let bytes = 0;
   let live = 0;
@@ -267,10 +426,10 @@ export async function pullCollection(
   const hasMore = rows.length > taken;
   const last = rows[taken - 1];
   const seq = hasMore && last ? Number(last._seq) : Math.max(after, highWater);
-  const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: env.keys.epoch, s: seq, k: key, t: env.now() };
+  const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: keys.epoch, s: seq, k: key, t: env.now() };
   if (hasMore) {
     claimsOut.w = highWater;
     if (fromZero) claimsOut.z = 1;
   }
-  return { documents, checkpoint: { seq, scopeKey: signCheckpoint(env.keys, claimsOut) }, reset, hasMore };
+  return { documents, checkpoint: { seq, scopeKey: signCheckpoint(keys, claimsOut) }, reset, hasMore };
 }

@@ -12,9 +12,9 @@
  *   node --import tsx tests/bench/pull-server.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
@@ -172,6 +172,18 @@ async function pullAll(base: string, token: string): Promise<number> {
   return documents;
 }
 
+/** CPU seconds (user + system) a process used so far, from /proc (0 where there is none). */
+function serverCpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 async function measure(label: string, env: NodeJS.ProcessEnv): Promise<number> {
   log(`${label}: seeding ${size.participants} participants, ${size.messages} messages, ${size.workPlans} work plans, ${size.reviews} reviews`);
   const seeded = performance.now();
@@ -186,10 +198,16 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<number> {
     const runs = Math.max(1, Number(process.env.BENCH_PULL_RUNS ?? 3));
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
+      const cpu0 = serverCpuSeconds(child.pid);
       const docs = await pullAll(base, token);
       const ms = performance.now() - t0;
+      const cpu = serverCpuSeconds(child.pid) - cpu0;
       const rate = docs / (ms / 1000);
-      log(`${label}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s`);
+      // The server's own CPU time tells a slow server from a machine shared with other work.
+      log(
+        `${label}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s; ` +
+          `server CPU ${cpu.toFixed(1)} s (${cpu > 0 ? Math.round(docs / cpu) : '-'} documents per CPU second), load average ${loadavg()[0]?.toFixed(1)}`,
+      );
       best = Math.max(best, rate);
     }
     return Math.round(best);

@@ -14,17 +14,31 @@ if (!listen || upstreams.length === 0) {
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 let next = 0;
 
+/**
+ * The request body is read first (the bench's bodies are small JSON) so that a request that met a
+ * keep-alive socket the upstream had just closed can be sent once more, on a new socket (Node's
+ * advice for `reusedSocket`); otherwise that race answers 502.
+ */
 const server = createServer((req, res) => {
-  const port = upstreams[next++ % upstreams.length];
-  const upstream = request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks);
+    const send = (retry: boolean) => {
+      const port = upstreams[next++ % upstreams.length];
+      const upstream = request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (retry && upstream.reusedSocket && error.code === 'ECONNRESET') return send(false);
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      upstream.end(body);
+    };
+    send(true);
   });
-  upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502);
-    res.end();
-  });
-  req.pipe(upstream);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(listen, '127.0.0.1', () => console.log(`rr-proxy on ${listen} → ${upstreams.join(', ')}`));

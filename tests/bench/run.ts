@@ -18,7 +18,9 @@
  * Options: --quick (small data set, 20 users for 15 s, 3 list runs: a few minutes), --skip-load,
  * --skip-lighthouse, --skip-browser (only the server parts), --only <parts> (a comma-separated list of
  * sync, ceiling, list, queries, queue, drain, signin, lighthouse, pull, load: only those are measured;
- * the browser parts always sign in and sync first, e.g. `npm run bench -- --only queue,drain`).
+ * the browser parts always sign in and sync first, e.g. `npm run bench -- --only queue,drain`); for
+ * the load run --cpu-prof <dir> (the servers' CPU profiles; tests/bench/cpu-profile-top.ts sums them)
+ * and --slow-ms N (PostgreSQL's statements slower than N ms, costliest first).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
  * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
@@ -63,6 +65,9 @@ const { values: flags } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
     only: { type: 'string' },
+    // The load run: write the servers' CPU profiles here; log PostgreSQL statements slower than N ms.
+    'cpu-prof': { type: 'string' },
+    'slow-ms': { type: 'string' },
   },
 });
 const PARTS = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'signin', 'lighthouse', 'pull', 'load'] as const;
@@ -468,6 +473,8 @@ async function loadPart(): Promise<void> {
     durationMs: size.loadSeconds * 1000,
     runs: [1, 2],
     seed: { participants: size.participants, messages: size.messages },
+    ...(flags['cpu-prof'] ? { cpuProfDir: path.resolve(flags['cpu-prof']) } : {}),
+    ...(flags['slow-ms'] !== undefined ? { slowQueryMs: Number(flags['slow-ms']) } : {}),
     log,
   });
   const one = results.find((r) => r.processes === 1);
@@ -481,12 +488,14 @@ async function loadPart(): Promise<void> {
       twoProcesses: two ? { p95Ms: two.p95Ms, errors: two.errors, requestsPerSecond: two.requestsPerSecond } : null,
     };
   }
-  table(`Load on PostgreSQL: ${size.loadUsers} users, ${size.loadSeconds} s (target p95 < 150 ms, 0 errors)`, ['server', 'requests/s', 'p50', 'p95', 'errors'], results.map((r) => [
+  table(`Load on PostgreSQL: ${size.loadUsers} users, ${size.loadSeconds} s (target p95 < 150 ms, 0 errors)`, ['server', 'requests/s', 'p50', 'p95', 'errors', 'CPU ms/request (server + PostgreSQL)', 'load average'], results.map((r) => [
     r.processes === 1 ? 'one process' : 'two processes, round-robin proxy',
     fmtN(r.requestsPerSecond),
     `${r.p50Ms} ms`,
     `${r.p95Ms} ms`,
     r.errors,
+    r.requests ? `${((r.cpu.servers * 1000) / r.requests).toFixed(2)} + ${((r.cpu.postgres * 1000) / r.requests).toFixed(2)}` : '-',
+    `${r.cpu.loadAverage[0]} → ${r.cpu.loadAverage[1]}`,
   ]));
 }
 

@@ -13,7 +13,8 @@
  *   [--processes 1|2|both] [--participants N] [--messages N] [--cpu-prof <dir>] [--slow-ms 20]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,6 +57,8 @@ export interface ServerLoadResult extends LatencySummary {
   requestsPerSecond: number;
   byKind: Record<'pull' | 'unreadCount' | 'send', LatencySummary>;
   signIn: LatencySummary;
+  /** CPU seconds used during the load phase (after sign-in), per part. */
+  cpu: CpuUse;
   /** The first few error texts, to see what failed. */
   errorSamples: string[];
 }
@@ -153,6 +156,9 @@ const UNREAD = `query Unread { messages(tab: inbox, read: false, perPage: 1) { t
 const SEND = `mutation Send($input: SendMessageInput!) { sendMessage(input: $input) { success reason } }`;
 const RECIPIENTS = `query R { messageRecipients(search: "", limit: 5) { type id } }`;
 
+/** The first sync's final checkpoints per account (see User.settle). */
+const firstSyncs = new Map<string, Promise<[Checkpoint, Checkpoint]>>();
+
 class User {
   cookie = '';
   checkpoints: [Checkpoint, Checkpoint] = [
@@ -193,16 +199,34 @@ class User {
     return body.data;
   }
 
-  /** Where a client that finished its first sync stands: the scope key from a 1-document page, the current sequence. */
-  async settle(currentSeq: number): Promise<void> {
-    const first = await this.graph<{ pullMessages: PullPage; pullParticipants: PullPage }>(PULL, { cp0: this.checkpoints[0], cp1: this.checkpoints[1], limit: 1 });
-    this.checkpoints = [
-      { seq: currentSeq, scopeKey: first.pullMessages.checkpoint.scopeKey },
-      { seq: currentSeq, scopeKey: first.pullParticipants.checkpoint.scopeKey },
-    ];
+  /**
+   * Where a client that finished its first sync stands: the checkpoints of a full pull from zero of
+   * both collections (checkpoints are signed per user, not per session, so the users of one account
+   * share one first sync), then a recipient for its sends.
+   */
+  async settle(): Promise<void> {
+    let synced = firstSyncs.get(this.username);
+    if (!synced) {
+      synced = this.firstSync();
+      firstSyncs.set(this.username, synced);
+    }
+    this.checkpoints = await synced;
     const recipients = await this.graph<{ messageRecipients: { type: string; id: string }[] }>(RECIPIENTS);
     const pick = recipients.messageRecipients[0];
     this.recipient = pick ? (pick.type === 'user' ? { userId: pick.id } : { participantId: pick.id }) : null;
+  }
+
+  private async firstSync(): Promise<[Checkpoint, Checkpoint]> {
+    let checkpoints: [Checkpoint, Checkpoint] = [
+      { seq: 0, scopeKey: null },
+      { seq: 0, scopeKey: null },
+    ];
+    for (let page = 0; page < 1000; page++) {
+      const answer = await this.graph<{ pullMessages: PullPage; pullParticipants: PullPage }>(PULL, { cp0: checkpoints[0], cp1: checkpoints[1], limit: 10_000 });
+      checkpoints = [answer.pullMessages.checkpoint, answer.pullParticipants.checkpoint];
+      if (!answer.pullMessages.hasMore && !answer.pullParticipants.hasMore) return checkpoints;
+    }
+    throw new Error(`first sync of ${this.username} did not end`);
   }
 
   async pull(): Promise<void> {
@@ -228,19 +252,71 @@ class User {
 interface Rig {
   base: string;
   databaseUrl: string;
+  /** Process ids of the servers and of the proxy (when there is one). */
+  serverPids: number[];
+  proxyPid: number | null;
   stop(): Promise<void>;
+}
+
+/** CPU seconds a process used so far (user + system, from /proc; its waited-for children too when asked). */
+function cpuSecondsOf(pid: number, withChildren = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14), in clock ticks (100/s on Linux).
+    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the PostgreSQL server: the postmaster, its ended backends and the live ones. */
+function postgresCpuSeconds(dataDir: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = cpuSecondsOf(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += cpuSecondsOf(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Where the CPU time of a load run went (seconds), to tell a slow server from a starved machine. */
+export interface CpuUse {
+  servers: number;
+  proxy: number;
+  postgres: number;
+  generator: number;
+  /** The machine's 1-minute load average at the start and the end of the run, and its cores. */
+  loadAverage: [number, number];
+  cores: number;
+}
+
+async function postgresDataDir(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]?.data_directory ?? '';
+  } finally {
+    await client.end();
+  }
 }
 
 /** PostgreSQL's log of slow statements (log_min_duration_statement), summed by statement. */
 async function slowStatements(databaseUrl: string): Promise<{ statement: string; calls: number; totalMs: number; maxMs: number }[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let dataDir: string;
-  try {
-    dataDir = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]?.data_directory ?? '';
-  } finally {
-    await client.end();
-  }
+  const dataDir = await postgresDataDir(databaseUrl);
   const logFile = path.join(path.dirname(dataDir), 'server.log');
   if (!existsSync(logFile)) return [];
   const totals = new Map<string, { calls: number; totalMs: number; maxMs: number }>();
@@ -314,20 +390,13 @@ async function startRig(databaseUrl: string, processes: 1 | 2, cpuProfDir: strin
     base = `http://127.0.0.1:${proxyPort}`;
     await waitHealthy(base, proxy);
   }
-  return { base, databaseUrl, stop: async () => void (await Promise.all(children.map(stop))) };
-}
-
-async function currentSequence(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ seq: string }>(
-      'SELECT greatest((SELECT coalesce(max(change_seq), 0) FROM messages), (SELECT coalesce(max(change_seq), 0) FROM participants))::text AS seq',
-    );
-    return Number(rows[0]?.seq ?? 0);
-  } finally {
-    await client.end();
-  }
+  return {
+    base,
+    databaseUrl,
+    serverPids: children.slice(0, ports.length).map((c) => c.pid ?? 0),
+    proxyPid: processes === 2 ? (children[ports.length]?.pid ?? null) : null,
+    stop: async () => void (await Promise.all(children.map(stop))),
+  };
 }
 
 /** One load run against a started rig. */
@@ -340,7 +409,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
   const people = Array.from({ length: users }, (_, i) => new User(rig.base, ACCOUNTS[i % ACCOUNTS.length] ?? 'coach'));
   const signInTimes: number[] = [];
   let signInErrors = 0;
-  const seq = await currentSequence(rig.databaseUrl);
+  firstSyncs.clear();
   let nextUser = 0;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
@@ -351,7 +420,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
         try {
           await person.signIn();
           signInTimes.push(performance.now() - start);
-          await person.settle(seq);
+          await person.settle();
         } catch (error) {
           signInErrors++;
           noteError(error);
@@ -373,6 +442,15 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
       noteError(error);
     }
   };
+  const dataDir = await postgresDataDir(rig.databaseUrl);
+  const cpuNow = () => ({
+    servers: rig.serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    proxy: rig.proxyPid ? cpuSecondsOf(rig.proxyPid) : 0,
+    postgres: postgresCpuSeconds(dataDir),
+    generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+  });
+  const cpuBefore = cpuNow();
+  const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
   const end = started + durationMs;
   await Promise.all(
@@ -391,6 +469,16 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
       }),
   );
   const elapsed = performance.now() - started;
+  const cpuAfter = cpuNow();
+  const used = (k: keyof typeof cpuAfter) => Math.round((cpuAfter[k] - cpuBefore[k]) * 10) / 10;
+  const cpu: CpuUse = {
+    servers: used('servers'),
+    proxy: used('proxy'),
+    postgres: used('postgres'),
+    generator: used('generator'),
+    loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((loadavg()[0] ?? 0) * 10) / 10],
+    cores: cpus().length,
+  };
   const all = [...times.pull, ...times.unreadCount, ...times.send];
   const totalErrors = errors.pull + errors.unreadCount + errors.send + signInErrors;
   return {
@@ -405,6 +493,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
       send: summarize(times.send, errors.send),
     },
     signIn: summarize(signInTimes, signInErrors),
+    cpu,
     errorSamples,
   };
 }
@@ -455,6 +544,13 @@ export function printLoad(r: ServerLoadResult): void {
   console.log(line('unread count', r.byKind.unreadCount));
   console.log(line('send', r.byKind.send));
   console.log(line('sign-in', r.signIn));
+  const c = r.cpu;
+  const perRequest = (seconds: number) => (r.requests ? `${((seconds * 1000) / r.requests).toFixed(2)} ms` : '-');
+  console.log(
+    `CPU during the load (${c.cores} cores, load average ${c.loadAverage[0]} → ${c.loadAverage[1]}): servers ${c.servers} s (${perRequest(c.servers)}/request), ` +
+      `PostgreSQL ${c.postgres} s (${perRequest(c.postgres)}/request), load generator ${c.generator} s${r.processes === 2 ? `, proxy ${c.proxy} s` : ''}; ` +
+      `together ${((c.servers + c.postgres + c.generator + c.proxy) / (r.durationMs / 1000)).toFixed(2)} of the ${c.cores} cores`,
+  );
   if (r.errorSamples.length) console.log(`errors, first ${r.errorSamples.length}: ${r.errorSamples.join(' | ')}`);
 }
 

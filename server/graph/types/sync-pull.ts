@@ -4,7 +4,6 @@ import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collec
 import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollection, pullEnv, type PullEnv } from '../../sync/pull';
-import { loadSyncKeys } from '../../sync/checkpoint';
 import { maybeRunSyncHousekeeping } from '../../sync/housekeeping';
 import { requireViewer } from '../../sync/viewer-error';
 import { ensureSyncTriggersOnce } from '../../sync/triggers';
@@ -57,9 +56,8 @@ for (const name of COLLECTION_NAMES) {
         const viewer = await requireViewer(ctx);
         let env = envOf.get(ctx);
         if (!env) {
-          env = ensureSyncTriggersOnce(ctx.db)
-            .then(() => loadSyncKeys(ctx.db, viewer.companyId))
-            .then((keys) => pullEnv(ctx.db, viewer, keys));
+          // The keys are read with the high-water mark in one statement when the pull needs one (pull.ts).
+          env = ensureSyncTriggersOnce(ctx.db).then(() => pullEnv(ctx.db, viewer));
           envOf.set(ctx, env);
           maybeRunSyncHousekeeping(ctx.db, new Date());
         }
