@@ -11,6 +11,8 @@ import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import * as messages from '../../src/features/messages/queries';
 import * as participants from '../../src/features/participants/queries';
+import * as wageValue from '../../src/features/wage-value/queries';
+import * as workPlans from '../../src/features/work-plans/queries';
 
 /** Rows the participants screen shows first (PAGE_SIZE of participants-page.tsx). */
 const PARTICIPANT_PAGE = 100;
@@ -113,6 +115,16 @@ const api = {
         { name: 'inbox page', run: async (i) => (await messages.tabPageOf(r, me, 'inbox', 1 + (i % 3))).records.length },
         { name: 'sent page', run: async (i) => (await messages.tabPageOf(r, me, 'sent', 1 + (i % 3))).records.length },
         { name: 'unread count (badge)', run: async () => size(await messages.unreadCount(r, me)) },
+        // The work plan list (/work-plan) of the signed-in coach: every plan in scope with names.
+        { name: 'work plans of a coach', run: async () => (await workPlans.planRows(r)).length },
+        // The wage-value measurement search (/wage-value): the measurements and the participants' names.
+        {
+          name: 'wage-value measurement list',
+          run: async () => {
+            const [all] = await Promise.all([wageValue.readAllMeasurements(r), wageValue.readParticipantOptions(r)]);
+            return all.length;
+          },
+        },
       ];
       const result: QueryTiming[] = [];
       for (const c of cases) {

@@ -23,7 +23,7 @@
  * and --slow-ms N (PostgreSQL's statements slower than N ms, costliest first).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
- * WERKPAD_BENCH_KEEP=1 to keep the data dir. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
  * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -275,6 +275,7 @@ async function browserParts(): Promise<void> {
     const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    if (process.env.WERKPAD_BENCH_CONSOLE === '1') page.on('console', (m) => log(`console: ${m.text()}`));
 
     // 1. First full sync after sign-in.
     await page.goto(`${base}/login`);

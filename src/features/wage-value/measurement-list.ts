@@ -11,6 +11,25 @@ export interface MeasurementSearchState {
 
 export const PAGE_SIZE = 15;
 
+export const STATUSES = ['concept', 'definitive', 'cancelled'] as const;
+export const SORTS = ['createdAt', 'participant', 'employer', 'wageValue'] as const;
+
+/**
+ * The route's search parameters. Kept here, in pure code: the route's validateSearch is part of the
+ * entry chunk, so importing it from the screen pulled the screen, its hooks and Dexie into every
+ * page's first load, /login included.
+ */
+export function parseSearch(raw: Record<string, unknown>): MeasurementSearchState {
+  const s: MeasurementSearchState = {};
+  if (typeof raw.q === 'string' && raw.q !== '') s.q = raw.q.slice(0, 100);
+  if (STATUSES.includes(raw.status as never)) s.status = raw.status as MeasurementSearchState['status'];
+  if (raw.type === 1 || raw.type === 2 || raw.type === '1' || raw.type === '2') s.type = Number(raw.type) as 1 | 2;
+  if (SORTS.includes(raw.sort as never)) s.sort = raw.sort as MeasurementSearchState['sort'];
+  const page = Number(raw.page);
+  if (Number.isInteger(page) && page > 1) s.page = page;
+  return s;
+}
+
 export const nameOf = (m: MeasurementDocument): string =>
   [m.participantSnapshot?.firstname, m.participantSnapshot?.prefix, m.participantSnapshot?.lastname].filter((x) => x && x.trim() !== '').join(' ');
 

@@ -3,23 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
 import { formatDutchNumber, toDutchDate } from '../../domain/wage-value/numbers';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { filterMeasurements, nameOf, type MeasurementSearchState } from './measurement-list';
+import { filterMeasurements, nameOf, SORTS, STATUSES, type MeasurementSearchState } from './measurement-list';
 import { useAllMeasurements, useParticipants } from './queries';
 import './wage-value.css';
-
-const STATUSES = ['concept', 'definitive', 'cancelled'] as const;
-const SORTS = ['createdAt', 'participant', 'employer', 'wageValue'] as const;
-
-export function parseSearch(raw: Record<string, unknown>): MeasurementSearchState {
-  const s: MeasurementSearchState = {};
-  if (typeof raw.q === 'string' && raw.q !== '') s.q = raw.q.slice(0, 100);
-  if (STATUSES.includes(raw.status as never)) s.status = raw.status as MeasurementSearchState['status'];
-  if (raw.type === 1 || raw.type === 2 || raw.type === '1' || raw.type === '2') s.type = Number(raw.type) as 1 | 2;
-  if (SORTS.includes(raw.sort as never)) s.sort = raw.sort as MeasurementSearchState['sort'];
-  const page = Number(raw.page);
-  if (Number.isInteger(page) && page > 1) s.page = page;
-  return s;
-}
 
 /** Search measurements (02 §2) in the replica: filters, sorting and paging. */
 export function MeasurementSearch({ search, onSearch }: { search: MeasurementSearchState; onSearch: (s: MeasurementSearchState) => void }) {

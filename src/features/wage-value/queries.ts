@@ -18,8 +18,13 @@ export function useMeasurement(uuid: string | null): MeasurementDocument | null 
   }, [uuid]);
 }
 
+/** Every measurement in the viewer's scope (the search list filters, sorts and pages them). */
+export async function readAllMeasurements(r: ReplicaReader): Promise<MeasurementDocument[]> {
+  return live(await r.docs('wageValueMeasurements').toArray()) as unknown as MeasurementDocument[];
+}
+
 export function useAllMeasurements(): MeasurementDocument[] | undefined {
-  return useReplicaQuery(async (r) => live(await r.docs('wageValueMeasurements').toArray()) as unknown as MeasurementDocument[], []);
+  return useReplicaQuery(readAllMeasurements, []);
 }
 
 /** A participant's measurements, newest first ([participantId+createdAt]). */
@@ -38,16 +43,19 @@ export function participantName(d: ReplicaDocument): string {
   return [d.firstname, d.prefix, d.lastname].filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' ');
 }
 
+/** The participants in name order, as options of the forms and for the names in the lists. */
+export async function readParticipantOptions(r: ReplicaReader): Promise<ParticipantOption[]> {
+  const docs = live(await r.docs('participants').orderBy('nameLower').toArray());
+  return docs.filter((d) => typeof d.id === 'number').map((d) => ({
+    id: d.id as number, uuid: d.uuid, name: participantName(d), coachId: typeof d.coachId === 'number' ? d.coachId : null,
+    firstname: typeof d.firstname === 'string' ? d.firstname : '', prefix: typeof d.prefix === 'string' ? d.prefix : null,
+    lastname: typeof d.lastname === 'string' ? d.lastname : '',
+    birthdate: typeof d.birthdate === 'string' ? d.birthdate : null,
+  }));
+}
+
 export function useParticipants(): ParticipantOption[] | undefined {
-  return useReplicaQuery(async (r) => {
-    const docs = live(await r.docs('participants').orderBy('nameLower').toArray());
-    return docs.filter((d) => typeof d.id === 'number').map((d) => ({
-      id: d.id as number, uuid: d.uuid, name: participantName(d), coachId: typeof d.coachId === 'number' ? d.coachId : null,
-      firstname: typeof d.firstname === 'string' ? d.firstname : '', prefix: typeof d.prefix === 'string' ? d.prefix : null,
-      lastname: typeof d.lastname === 'string' ? d.lastname : '',
-      birthdate: typeof d.birthdate === 'string' ? d.birthdate : null,
-    }));
-  }, []);
+  return useReplicaQuery(readParticipantOptions, []);
 }
 
 export interface UserOption { id: number; name: string }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MeasurementSearch, parseSearch } from '../../../../../features/wage-value/measurement-search';
+import { MeasurementSearch } from '../../../../../features/wage-value/measurement-search';
+import { parseSearch } from '../../../../../features/wage-value/measurement-list';
 
 export const Route = createFileRoute('/_app/_staff/wage-value/measurement/search')({
   validateSearch: parseSearch,
