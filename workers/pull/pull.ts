@@ -2,7 +2,7 @@ import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/
 import { INITIAL_CHECKPOINT, type Checkpoint, type PullAnswer } from '../../src/domain/sync/types';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
-import { applyPullPages, type PulledPage } from '../replica/pull-pages';
+import { applyPullPage } from '../replica/documents';
 
 /** Documents per collection and page at most; the server ends a page at its byte budget first. */
 export const PULL_LIMIT = 10_000;
@@ -12,10 +12,8 @@ export const PULL_PAGE_BYTES = 2_000_000;
 export const COLLECTIONS_PER_REQUEST = 16;
 /** Pull requests in flight at once (pages are still written one at a time, in arrival order). */
 export const REQUESTS_IN_FLIGHT = 3;
-/** Documents received but not yet written before no further request leaves (memory bound). */
-export const MAX_QUEUED_DOCUMENTS = 40_000;
-/** Documents written in one transaction at most (small pages of several collections go together). */
-export const DOCUMENTS_PER_TRANSACTION = 20_000;
+/** Pages received but not yet written before no further request leaves (memory bound). */
+const MAX_QUEUED_PAGES = 4;
 
 export interface PullProgress {
   documents: number;
@@ -64,12 +62,10 @@ export function storageFailure(err: unknown): { code: 'storage_quota' | 'storage
 
 /**
  * Pulls collections until each is up to date: several collections per request, up to three
- * requests in flight (the free collections spread over them), pages sized by the server's byte
- * budget, each page written with its checkpoint in one transaction (an interrupted sync resumes
- * where it stopped). A collection's next request leaves as soon as its answer arrived, while the
- * page is being written, so the network and IndexedDB overlap. Pages are written in arrival order
- * by one writer, the pages queued meanwhile together in one transaction (`applyPullPages`); pages
- * that change nothing are not written.
+ * requests in flight, pages sized by the server's byte budget, each page written with its
+ * checkpoint in one transaction (an interrupted sync resumes where it stopped). A collection's next
+ * request leaves as soon as its answer arrived, while the page is being written, so the network and
+ * IndexedDB overlap; pages are written one at a time in arrival order.
  *
  * A collection whose field failed on the server is left out of this round (reported as `partial`);
  * the others go on. A failure to write (quota) stops at once with `storage`.
@@ -87,22 +83,14 @@ export async function pullCollections(
   const wanted = [...new Set(names)];
   const total = wanted.length;
   const checkpoints = new Map<CollectionName, Checkpoint>();
-  /** The seq of each collection's checkpoint as the replica holds it (pages that change nothing are not written). */
-  const stored = new Map<CollectionName, number>();
-  for (const row of await replica.checkpoints.toArray()) stored.set(row.collection, row.seq);
   for (const name of wanted) checkpoints.set(name, await checkpointOf(replica, name));
   const remaining = new Set(wanted);
   const busy = new Set<CollectionName>();
   const failed = new Map<CollectionName, string>();
   let documents = 0;
   let stop: PullOutcome | null = null;
-  /** Pages received, not yet written, in arrival order. */
-  const queue: (PulledPage & { last: boolean })[] = [];
-  /** Pages and documents received and not yet written (the queue and the batch being written). */
+  let writes: Promise<void> = Promise.resolve();
   let queued = 0;
-  let queuedDocuments = 0;
-  let requests = 0;
-  let writer: Promise<void> | null = null;
   /** Collections that go one per request (their batch was refused as a whole). */
   const solo = new Set<CollectionName>();
   let waiters: (() => void)[] = [];
@@ -112,84 +100,48 @@ export async function pullCollections(
     for (const w of ws) w();
   };
   const waitForChange = () => new Promise<void>((resolve) => waiters.push(resolve));
-  /**
-   * The next request's collections: the free ones spread over the lanes not waiting for an answer,
-   * so that the few large collections left at the end of a first sync each have their own request
-   * in flight (a collection's pages follow each other; different collections overlap).
-   */
   const nextBatch = (): CollectionName[] => {
     const free = wanted.filter((n) => remaining.has(n) && !busy.has(n) && !failed.has(n));
     const first = free[0];
     if (first === undefined) return [];
     if (solo.has(first)) return [first];
-    const batchable = free.filter((n) => !solo.has(n));
-    const idleLanes = Math.max(1, inFlight - requests);
-    return batchable.slice(0, Math.min(COLLECTIONS_PER_REQUEST, Math.ceil(batchable.length / idleLanes)));
+    return free.filter((n) => !solo.has(n)).slice(0, COLLECTIONS_PER_REQUEST);
   };
 
-  /** Writes what is queued, several pages per transaction (at most one page per collection in each). */
-  const drain = async (): Promise<void> => {
-    while (queue.length > 0 && !stop) {
-      const batch: (PulledPage & { last: boolean })[] = [];
-      const inBatch = new Set<CollectionName>();
-      let docs = 0;
-      for (let next = queue[0]; next !== undefined; next = queue[0]) {
-        if (inBatch.has(next.collection)) break;
-        if (batch.length > 0 && docs + next.answer.documents.length > DOCUMENTS_PER_TRANSACTION) break;
-        queue.shift();
-        batch.push(next);
-        inBatch.add(next.collection);
-        docs += next.answer.documents.length;
-      }
+  const write = (name: CollectionName, answer: PullAnswer, last: boolean) => {
+    queued++;
+    writes = writes.then(async () => {
       try {
-        await applyPullPages(replica, batch, now(), stored);
-        documents += docs;
-        for (const page of batch) {
-          if (!page.last) continue;
-          remaining.delete(page.collection);
-          busy.delete(page.collection);
+        if (!stop) {
+          await applyPullPage(replica, name, answer, now());
+          documents += answer.documents.length;
+          if (last) remaining.delete(name);
+          options.onProgress?.({ documents, collectionsDone: total - remaining.size - failed.size, collectionsTotal: total });
         }
-        options.onProgress?.({ documents, collectionsDone: total - remaining.size - failed.size, collectionsTotal: total });
       } catch (err) {
-        stop ??= { kind: 'storage', ...storageFailure(err) };
+        const failure = storageFailure(err);
+        stop ??= { kind: 'storage', ...failure };
       } finally {
-        queued -= batch.length;
-        queuedDocuments -= docs;
+        queued--;
         changed();
       }
-    }
-  };
-  const startWriter = () => {
-    if (writer) return;
-    writer = drain().finally(() => {
-      writer = null;
-      if (queue.length > 0 && !stop) startWriter();
-      else changed();
     });
-  };
-  const write = (name: CollectionName, answer: PullAnswer, last: boolean) => {
-    queue.push({ collection: name, answer, last });
-    queued++;
-    queuedDocuments += answer.documents.length;
-    startWriter();
   };
 
   const lane = async (): Promise<void> => {
     while (!stop) {
+      const batch = nextBatch();
       const somethingLeft = wanted.some((n) => remaining.has(n) && !failed.has(n));
       if (!somethingLeft) return;
-      const batch = queuedDocuments >= MAX_QUEUED_DOCUMENTS ? [] : nextBatch();
-      if (batch.length === 0) {
-        if (busy.size === 0 && queued === 0 && nextBatch().length === 0) return;
+      if (batch.length === 0 || queued >= MAX_QUEUED_PAGES) {
+        if (busy.size === 0 && queued === 0 && batch.length === 0) return;
         await waitForChange();
         continue;
       }
       for (const n of batch) busy.add(n);
       const variables: Record<string, unknown> = { limit, maxBytes };
       batch.forEach((name, i) => (variables[`cp${i}`] = checkpoints.get(name) ?? INITIAL_CHECKPOINT));
-      requests++;
       const outcome = await transport<Record<string, PullAnswer | null>>(pullQuery(batch), variables);
-      requests--;
       for (const n of batch) busy.delete(n);
       if (outcome.kind === 'network') stop ??= { kind: 'offline', error: outcome.error };
       else if (outcome.kind === 'blocked') stop ??= { kind: 'blocked', code: outcome.code };
@@ -206,11 +158,13 @@ export async function pullCollections(
             continue;
           }
           checkpoints.set(name, answer.checkpoint);
-          // A finished collection stays busy until its last page is written (then it leaves `remaining`);
-          // the continuation of the others may leave now.
-          if (!answer.hasMore) busy.add(name);
           write(name, answer, !answer.hasMore);
+          // The continuation may leave now; a finished collection leaves `remaining` once written.
+          if (!answer.hasMore) busy.add(name);
         }
+        void writes.then(() => {
+          for (const name of batch) if (!remaining.has(name)) busy.delete(name);
+        });
       }
       changed();
     }
@@ -219,8 +173,7 @@ export async function pullCollections(
   const lanes: Promise<void>[] = [];
   for (let i = 0; i < inFlight; i++) lanes.push(lane());
   await Promise.all(lanes);
-  const writing = (): Promise<void> | null => writer;
-  for (let w = writing(); w; w = writing()) await w;
+  await writes;
   if (stop) return stop;
   if (failed.size > 0) {
     return { kind: 'partial', documents, failed: [...failed].map(([collection, message]) => ({ collection, message })) };
