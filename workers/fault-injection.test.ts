@@ -9,10 +9,9 @@
  * holds its last accepted edit and every replica equals the server's view of its scope.
  *
  * Runs on PGlite and on a throwaway PostgreSQL (Debian's postgresql; skipped with a notice when it
- * is not installed). `npm test` runs 3 seeds x 5 clients x 500 writes on each database: the issue's
- * 2,000 writes took 10-13 minutes per database on the shared 2-core machine (load 12-14, figures in
- * docs/decisions-sync.md, "Fault injection", "Runs"), beyond what the suite's 30 minutes can give.
- * The issue's size: SYNC_FAULT_WRITES=2000.
+ * is not installed). `npm test` runs the issue's size, 3 seeds x 5 clients x 2,000 writes on each
+ * database (about 20-30 s a seed on a quiet 2-core machine; on the shared machine at load 12-14 it
+ * took 10-13 minutes per database, figures in docs/decisions-sync.md, "Fault injection", "Runs").
  * Quicker: SYNC_FAULT_WRITES=300; one database: SYNC_FAULT_DB=pglite|postgres; replay seeds:
  * SYNC_FAULT_SEEDS=7,12; more clients: SYNC_FAULT_CLIENTS=8.
  * The long run: npm run test:faults -- --seeds 50 --clients 8 --writes 10000.
@@ -23,7 +22,7 @@ import { startPgliteFaultServer, startPostgresFaultServer, type FaultDatabase, t
 import { formatStats, INJECTED, runFaultSeed } from '../tests/faults/scenario';
 
 const SEEDS = (process.env.SYNC_FAULT_SEEDS ?? '1,2,3').split(',').map(Number);
-const WRITES = Number(process.env.SYNC_FAULT_WRITES ?? 500);
+const WRITES = Number(process.env.SYNC_FAULT_WRITES ?? 2000);
 const CLIENTS = Number(process.env.SYNC_FAULT_CLIENTS ?? 5);
 const DATABASES: FaultDatabase[] = process.env.SYNC_FAULT_DB ? [process.env.SYNC_FAULT_DB as FaultDatabase] : ['pglite', 'postgres'];
 
