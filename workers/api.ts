@@ -62,6 +62,9 @@ function requireRunning(): Running {
   return running;
 }
 
+/** What the page last said (setOnline): the worker's own navigator.onLine lags under network emulation. */
+let pageOnline: boolean | null = null;
+
 function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
@@ -171,7 +174,7 @@ const api = {
       });
       const r: Running = { session, replica, engine, closeStream: null, releaseLock: null, outboxWatch, abort: new AbortController() };
       running = r;
-      await engine.start({ leader: false, online: isOnline() });
+      await engine.start({ leader: false, online: pageOnline ?? isOnline() });
       void leaderLoop(r);
       return engine.getStatus();
     },
@@ -195,6 +198,7 @@ const api = {
      * started offline would never push after the connection returns.
      */
     setOnline(online: boolean): void {
+      pageOnline = online;
       const r = running;
       if (!r) return;
       // Back online: every pending row may go at once, whatever backoff it had reached.

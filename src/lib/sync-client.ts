@@ -65,10 +65,15 @@ export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
   const plain = plainSession(session);
   syncStore.session = plainSession(session);
-  if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  applyStatus(await api.sync.start(plain));
+  // Listening first: an online event while the worker starts must not be lost.
   forwardOnline();
-  if (!navigator.onLine) await api.sync.setOnline(false);
+  if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
+  const status = await api.sync.start(plain);
+  applyStatus(status);
+  // The worker took its own navigator.onLine at start, and a dedicated worker gets no online events
+  // under Chromium's network emulation: a page that came online while the worker started (an event
+  // the worker had no engine for yet) would otherwise leave it offline for good.
+  if (status.online !== navigator.onLine) await api.sync.setOnline(navigator.onLine);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
   void navigator.storage?.persist?.().catch(() => false);
 }
