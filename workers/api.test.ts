@@ -66,12 +66,11 @@ describe('worker API end to end (Node, no Web Locks: this context leads)', () =>
     expect(await Dexie.exists(replicaName(session))).toBe(false);
   }, 60_000);
 
-  it('starts offline when the page said so before the engine existed, and pushes once the page says it is back', async () => {
+  it('starts offline when the page is offline (no push), and pushes once the page says it is back', async () => {
     const a = f.users[0]!;
     const session = { companyId: a.companyId, userId: a.id, identity: identityKey(a.companyId, a.id, []), chain: [] };
-    // The page went offline while the worker was still loading (no engine yet to tell).
-    api.sync.setOnline(false);
-    const started = await api.sync.start(session);
+    // The page is offline when it starts the worker.
+    const started = await api.sync.start(session, { online: false });
     expect(started.online).toBe(false);
     const uuid = uuidv7();
     await api.probes.save({ uuid, body: 'offline gemaakt' });

@@ -145,7 +145,9 @@ function buildWriteApi(): AreaApis {
 const api = {
   sync: proxy({
     /** Opens the replica of this user and company and starts syncing (when this tab leads). */
-    async start(session: SyncSession): Promise<SyncStatus> {
+    async start(session: SyncSession, page: { online?: boolean } = {}): Promise<SyncStatus> {
+      // The page's navigator.onLine: the engine must not start online (and push) while the page is offline.
+      if (page.online !== undefined) pageOnline = page.online;
       if (running && running.session.identity === session.identity) return running.engine.getStatus();
       await stopRunning();
       wireOnline();

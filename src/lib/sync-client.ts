@@ -68,11 +68,11 @@ export async function startSync(session: SyncSession): Promise<void> {
   // Listening first: an online event while the worker starts must not be lost.
   forwardOnline();
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  const status = await api.sync.start(plain);
+  const status = await api.sync.start(plain, { online: navigator.onLine });
   applyStatus(status);
-  // The worker took its own navigator.onLine at start, and a dedicated worker gets no online events
-  // under Chromium's network emulation: a page that came online while the worker started (an event
-  // the worker had no engine for yet) would otherwise leave it offline for good.
+  // A dedicated worker gets no online events under Chromium's network emulation: a page that came
+  // online (or went offline) while the worker started, when it had no engine to tell yet, would
+  // otherwise leave it in the wrong state for good.
   if (status.online !== navigator.onLine) await api.sync.setOnline(navigator.onLine);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
   void navigator.storage?.persist?.().catch(() => false);
