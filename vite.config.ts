@@ -47,15 +47,15 @@ function precompress(): Plugin {
  * `<file>.json?signin`: a second instance of a locale file as an ES module with one named export per
  * top-level key, so the entry keeps only the parts it imports (src/i18n/sign-in-texts.ts) while the
  * whole file stays in the lazily loaded chunk (src/i18n/nl-texts.ts). Rolldown types modules by
- * extension and would not read the query-suffixed id as JSON.
+ * extension and would not read the query-suffixed id as JSON. vitest.config.ts uses it too.
  */
-function jsonInstances(): Plugin {
+export function jsonInstances(): Plugin {
   return {
     name: 'werkpad:json-instances',
     enforce: 'pre',
     load(id) {
-      const [file, query] = id.split('?');
-      if (query !== 'signin' || !file?.endsWith('.json')) return null;
+      const [file, query = ''] = id.split('?');
+      if (!file?.endsWith('.json') || !new URLSearchParams(query).has('signin')) return null;
       const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const keys = Object.keys(texts).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
       // `const part0 = …; export { part0 as export }`: keys may be reserved words.
