@@ -109,8 +109,8 @@ describe('texts loaded at run time', () => {
   });
 
   it('the sign-in texts are Dutch texts of the registry, and far fewer than all', () => {
-    const all = new Map(leaves(nlRegistry as unknown as Tree));
-    const signIn = leaves(signInNl as unknown as Tree);
+    const all = new Map(leaves(nlRegistry));
+    const signIn = leaves(signInNl);
     expect(signIn.filter(([key, value]) => all.get(key) !== value).map(([key]) => key)).toEqual([]);
     expect(signIn.length).toBeLessThan(all.size / 2);
   });
@@ -135,7 +135,7 @@ describe('the sign-in routes have their texts without loading the rest', () => {
       if (loadsEveryText(entry)) continue;
       for (const file of reachable(entry)) {
         for (const { key, partial, where } of keysIn(file)) {
-          const found = node(signInNl as unknown as Tree, key);
+          const found = node(signInNl, key);
           if (found === undefined || (partial && typeof found === 'string')) missing.add(`${key} (${where}, from ${relative(srcDir, entry)})`);
         }
       }
@@ -148,7 +148,7 @@ describe('the sign-in routes have their texts without loading the rest', () => {
     expect(loading.length).toBeGreaterThan(0);
     for (const entry of loading) {
       const keys = [...reachable(entry)].flatMap(keysIn);
-      expect(keys.some(({ key }) => node(signInNl as unknown as Tree, key) === undefined)).toBe(true);
+      expect(keys.some(({ key }) => node(signInNl, key) === undefined)).toBe(true);
     }
   });
 });
@@ -163,9 +163,11 @@ describe('loadTexts', () => {
     expect(i18next.exists('menu.home')).toBe(false);
     expect(i18next.t('login.title')).toBe('Inloggen');
     await loadTexts();
-    for (const [key, value] of leaves(nlRegistry as unknown as Tree)) {
-      if (i18next.t(key as never) !== value && !value.includes('{{')) throw new Error(`${key}: ${i18next.t(key as never)}`);
-    }
+    const wrong = leaves(nlRegistry)
+      .filter(([key]) => !i18next.exists(key))
+      .map(([key]) => key);
+    expect(wrong).toEqual([]);
+    expect(i18next.t('workPlans.cancel')).toBe(nlRegistry.workPlans.cancel);
     expect(i18next.t('login.title')).toBe('Inloggen');
   });
 });
