@@ -1,5 +1,5 @@
 /**
- * `./nl.json?signin` and `./areas/admin.nl.json?signin`: a second instance of a locale file of which
+ * `./nl.json?signin`, `./areas/admin.nl.json?signin` and `./areas/portal.nl.json?signin`: a second instance of a locale file of which
  * only the named top-level parts imported by sign-in-texts.ts are kept (see there). The shapes are
  * those of the files themselves; i18next's key types come from resources.ts.
  */
@@ -15,4 +15,5 @@ declare module '*nl.json?signin' {
   export const notAvailable: Texts;
   export const auth: Texts;
   export const pwa: Texts;
+  export const toast: Texts;
 }

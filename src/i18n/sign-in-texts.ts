@@ -11,6 +11,7 @@
  */
 import { app, auth, errorPages, errors, language, login, notAvailable, pwa, shell, validation } from './nl.json?signin';
 import { errors as adminErrors } from './areas/admin.nl.json?signin';
+import { toast as portalToast } from './areas/portal.nl.json?signin';
 import reasons from './areas/reasons.nl.json';
 import security from './areas/security.nl.json';
 
@@ -26,6 +27,8 @@ export const signInNl = {
   auth,
   pwa,
   admin: { errors: adminErrors },
+  // The toast region (lib/ui/toast-host.tsx) is on every page.
+  portal: { toast: portalToast },
   reasons,
   security,
 };
