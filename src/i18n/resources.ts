@@ -26,6 +26,8 @@ import nlInstruments from './areas/instruments.nl.json';
 import enCaseload from './areas/caseload.en.json';
 import nlCaseload from './areas/caseload.nl.json';
 import enSkillReport from './areas/skillReport.en.json';
+import enCms from './areas/cms.en.json';
+import nlCms from './areas/cms.nl.json';
 import nlSkillReport from './areas/skillReport.nl.json';
 import enReasons from './areas/reasons.en.json';
 import nlReasons from './areas/reasons.nl.json';
@@ -47,6 +49,7 @@ export const nl = {
   instruments: nlInstruments,
   caseload: nlCaseload,
   skillReport: nlSkillReport,
+  cms: nlCms,
   reasons: nlReasons,
   notifications: nlNotifications,
   workPlanFiles: nlWorkPlanFiles,
@@ -65,6 +68,7 @@ export const en = {
   instruments: enInstruments,
   caseload: enCaseload,
   skillReport: enSkillReport,
+  cms: enCms,
   reasons: enReasons,
   notifications: enNotifications,
   workPlanFiles: enWorkPlanFiles,

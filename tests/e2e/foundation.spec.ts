@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './pages/work-plans-page';
 
 test.describe('foundation', () => {
   test('opens on the Dutch sign-in page, switches to English, and shows a 404 for an unknown route', async ({ page }) => {
@@ -14,6 +15,27 @@ test.describe('foundation', () => {
 
     await page.goto('/this/route/does/not/exist');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('the disclaimer and the privacy statement open from the sign-in page, in Dutch and English, light and dark, and pass axe', async ({ browser }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Disclaimer' }).click();
+      await expect(page.getByRole('heading', { name: 'Disclaimer', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Aansprakelijkheid', level: 2 })).toBeVisible();
+      await expectAccessible(page, `/cms/disclaimer nl ${colorScheme}`);
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Privacybeleid' }).click();
+      await expect(page.getByRole('heading', { name: 'Privacybeleid', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Gegevens op uw apparaat', level: 2 })).toBeVisible();
+      await expectAccessible(page, `/cms/privacybeleid nl ${colorScheme}`);
+      await page.getByRole('group', { name: 'Taal' }).getByRole('button', { name: 'English' }).click();
+      await expect(page.getByRole('heading', { name: 'Data on your device', level: 2 })).toBeVisible();
+      await expectAccessible(page, `/cms/privacybeleid en ${colorScheme}`);
+      await context.close();
+    }
   });
 
   test('the graph endpoint answers', async ({ request }) => {

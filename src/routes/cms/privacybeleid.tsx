@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { CmsPage } from '../../features/cms/cms-page';
 import { loadTexts } from '../../i18n/i18n';
 
 export const Route = createFileRoute('/cms/privacybeleid')({
-  // The page shows menu and screen texts, which are not among the sign-in texts.
+  // Its texts are not among the sign-in texts: load them before the page renders.
   beforeLoad: () => loadTexts(),
-  component: RouteComponent,
+  component: () => <CmsPage page="privacy" />,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="privacy" standalone />;
-}
