@@ -19,7 +19,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on a channel until the answered function is called. `onLost` is called when the
+   * listening connection fails (PostgreSQL only): notifications may have been missed from then on.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,7 @@ function openPglite(dataDir: string | undefined): Db {
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     exec: base.exec,
     listen: async (channel, onPayload) => {
+      // In-process: the connection cannot be lost, so `onLost` is never called.
       const unsub = await db.listen(channel, onPayload);
       return unsub;
     },
@@ -80,6 +85,8 @@ function openPostgres(url: string): Db {
     },
   });
   const base = wrap(pool);
+  /** Open LISTEN connections, released by close() (pool.end() waits for checked-out clients). */
+  const listening = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     query: base.query,
@@ -98,22 +105,49 @@ function openPostgres(url: string): Db {
       }
     },
     exec: base.exec,
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
       const client = await pool.connect();
-      client.on('error', onConnectionError);
+      let lost = false;
+      const onError = (err: Error & { code?: string }) => {
+        onConnectionError(err);
+        if (lost) return;
+        lost = true;
+        onLost?.();
+      };
+      const onEnd = () => onError(Object.assign(new Error('LISTEN connection ended'), { code: '57P01' }));
+      client.on('error', onError);
+      client.on('end', onEnd);
       const handler = (msg: pg.Notification) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
       };
       client.on('notification', handler);
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      return async () => {
+      try {
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      } catch (err) {
         client.off('notification', handler);
-        client.off('error', onConnectionError);
-        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
-        client.release();
+        client.off('error', onError);
+        client.off('end', onEnd);
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+      let released = false;
+      const unlisten = async () => {
+        if (released) return;
+        released = true;
+        listening.delete(unlisten);
+        client.off('notification', handler);
+        client.off('end', onEnd);
+        if (!lost) await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+        client.off('error', onError);
+        client.release(lost ? true : undefined);
       };
+      listening.add(unlisten);
+      return unlisten;
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([...listening].map((unlisten) => unlisten()));
+      await pool.end();
+    },
   };
 }
 
