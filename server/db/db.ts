@@ -1,4 +1,5 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -67,6 +68,40 @@ function openPglite(dataDir: string | undefined): Db {
   };
 }
 
+/** Statements seen this often are prepared (named) on each connection. */
+const PREPARE_AFTER_USES = 3;
+/** At most this many statements are prepared per connection (the hot ones of a server are a few dozen). */
+const MAX_PREPARED = 300;
+const MAX_COUNTED = 5_000;
+
+/**
+ * Names the statements a server runs again and again, so each pool connection parses and plans
+ * them once and then only binds and executes (issue 9: under load the unread count spent longer
+ * in planning than in execution). Only reads (SELECT/WITH) of moderate size qualify, and only
+ * after PREPARE_AFTER_USES identical texts: statements built per call (IN lists, bulk inserts)
+ * stay unnamed, so the set of prepared statements per connection stays small.
+ */
+function preparedStatements(enabled: boolean): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  const uses = new Map<string, number>();
+  return (sql) => {
+    if (!enabled) return undefined;
+    const known = names.get(sql);
+    if (known) return known;
+    if (names.size >= MAX_PREPARED || sql.length > 16_000 || !/^\s*(SELECT|WITH)\b/i.test(sql)) return undefined;
+    const n = (uses.get(sql) ?? 0) + 1;
+    if (n < PREPARE_AFTER_USES) {
+      if (uses.size >= MAX_COUNTED) uses.clear();
+      uses.set(sql, n);
+      return undefined;
+    }
+    uses.delete(sql);
+    const name = `w_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
@@ -75,9 +110,11 @@ function openPostgres(url: string): Db {
     if (err.code !== '57P01') console.error('PostgreSQL connection error:', err.message);
   };
   pool.on('error', onConnectionError);
+  const prepared = preparedStatements(process.env.WERKPAD_PG_PREPARE !== '0');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T,>(sql: string, params: readonly unknown[] = []) => {
-      const res = await c.query(sql, [...params]);
+      const name = prepared(sql);
+      const res = name ? await c.query({ name, text: sql, values: [...params] }) : await c.query(sql, [...params]);
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
     exec: async (sql: string) => {
