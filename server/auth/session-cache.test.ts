@@ -26,7 +26,7 @@ beforeAll(async () => {
   t.db.query = ((sql: string, params?: readonly unknown[]) => {
     if (sql.includes('FROM sessions s')) sessionReads++;
     return query(sql, params);
-  }) as typeof t.db.query;
+  });
 });
 afterAll(async () => {
   await t.db.close();

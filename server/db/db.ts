@@ -122,7 +122,7 @@ function openPostgres(url: string): Db {
     },
   });
   const base = wrap(pool);
-  /** Open LISTEN connections, released by close() (pool.end() waits for checked-out clients). */
+  /** Open LISTEN connections, ended by close(). */
   const listening = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
@@ -143,9 +143,12 @@ function openPostgres(url: string): Db {
     },
     exec: base.exec,
     async listen(channel, onPayload, onLost) {
-      const client = await pool.connect();
+      // A connection of its own, outside the pool: a held LISTEN must not take a query connection.
+      const client = new pg.Client({ connectionString: url });
       let lost = false;
+      let released = false;
       const onError = (err: Error & { code?: string }) => {
+        if (released) return;
         onConnectionError(err);
         if (lost) return;
         lost = true;
@@ -153,30 +156,28 @@ function openPostgres(url: string): Db {
       };
       const onEnd = () => onError(Object.assign(new Error('LISTEN connection ended'), { code: '57P01' }));
       client.on('error', onError);
-      client.on('end', onEnd);
       const handler = (msg: pg.Notification) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
       };
       client.on('notification', handler);
       try {
+        await client.connect();
+        client.on('end', onEnd);
         await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       } catch (err) {
+        released = true;
         client.off('notification', handler);
-        client.off('error', onError);
         client.off('end', onEnd);
-        client.release(err instanceof Error ? err : true);
+        await client.end().catch(() => undefined);
         throw err;
       }
-      let released = false;
       const unlisten = async () => {
         if (released) return;
         released = true;
         listening.delete(unlisten);
         client.off('notification', handler);
         client.off('end', onEnd);
-        if (!lost) await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
-        client.off('error', onError);
-        client.release(lost ? true : undefined);
+        await client.end().catch(() => undefined);
       };
       listening.add(unlisten);
       return unlisten;
