@@ -108,7 +108,7 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings):
   // A known, fully signed-in session comes from this process's cache (no statement); anything that
   // might refuse the request (expiry reached by the cached time) is judged on a fresh read.
   const cache = sessionCacheOf<SessionRow>(db);
-  let row = cache?.get(sessionId);
+  let row = await cache?.get(sessionId);
   if (row && row.expires_at.getTime() <= now.getTime()) row = undefined;
   if (!row) {
     const startedAt = cache?.stamp() ?? 0;

@@ -117,6 +117,17 @@ describe('session cache, one process', () => {
     expect(await accepted(current)).toBe(true);
   });
 
+  it('a user blocked straight in SQL by this process is refused on the very next request', async () => {
+    const token = await signIn(t.app, 'participant', TEST_PASSWORD, '10.9.0.10');
+    await warm(token);
+    await t.db.query('UPDATE users SET display = 3 WHERE id = $1', [t.fx.users.participant]);
+    try {
+      expect(await refusal(token)).toBe('access_denied');
+    } finally {
+      await t.db.query('UPDATE users SET display = 1 WHERE id = $1', [t.fx.users.participant]);
+    }
+  });
+
   it('an expiry reached while cached is refused (sliding expiry is judged on the stored row)', async () => {
     const token = await signIn(t.app, 'admin', TEST_PASSWORD, '10.9.0.9');
     await warm(token);

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Queryable, Unlisten } from '../db/db';
 
 /**
  * The session cache (issue 9): per server process and database, token hash -> the session row
@@ -97,7 +97,10 @@ export class SessionCache<R extends CacheableSession> {
   /** When the current LISTEN became active: nothing loaded before it may be kept. */
   private activeSince = Infinity;
   private retryAfter = 0;
-  private unlisten: (() => Promise<void>) | null = null;
+  private unlisten: Unlisten | null = null;
+  /** The database handle's write count up to which notifications have been taken in. */
+  private synced = 0;
+  private syncing: Promise<void> | null = null;
   private onListening: Array<() => void> = [];
 
   constructor(private readonly db: Db) {}
@@ -115,17 +118,53 @@ export class SessionCache<R extends CacheableSession> {
     return performance.now();
   }
 
-  /** The cached row, if it is still valid. */
-  get(sessionId: string): R | undefined {
-    if (this.state !== 'on') return undefined;
-    const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
+  /**
+   * The cached row, if it is still valid. When this process has written since the last time (any
+   * statement but a read), the notifications up to now are taken in first (one round trip on the
+   * LISTEN connection, shared by every request waiting): a change this process committed, by
+   * whatever path, is seen by its next request.
+   */
+  async get(sessionId: string): Promise<R | undefined> {
+    if (!this.valid(this.entries.get(sessionId))) return undefined;
+    if (this.db.writeCount() > this.synced) {
+      await this.catchUp();
+      const entry = this.entries.get(sessionId);
+      return this.valid(entry) ? entry.row : undefined;
+    }
+    return this.entries.get(sessionId)?.row;
+  }
+
+  private valid(entry: Entry<R> | undefined): entry is Entry<R> {
+    if (this.state !== 'on' || !entry) return false;
     const now = performance.now();
     if (now - entry.loadedAt > MAX_AGE_MS || entry.loadedAt < this.activeSince || entry.loadedAt <= validSince(entry.row)) {
-      this.entries.delete(sessionId);
-      return undefined;
+      this.entries.delete(entry.row.session_id);
+      return false;
     }
-    return entry.row;
+    return true;
+  }
+
+  private async catchUp(): Promise<void> {
+    const target = this.db.writeCount();
+    while (this.synced < target && this.state === 'on') {
+      if (!this.syncing) {
+        const upTo = this.db.writeCount();
+        const unlisten = this.unlisten;
+        if (!unlisten) return;
+        this.syncing = unlisten
+          .sync()
+          .then(
+            () => {
+              this.synced = Math.max(this.synced, upTo);
+            },
+            () => this.lost(),
+          )
+          .finally(() => {
+            this.syncing = null;
+          });
+      }
+      await this.syncing;
+    }
   }
 
   /** Keeps a row read from the database, unless something invalidated it since `startedAt`. */
@@ -160,6 +199,8 @@ export class SessionCache<R extends CacheableSession> {
           return;
         }
         this.unlisten = unlisten;
+        // Notifications are taken in from here on: writes before it are covered by activeSince.
+        this.synced = this.db.writeCount();
         this.activeSince = performance.now();
         this.state = 'on';
         const waiting = this.onListening;

@@ -16,6 +16,18 @@ export interface Queryable {
   exec: (sql: string) => Promise<void>;
 }
 
+/**
+ * Ends a LISTEN. `sync` answers once every notification committed before it was called has been
+ * handed to `onPayload` (a round trip on the listening connection).
+ */
+export type Unlisten = (() => Promise<void>) & { sync: () => Promise<void> };
+
+/** Whether a statement only reads (no data-changing statement inside a WITH either). */
+function onlyReads(sql: string): boolean {
+  if (/^\s*SELECT\b/i.test(sql)) return true;
+  return /^\s*WITH\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE)\b/i.test(sql);
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; a throw rolls everything back. */
@@ -24,7 +36,13 @@ export interface Db extends Queryable {
    * LISTENs on a channel until the answered function is called. `onLost` is called when the
    * listening connection fails (PostgreSQL only): notifications may have been missed from then on.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<Unlisten>;
+  /**
+   * How many statements that may have changed data (anything but a plain read, and every COMMIT)
+   * this handle has run: a cache fed by notifications syncs with its LISTEN connection after this
+   * moves, so this process's own committed changes are seen by its next request.
+   */
+  writeCount(): number;
   close(): Promise<void>;
 }
 
@@ -44,12 +62,15 @@ function openPglite(dataDir: string | undefined): Db {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate },
     serializers: { [pgliteTypes.INT8]: (v: unknown) => String(v) },
   });
+  let writes = 0;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T,>(sql: string, params: readonly unknown[] = []) => {
+      if (!onlyReads(sql)) writes++;
       const res = await q.query<T>(sql, [...params]);
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
     exec: async (sql: string) => {
+      writes++;
       await q.exec(sql);
     },
   });
@@ -57,13 +78,21 @@ function openPglite(dataDir: string | undefined): Db {
   return {
     kind: 'pglite',
     query: base.query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: async (fn) => {
+      try {
+        return await db.transaction((tx) => fn(wrap(tx)));
+      } finally {
+        writes++;
+      }
+    },
     exec: base.exec,
     listen: async (channel, onPayload) => {
-      // In-process: the connection cannot be lost, so `onLost` is never called.
+      // In-process: the connection cannot be lost, so `onLost` is never called; a statement
+      // hands over what is pending.
       const unsub = await db.listen(channel, onPayload);
-      return unsub;
+      return Object.assign(unsub, { sync: async () => void (await db.query('SELECT 1')) });
     },
+    writeCount: () => writes,
     close: () => db.close(),
   };
 }
@@ -111,13 +140,16 @@ function openPostgres(url: string): Db {
   };
   pool.on('error', onConnectionError);
   const prepared = preparedStatements(process.env.WERKPAD_PG_PREPARE !== '0');
+  let writes = 0;
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T,>(sql: string, params: readonly unknown[] = []) => {
+      if (!onlyReads(sql)) writes++;
       const name = prepared(sql);
       const res = name ? await c.query({ name, text: sql, values: [...params] }) : await c.query(sql, [...params]);
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
     exec: async (sql: string) => {
+      writes++;
       await c.query(sql);
     },
   });
@@ -138,6 +170,7 @@ function openPostgres(url: string): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
+        writes++;
         client.release();
       }
     },
@@ -180,8 +213,11 @@ function openPostgres(url: string): Db {
         await client.end().catch(() => undefined);
       };
       listening.add(unlisten);
-      return unlisten;
+      // PostgreSQL sends a listening connection the notifications committed before a statement
+      // ahead of that statement's answer.
+      return Object.assign(unlisten, { sync: async () => void (await client.query('SELECT 1')) });
     },
+    writeCount: () => writes,
     async close() {
       await Promise.all([...listening].map((unlisten) => unlisten()));
       await pool.end();
