@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } from './db/seed';
 import { createApp } from './app';
 import { closeChangeHub } from './sync/changes';
+import { closeSessionCache } from './auth/session-cache';
 import { initSentry } from './sentry';
 
 const config = loadConfig();
@@ -33,6 +34,7 @@ async function shutdown(signal: string): Promise<void> {
   server.close();
   // Open live streams hold LISTEN connections: end them first, or a PostgreSQL shutdown waits on them.
   await closeChangeHub(db);
+  await closeSessionCache(db);
   await db.close();
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import type { Viewer } from './viewer';
 import { hashToken, tokenFromRequest, touchSession } from './session';
+import { sessionCacheOf } from './session-cache';
 import { authSettingsFromEnv, type AuthSettings } from './settings';
 import { chainFromRequest, resolveImpersonation } from './impersonation';
 import { AccessDeniedHint } from '../../src/domain/auth/error-codes';
@@ -9,6 +10,7 @@ import { EFFECTIVE_ROLE_SQL } from './effective-role';
 interface SessionRow {
   session_id: string;
   expires_at: Date;
+  max_expires_at: Date;
   revoked_at: Date | null;
   mfa_validated: boolean;
   mfa_failures: number;
@@ -67,7 +69,7 @@ export function mfaStateOf(row: { mfa_active: boolean; force_mfa: boolean; mfa_s
 /** Loads a session by its id (the token's hash), with what is needed to judge it. */
 export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at, s.revoked_at, s.mfa_validated, s.mfa_failures,
+    `SELECT s.id AS session_id, s.expires_at, s.max_expires_at, s.revoked_at, s.mfa_validated, s.mfa_failures,
             u.id AS user_id, u.company_id, u.project_id, coalesce(${EFFECTIVE_ROLE_SQL}, u.acl_role_id) AS acl_role_id, u.access_to_all_participants,
             u.display, u.deleted_at, u.mfa_active, u.mfa_setup, u.password_validated,
             coalesce(c.settings -> 'forceMfa' = 'true'::jsonb, false) AS force_mfa,
@@ -101,12 +103,27 @@ export function authenticateRequest(db: Db | Queryable, request: Request, settin
 async function resolve(db: Queryable, request: Request, settings: AuthSettings): Promise<AuthResult> {
   const token = tokenFromRequest(request);
   if (!token) return { kind: 'anonymous' };
-  const row = await loadSession(db, hashToken(token));
-  if (!row) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.notVerified };
-  if (row.revoked_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
-  if (row.expires_at.getTime() <= settings.now().getTime()) return { kind: 'error', code: 'token_expired' };
-  if (row.display !== 1 || row.deleted_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
-  await touchSession(db, row.session_id, settings);
+  const sessionId = hashToken(token);
+  const now = settings.now();
+  // A known, fully signed-in session comes from this process's cache (no statement); anything that
+  // might refuse the request (expiry reached by the cached time) is judged on a fresh read.
+  const cache = sessionCacheOf<SessionRow>(db);
+  let row = await cache?.get(sessionId);
+  if (row && row.expires_at.getTime() <= now.getTime()) row = undefined;
+  if (!row) {
+    const startedAt = cache?.stamp() ?? 0;
+    row = await loadSession(db, sessionId);
+    if (!row) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.notVerified };
+    if (row.revoked_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
+    if (row.expires_at.getTime() <= now.getTime()) return { kind: 'error', code: 'token_expired' };
+    if (row.display !== 1 || row.deleted_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
+    if (cache && mfaStateOf(row) === 'ok' && row.password_validated) cache.put(row, startedAt);
+  }
+  const newExpiry = await touchSession(db, row.session_id, settings);
+  if (newExpiry && cache) {
+    const max = row.max_expires_at.getTime();
+    cache.update(row.session_id, (r) => ({ ...r, expires_at: new Date(Math.min(newExpiry.getTime(), max)) }));
+  }
 
   const mfaState = mfaStateOf(row);
   const session: SessionInfo = {

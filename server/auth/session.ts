@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { ACCESS_TOKEN_COOKIE } from '../../src/domain/shared/constants';
 import { authSettingsFromEnv, type AuthSettings } from './settings';
+import { forgetSession, forgetUser } from './session-cache';
 
 /** How long an access token lives without use (sliding); see AuthSettings.sessionTtlMs. */
 export const SESSION_TTL_MS = authSettingsFromEnv().sessionTtlMs;
@@ -56,24 +57,29 @@ function rememberTouch(sessionId: string, at: number): void {
 
 /**
  * Moves a session's expiry forward on use (sliding), at most once a minute per session so busy
- * clients do not write on every request, and never past its absolute end.
+ * clients do not write on every request, and never past its absolute end. Answers the expiry it
+ * asked for (before the absolute end) when it wrote, else null.
  */
-export async function touchSession(db: Queryable, sessionId: string, settings: Pick<AuthSettings, 'sessionTtlMs' | 'now'>): Promise<void> {
+export async function touchSession(db: Queryable, sessionId: string, settings: Pick<AuthSettings, 'sessionTtlMs' | 'now'>): Promise<Date | null> {
   const now = settings.now();
   // This process wrote it less than a minute ago: skip the round trip (issue 9; the WHERE below
   // still keeps it to once a minute across processes).
   const last = touchedAt.get(sessionId);
-  if (last !== undefined && now.getTime() - last < TOUCH_EVERY_MS && now.getTime() >= last) return;
+  if (last !== undefined && now.getTime() - last < TOUCH_EVERY_MS && now.getTime() >= last) return null;
   rememberTouch(sessionId, now.getTime());
+  const expiresAt = new Date(now.getTime() + settings.sessionTtlMs);
   await db.query(
     `UPDATE sessions SET last_seen_at = $2, expires_at = least($3::timestamptz, max_expires_at)
       WHERE id = $1 AND revoked_at IS NULL AND last_seen_at < $4`,
-    [sessionId, now, new Date(now.getTime() + settings.sessionTtlMs), new Date(now.getTime() - TOUCH_EVERY_MS)],
+    [sessionId, now, expiresAt, new Date(now.getTime() - TOUCH_EVERY_MS)],
   );
+  return expiresAt;
 }
 
 /** Ends every open session of a user (sign-out everywhere, blocking, password change). Answers how many ended. */
 export async function revokeUserSessions(db: Queryable, userId: number, reason: string, exceptSessionId?: string): Promise<number> {
+  // Every cached session of the user (the kept one too: its user row is changing with this) is read again.
+  forgetUser(userId);
   const res = await db.query(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
       WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3)`,
@@ -95,6 +101,7 @@ export async function revokeSession(db: Queryable, token: string, reason: string
 }
 
 export async function revokeSessionById(db: Queryable, sessionId: string, reason: string): Promise<boolean> {
+  forgetSession(sessionId);
   const res = await db.query(
     'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
     [sessionId, reason],

@@ -1,4 +1,5 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -15,11 +16,33 @@ export interface Queryable {
   exec: (sql: string) => Promise<void>;
 }
 
+/**
+ * Ends a LISTEN. `sync` answers once every notification committed before it was called has been
+ * handed to `onPayload` (a round trip on the listening connection).
+ */
+export type Unlisten = (() => Promise<void>) & { sync: () => Promise<void> };
+
+/** Whether a statement only reads (no data-changing statement inside a WITH either). */
+function onlyReads(sql: string): boolean {
+  if (/^\s*SELECT\b/i.test(sql)) return true;
+  return /^\s*WITH\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE)\b/i.test(sql);
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on a channel until the answered function is called. `onLost` is called when the
+   * listening connection fails (PostgreSQL only): notifications may have been missed from then on.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<Unlisten>;
+  /**
+   * How many statements that may have changed data (anything but a plain read, and every COMMIT)
+   * this handle has run: a cache fed by notifications syncs with its LISTEN connection after this
+   * moves, so this process's own committed changes are seen by its next request.
+   */
+  writeCount(): number;
   close(): Promise<void>;
 }
 
@@ -39,12 +62,15 @@ function openPglite(dataDir: string | undefined): Db {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate },
     serializers: { [pgliteTypes.INT8]: (v: unknown) => String(v) },
   });
+  let writes = 0;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T,>(sql: string, params: readonly unknown[] = []) => {
+      if (!onlyReads(sql)) writes++;
       const res = await q.query<T>(sql, [...params]);
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
     exec: async (sql: string) => {
+      writes++;
       await q.exec(sql);
     },
   });
@@ -52,13 +78,56 @@ function openPglite(dataDir: string | undefined): Db {
   return {
     kind: 'pglite',
     query: base.query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: async (fn) => {
+      try {
+        return await db.transaction((tx) => fn(wrap(tx)));
+      } finally {
+        writes++;
+      }
+    },
     exec: base.exec,
     listen: async (channel, onPayload) => {
+      // In-process: the connection cannot be lost, so `onLost` is never called; a statement
+      // hands over what is pending.
       const unsub = await db.listen(channel, onPayload);
-      return unsub;
+      return Object.assign(unsub, { sync: async () => void (await db.query('SELECT 1')) });
     },
+    writeCount: () => writes,
     close: () => db.close(),
+  };
+}
+
+/** Statements seen this often are prepared (named) on each connection. */
+const PREPARE_AFTER_USES = 3;
+/** At most this many statements are prepared per connection (the hot ones of a server are a few dozen). */
+const MAX_PREPARED = 300;
+const MAX_COUNTED = 5_000;
+
+/**
+ * Names the statements a server runs again and again, so each pool connection parses and plans
+ * them once and then only binds and executes (issue 9: under load the unread count spent longer
+ * in planning than in execution). Only reads (SELECT/WITH) of moderate size qualify, and only
+ * after PREPARE_AFTER_USES identical texts: statements built per call (IN lists, bulk inserts)
+ * stay unnamed, so the set of prepared statements per connection stays small.
+ */
+function preparedStatements(enabled: boolean): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  const uses = new Map<string, number>();
+  return (sql) => {
+    if (!enabled) return undefined;
+    const known = names.get(sql);
+    if (known) return known;
+    if (names.size >= MAX_PREPARED || sql.length > 16_000 || !/^\s*(SELECT|WITH)\b/i.test(sql)) return undefined;
+    const n = (uses.get(sql) ?? 0) + 1;
+    if (n < PREPARE_AFTER_USES) {
+      if (uses.size >= MAX_COUNTED) uses.clear();
+      uses.set(sql, n);
+      return undefined;
+    }
+    uses.delete(sql);
+    const name = `w_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+    return name;
   };
 }
 
@@ -70,16 +139,23 @@ function openPostgres(url: string): Db {
     if (err.code !== '57P01') console.error('PostgreSQL connection error:', err.message);
   };
   pool.on('error', onConnectionError);
+  const prepared = preparedStatements(process.env.WERKPAD_PG_PREPARE !== '0');
+  let writes = 0;
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T,>(sql: string, params: readonly unknown[] = []) => {
-      const res = await c.query(sql, [...params]);
+      if (!onlyReads(sql)) writes++;
+      const name = prepared(sql);
+      const res = name ? await c.query({ name, text: sql, values: [...params] }) : await c.query(sql, [...params]);
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
     exec: async (sql: string) => {
+      writes++;
       await c.query(sql);
     },
   });
   const base = wrap(pool);
+  /** Open LISTEN connections, ended by close(). */
+  const listening = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     query: base.query,
@@ -94,26 +170,58 @@ function openPostgres(url: string): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
+        writes++;
         client.release();
       }
     },
     exec: base.exec,
-    async listen(channel, onPayload) {
-      const client = await pool.connect();
-      client.on('error', onConnectionError);
+    async listen(channel, onPayload, onLost) {
+      // A connection of its own, outside the pool: a held LISTEN must not take a query connection.
+      const client = new pg.Client({ connectionString: url });
+      let lost = false;
+      let released = false;
+      const onError = (err: Error & { code?: string }) => {
+        if (released) return;
+        onConnectionError(err);
+        if (lost) return;
+        lost = true;
+        onLost?.();
+      };
+      const onEnd = () => onError(Object.assign(new Error('LISTEN connection ended'), { code: '57P01' }));
+      client.on('error', onError);
       const handler = (msg: pg.Notification) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
       };
       client.on('notification', handler);
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      return async () => {
+      try {
+        await client.connect();
+        client.on('end', onEnd);
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      } catch (err) {
+        released = true;
         client.off('notification', handler);
-        client.off('error', onConnectionError);
-        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
-        client.release();
+        client.off('end', onEnd);
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      const unlisten = async () => {
+        if (released) return;
+        released = true;
+        listening.delete(unlisten);
+        client.off('notification', handler);
+        client.off('end', onEnd);
+        await client.end().catch(() => undefined);
       };
+      listening.add(unlisten);
+      // PostgreSQL sends a listening connection the notifications committed before a statement
+      // ahead of that statement's answer.
+      return Object.assign(unlisten, { sync: async () => void (await client.query('SELECT 1')) });
     },
-    close: () => pool.end(),
+    writeCount: () => writes,
+    async close() {
+      await Promise.all([...listening].map((unlisten) => unlisten()));
+      await pool.end();
+    },
   };
 }
 

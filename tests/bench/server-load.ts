@@ -522,6 +522,11 @@ export async function measureServerLoad(opts: ServerLoadOptions & { runs?: (1 | 
           const slow = await slowStatements(database.databaseUrl);
           console.log(`\nStatements slower than ${opts.slowQueryMs} ms (PostgreSQL log, all runs so far), costliest first:`);
           for (const q of slow.slice(0, 10)) console.log(`${String(q.totalMs).padStart(8)} ms total, ${String(q.calls).padStart(6)} calls, max ${q.maxMs} ms: ${q.statement}`);
+          // With --slow-ms 0 this is every statement: the most frequent show the statements per request.
+          console.log(`\nThe same, most frequent first (${slow.reduce((n, q) => n + q.calls, 0)} statements in all):`);
+          for (const q of [...slow].sort((a, b) => b.calls - a.calls).slice(0, 15)) {
+            console.log(`${String(q.calls).padStart(8)} calls, ${String(q.totalMs).padStart(6)} ms total: ${q.statement}`);
+          }
         }
       } finally {
         await rig.stop();

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { builder, fail, MutationResult, ok } from '../builder';
 import { can, requireViewer } from '../../auth/permissions';
+import { forgetCompany } from '../../auth/session-cache';
 import { auditMutation, issuesReason } from '../scoped';
 import { resolveBrandingTemplate, type BrandingShape } from '../../../src/domain/company-settings/branding';
 import { logoUri, readLogo } from '../../admin/company-store';
@@ -51,6 +52,7 @@ builder.mutationField('setCompanySettings', (t) =>
       if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined));
       await ctx.db.transaction(async (tx) => {
+        if (Object.keys(patch).length) forgetCompany(viewer.companyId); // cached sessions: forceMfa may change
         if (Object.keys(patch).length) await tx.query('UPDATE companies SET settings = settings || $1::jsonb WHERE id = $2', [JSON.stringify(patch), viewer.companyId]);
         await auditMutation(tx, { ...ctx, viewer }, 'company.settings', 'company', viewer.companyId, { keys: Object.keys(patch) });
       });

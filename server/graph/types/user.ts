@@ -4,6 +4,7 @@ import { join, raw, run, sql, type SqlFragment } from '../../db/sql';
 import { usersScope, projectsScope, isCompanyAdmin } from '../../auth/scope';
 import { can, NOT_FOUND_OR_FORBIDDEN, requireViewer } from '../../auth/permissions';
 import { revokeUserSessions } from '../../auth/session';
+import { forgetUser } from '../../auth/session-cache';
 import type { Viewer } from '../../auth/viewer';
 import type { Queryable } from '../../db/db';
 import { AclRole, Company, Participant, Project, User } from '../refs';
@@ -356,6 +357,7 @@ export async function updateUserEffect(tx: Queryable, ctx: { viewer: Viewer; ip:
     if (sent('notes')) sets.push(sql`notes = ${textOrNull(input.notes)}`);
   }
   if (sets.length === 0) return ok();
+  forgetUser(Number(input.id)); // cached sessions of this user are read again (server/auth/session-cache.ts)
   await run(tx, sql`UPDATE users SET ${join(sets, ', ')} WHERE id = ${input.id} AND company_id = ${viewer.companyId}`);
   await auditMutation(tx, ctx, 'user.update', 'user', input.id, { self });
   return ok();
@@ -376,6 +378,7 @@ function blockMutation(name: 'blockUser' | 'unblockUser', display: number) {
         return ctx.db.transaction(async (tx) => {
           const target = await findInScope<UserRow>(tx, 'users', viewer, id, { forUpdate: true });
           if (!target || !outranks(viewer, target)) return fail(NOT_FOUND_OR_FORBIDDEN);
+          forgetUser(id);
           await tx.query('UPDATE users SET display = $1 WHERE id = $2 AND company_id = $3', [display, id, viewer.companyId]);
           if (display === Visibility.blocked) await revokeUserSessions(tx, id, 'blocked');
           await auditMutation(tx, { ...ctx, viewer }, name === 'blockUser' ? 'user.block' : 'user.unblock', 'user', id);
