@@ -26,8 +26,9 @@ const partyKey = (userId: unknown, participantId: unknown): string | null =>
 
 const BASE = 'id, updatedAt';
 
-/** The work-plan list's name key (index order: UTF-16 code units of the Dutch lower case). */
-export const planNameSort = (name: unknown): string => (typeof name === 'string' ? name : '').toLocaleLowerCase('nl');
+/** The work-plan list's name key: Dutch lower case without accents (index order: UTF-16 code units). */
+export const planNameSort = (name: unknown): string =>
+  (typeof name === 'string' ? name : '').toLocaleLowerCase('nl').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /** The measurement search's default order key (newest first when read in reverse). */
 export const measurementListKey = (createdAt: unknown): string => String(createdAt ?? '9999');
