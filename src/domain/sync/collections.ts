@@ -83,11 +83,14 @@ export const COLLECTIONS = {
     table: 'work_plans',
     // [listStatus+nameSort] (replica version 3): the work-plan list by name, per status, so a page
     // and its count are index reads (listStatus is the status the list shows, absent on tombstones).
-    indexes: `${BASE}, participantId, [coachId+status], [managerId+status], [participantId+status], [listStatus+nameSort]`,
-    derive: (d) => ({
-      nameSort: planNameSort(d.name),
-      listStatus: d._deleted === true ? undefined : typeof d.status === 'string' && d.status !== '' ? d.status : 'to_start',
-    }),
+    // allName: the name key on every plan the list's "all" filter shows (its default), one range.
+    indexes: `${BASE}, participantId, [coachId+status], [managerId+status], [participantId+status], [listStatus+nameSort], allName`,
+    derive: (d) => {
+      const nameSort = planNameSort(d.name);
+      const listStatus = d._deleted === true ? undefined : typeof d.status === 'string' && d.status !== '' ? d.status : 'to_start';
+      const shown = listStatus === 'to_start' || listStatus === 'running' || listStatus === 'finished';
+      return { nameSort, listStatus, allName: shown ? nameSort : undefined };
+    },
   },
   assignments: { table: 'assignments', indexes: `${BASE}, workPlanId, participantId` },
   reviews: { table: 'reviews', indexes: `${BASE}, assignmentId, [participantId+createdAt]` },

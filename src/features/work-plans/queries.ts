@@ -7,9 +7,9 @@ import type { ReplicaReader } from '../../lib/replica/replica-db';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import type { CollectionName } from '../../domain/sync/collections';
 import type { WorkPlanStatus } from '../../domain/work-plan/constants';
-import { Dexie } from 'dexie';
+import { Dexie, type Collection } from 'dexie';
 import { planNameSort } from '../../domain/sync/collections';
-import { workPlanFilterStatuses } from '../../domain/work-plan/constants';
+import { workPlanFilterStatuses, workPlanStatuses } from '../../domain/work-plan/constants';
 import { DEFAULT_PAGE_SIZE } from '../../domain/shared/constants';
 import {
   byAssignmentStatus,
@@ -77,6 +77,8 @@ export async function planRows(r: ReplicaReader, participantId?: number): Promis
 
 /** [listStatus+nameSort]: the plans the list shows, per status, by name (collections.ts, replica version 3). */
 const LIST_INDEX = '[listStatus+nameSort]';
+/** allName: the name key on the plans of the "all" filter (to start, running, finished). */
+const ALL_INDEX = 'allName';
 
 /**
  * One page of the work-plan list (/work-plan). Sorted by name without a search (the default), it is
@@ -88,15 +90,21 @@ export async function planListPageOf(r: ReplicaReader, q: PlanListQuery): Promis
   const table = r.docs('workPlans');
   if (q.sort !== 'name' || q.search.trim() !== '' || !table.schema.idxByName[LIST_INDEX]) return planListPage(await planRows(r), q);
   const statuses = workPlanFilterStatuses[filterName(q.filter)];
-  const range = (status: string) => table.where(LIST_INDEX).between([status, Dexie.minKey], [status, Dexie.maxKey]);
-  const counts = await Promise.all(statuses.map((status) => range(status).count()));
+  // "All": one range of allName; the other filters: a range of [listStatus+nameSort] per status.
+  const ranges: (() => Collection<ReplicaDocument, string>)[] =
+    statuses.length === workPlanStatuses.length && table.schema.idxByName[ALL_INDEX]
+      ? [() => table.orderBy(ALL_INDEX)]
+      : statuses.map((status) => () => table.where(LIST_INDEX).between([status, Dexie.minKey], [status, Dexie.maxKey]));
+  const counts = await Promise.all(ranges.map((range) => range().count()));
   const total = counts.reduce((a, b) => a + b, 0);
   const perPage = q.perPage ?? DEFAULT_PAGE_SIZE;
   const size = perPage === 0 ? Math.max(1, total) : perPage;
   const pageCount = perPage === 0 ? 1 : Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, Math.floor(q.page) || 1), pageCount);
   const need = page * size;
-  const heads = await Promise.all(statuses.map((status) => (q.dir === 'desc' ? range(status).reverse() : range(status)).limit(need).toArray()));
+  // One range: only the page. Several: each range's first page × size, merged below.
+  const skip = ranges.length === 1 ? (page - 1) * size : 0;
+  const heads = await Promise.all(ranges.map((range) => (q.dir === 'desc' ? range().reverse() : range()).offset(skip).limit(need - skip).toArray()));
   const key = (d: ReplicaDocument) => (typeof d.nameSort === 'string' ? d.nameSort : planNameSort(d.name));
   const sign = q.dir === 'desc' ? -1 : 1;
   const merged = heads
@@ -106,7 +114,7 @@ export async function planListPageOf(r: ReplicaReader, q: PlanListQuery): Promis
       const y = key(b);
       return sign * (x < y ? -1 : x > y ? 1 : a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
     })
-    .slice((page - 1) * size, need)
+    .slice((page - 1) * size - skip, need - skip)
     .filter((d) => !d._deleted);
   const ids = (field: string) => [...new Set(merged.map((d) => d[field]).filter((x): x is number => typeof x === 'number'))];
   const participantIds = ids('participantId');
