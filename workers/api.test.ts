@@ -65,4 +65,22 @@ describe('worker API end to end (Node, no Web Locks: this context leads)', () =>
     await api.sync.deleteReplica(session);
     expect(await Dexie.exists(replicaName(session))).toBe(false);
   }, 60_000);
+
+  it('starts offline when the page is offline (no push), and pushes once the page says it is back', async () => {
+    const a = f.users[0]!;
+    const session = { companyId: a.companyId, userId: a.id, identity: identityKey(a.companyId, a.id, []), chain: [] };
+    // The page is offline when it starts the worker.
+    const started = await api.sync.start(session, { online: false });
+    expect(started.online).toBe(false);
+    const uuid = uuidv7();
+    await api.probes.save({ uuid, body: 'offline gemaakt' });
+    await until(() => api.sync.status().pending === 1, 'the queued write');
+    expect(api.sync.status().online).toBe(false);
+
+    api.sync.setOnline(true);
+    await until(() => api.sync.status().pending === 0 && api.sync.status().state === 'idle', 'the push once online');
+    const { rows } = await f.db.query<{ body: string }>('SELECT body FROM sync_probes WHERE uuid = $1', [uuid]);
+    expect(rows.map((r) => r.body)).toEqual(['offline gemaakt']);
+    await api.sync.deleteReplica(session);
+  }, 60_000);
 });

@@ -62,6 +62,9 @@ function requireRunning(): Running {
   return running;
 }
 
+/** What the page last said (setOnline): the worker's own navigator.onLine lags under network emulation. */
+let pageOnline: boolean | null = null;
+
 function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
@@ -142,7 +145,9 @@ function buildWriteApi(): AreaApis {
 const api = {
   sync: proxy({
     /** Opens the replica of this user and company and starts syncing (when this tab leads). */
-    async start(session: SyncSession): Promise<SyncStatus> {
+    async start(session: SyncSession, page: { online?: boolean } = {}): Promise<SyncStatus> {
+      // The page's navigator.onLine: the engine must not start online (and push) while the page is offline.
+      if (page.online !== undefined) pageOnline = page.online;
       if (running && running.session.identity === session.identity) return running.engine.getStatus();
       await stopRunning();
       wireOnline();
@@ -171,7 +176,7 @@ const api = {
       });
       const r: Running = { session, replica, engine, closeStream: null, releaseLock: null, outboxWatch, abort: new AbortController() };
       running = r;
-      await engine.start({ leader: false, online: isOnline() });
+      await engine.start({ leader: false, online: pageOnline ?? isOnline() });
       void leaderLoop(r);
       return engine.getStatus();
     },
@@ -195,6 +200,7 @@ const api = {
      * started offline would never push after the connection returns.
      */
     setOnline(online: boolean): void {
+      pageOnline = online;
       const r = running;
       if (!r) return;
       // Back online: every pending row may go at once, whatever backoff it had reached.

@@ -1,12 +1,11 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Db } from '../db/db';
 import { join, raw, run, sql, type SqlFragment } from '../db/sql';
 import { participantsScope, usersScope } from '../auth/scope';
 import { can } from '../auth/permissions';
 import { audit } from '../auth/audit';
 import type { Viewer } from '../auth/viewer';
-import { csvField, PARTICIPANT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS, type ExportFormat } from '../../src/domain/users/export-columns';
+import { streamTable } from '../http/table-stream';
+import { PARTICIPANT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS, type ExportFormat } from '../../src/domain/users/export-columns';
 import { maskBsn } from '../../src/domain/participants/participant-input';
 
 /** Rows fetched per query: the export never holds more than one batch in memory. */
@@ -94,26 +93,5 @@ export async function streamExport(db: Db, viewer: Viewer, subject: Subject, for
     details: { format, bsnRevealed: revealBsn },
     ip,
   });
-  const columns = subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS;
-  const out = new PassThrough();
-  const rows = exportRows(db, viewer, subject, revealBsn);
-  const pump = async () => {
-    if (format === 'csv') {
-      out.write(`\uFEFF${columns.map(([, header]) => csvField(header)).join(';')}\r\n`);
-      for await (const row of rows) {
-        if (!out.write(`${columns.map(([key]) => csvField(row[key])).join(';')}\r\n`)) await new Promise((r) => out.once('drain', r));
-      }
-      out.end();
-      return;
-    }
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(subject === 'users' ? 'Gebruikers' : 'Deelnemers');
-    sheet.columns = columns.map(([key, header]) => ({ key, header, width: 20 }));
-    sheet.getRow(1).font = { bold: true };
-    for await (const row of rows) sheet.addRow(row).commit();
-    sheet.commit();
-    await workbook.commit();
-  };
-  pump().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+  return streamTable(subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS, exportRows(db, viewer, subject, revealBsn), format, subject === 'users' ? 'Gebruikers' : 'Deelnemers');
 }

@@ -1,5 +1,3 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../db/db';
 import { join, raw, run, sql, type SqlFragment } from '../db/sql';
 import { can } from '../auth/permissions';
@@ -7,7 +5,7 @@ import { participantsScope, projectsScope } from '../auth/scope';
 import { audit } from '../auth/audit';
 import type { Viewer } from '../auth/viewer';
 import { pageClause, type Page, type PageArgs } from '../graph/paginated';
-import { csvField } from '../../src/domain/users/export-columns';
+import { streamTable } from '../http/table-stream';
 import { SKILL_REPORT_COLUMNS, type SkillReportColumn, type SkillReportFilter } from '../../src/domain/skill-report/inputs';
 
 /**
@@ -145,25 +143,5 @@ export async function streamSkillReport(db: Db, viewer: Viewer, filter: SkillRep
     details: { format, filter },
     ip,
   });
-  const out = new PassThrough();
-  const rows = exportRows(db, viewer, filter);
-  const pump = async () => {
-    if (format === 'csv') {
-      out.write(`\uFEFF${SKILL_REPORT_COLUMNS.map(([, header]) => csvField(header)).join(';')}\r\n`);
-      for await (const row of rows) {
-        if (!out.write(`${SKILL_REPORT_COLUMNS.map(([key]) => csvField(row[key])).join(';')}\r\n`)) await new Promise((r) => out.once('drain', r));
-      }
-      out.end();
-      return;
-    }
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Vaardighedenrapport');
-    sheet.columns = SKILL_REPORT_COLUMNS.map(([key, header]) => ({ key, header, width: 20 }));
-    sheet.getRow(1).font = { bold: true };
-    for await (const row of rows) sheet.addRow(row).commit();
-    sheet.commit();
-    await workbook.commit();
-  };
-  pump().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+  return streamTable(SKILL_REPORT_COLUMNS, exportRows(db, viewer, filter), format, 'Vaardighedenrapport');
 }

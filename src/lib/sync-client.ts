@@ -65,10 +65,15 @@ export async function startSync(session: SyncSession): Promise<void> {
   const api = syncApi();
   const plain = plainSession(session);
   syncStore.session = plainSession(session);
-  if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  applyStatus(await api.sync.start(plain));
+  // Listening first: an online event while the worker starts must not be lost.
   forwardOnline();
-  if (!navigator.onLine) await api.sync.setOnline(false);
+  if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
+  const status = await api.sync.start(plain, { online: navigator.onLine });
+  applyStatus(status);
+  // A dedicated worker gets no online events under Chromium's network emulation: a page that came
+  // online (or went offline) while the worker started, when it had no engine to tell yet, would
+  // otherwise leave it in the wrong state for good.
+  if (status.online !== navigator.onLine) await api.sync.setOnline(navigator.onLine);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
   void navigator.storage?.persist?.().catch(() => false);
 }

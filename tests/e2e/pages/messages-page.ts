@@ -37,13 +37,23 @@ export class MessagesPage {
   }
 
   /** The unread counter on the Postvak IN tab (0 when it is not shown). */
+  /**
+   * Read in one step: a count() then innerText() pair races the counter going away (the last unread
+   * message opened), and innerText then waits for an element that never comes back.
+   */
   async tabUnread(): Promise<number> {
-    return (await this.unreadTab.count()) === 0 ? 0 : Number(await this.unreadTab.innerText());
+    return counterValue(await this.unreadTab.allInnerTexts());
   }
 
   async menuUnread(): Promise<number> {
-    return (await this.menuBadge.count()) === 0 ? 0 : Number((await this.menuBadge.locator('[aria-hidden="true"]').innerText()).trim());
+    return counterValue(await this.menuBadge.locator('[aria-hidden="true"]').allInnerTexts());
   }
+}
+
+/** A counter shown as one element with a number, or absent (0). */
+function counterValue(texts: string[]): number {
+  expect(texts.length).toBeLessThanOrEqual(1);
+  return texts.length === 0 ? 0 : Number(texts[0]!.trim());
 }
 
 /** The unread count as the server sees it (same cookies as the page). */
