@@ -31,7 +31,8 @@ export const planNameSort = (name: unknown): string =>
   (typeof name === 'string' ? name : '').toLocaleLowerCase('nl').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /** The measurement search's default order key (newest first when read in reverse). */
-export const measurementListKey = (createdAt: unknown): string => String(createdAt ?? '9999');
+export const measurementListKey = (createdAt: unknown): string =>
+  typeof createdAt === 'string' ? createdAt : createdAt === null || createdAt === undefined ? '9999' : JSON.stringify(createdAt);
 
 export const COLLECTIONS = {
   // Tenancy and people (001_core).
