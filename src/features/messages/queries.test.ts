@@ -161,6 +161,7 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
       else if (roll < 0.85) await r.outbox.put(outboxRow(rowSeq++, 'messages.archive', { ids: [pick.uuid] }, 'failed'));
       if (step % 8 === 7) {
         const reference = await fullRecount(r);
+        expect(await unreadCount(r, ME)).toBe(recount(reference, ME));
         for (const tab of ['inbox', 'sent'] as const) {
           for (const n of [0, 1, 2, 3, 5, 40]) {
             for (const perPage of [15, 7, 0]) {

@@ -180,6 +180,9 @@ export async function unreadCount(r: ReplicaReader, me: PartyKey): Promise<numbe
   const table = r.docs('messages');
   const hasIndex = table.schema.indexes.some((index) => index.name === UNREAD_INDEX);
   if (hasIndex) {
+    // Nothing to match against (no archive queued or remembered): the index's count, no keys.
+    const [count, early] = await Promise.all([table.where(UNREAD_INDEX).equals(me).count(), archiveOverlay(r)]);
+    if (early.pending.size === 0 && !hasRememberedArchives()) return count;
     const [keys, overlay] = await Promise.all([table.where(UNREAD_INDEX).equals(me).primaryKeys(), archiveOverlay(r)]);
     const remembered = keys.some((uuid) => isRememberedArchive(uuid));
     if (overlay.pending.size === 0 && !remembered) return keys.length;
