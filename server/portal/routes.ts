@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { restViewer } from '../http/rest-viewer';
+import { downloadResponse } from '../http/files-routes';
 import { readStored } from '../messages/files';
 import { filesScope } from '../auth/scope';
 import { run, sql } from '../db/sql';
@@ -37,16 +38,7 @@ export function mountPortal(app: Hono, db: Db, config: Config): void {
     const row = rows[0];
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json({ error: 'not_found' }, 404);
-    const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        'content-type': row.mime,
-        'content-length': String(bytes.length),
-        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      },
-    });
+    return downloadResponse(row, bytes);
   });
 
   app.get('/api/portal/pictures/:uuid', async (c) => {

@@ -56,6 +56,7 @@ export async function storeFile(tx: Queryable, dataDir: string, viewer: Viewer, 
   }
 }
 
+/** A row of `files` (uploads of every kind: attachments, portal documents, pictures, work-plan files). */
 export interface FileRow {
   id: number;
   uuid: string;
@@ -64,9 +65,11 @@ export interface FileRow {
   mime: string;
   size: number;
   storage_key: string;
+  sha256: string | null;
   company_id: number;
   user_id: number | null;
   participant_id: number | null;
+  work_plan_id: number | null;
   deleted_at: Date | null;
 }
 

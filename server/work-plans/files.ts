@@ -8,6 +8,7 @@ import { workPlansScope } from '../auth/scope';
 import { derivedKeyFor } from '../auth/secret-box';
 import { serverCollection } from '../sync/registry';
 import { FileReason, WORK_PLAN_FILE_KIND, type FileReasonCode } from '../../src/domain/work-plan-files/files';
+import type { FileRow } from '../portal/stored-files';
 
 /**
  * Work-plan files (02 §3, §7; issue 11 "files"): who may attach to and remove from which plan, and the
@@ -39,26 +40,11 @@ export async function attachablePlan(tx: Queryable, viewer: Viewer, uuid: string
   return plan ? { id: Number(plan.id), participant_id: Number(plan.participant_id), company_id: Number(plan.company_id) } : FileReason.notFound;
 }
 
-export interface StoredFileRow {
-  id: number;
-  uuid: string;
-  kind: number;
-  name: string;
-  mime: string;
-  size: number;
-  storage_key: string;
-  sha256: string | null;
-  company_id: number;
-  user_id: number | null;
-  participant_id: number | null;
-  work_plan_id: number | null;
-  deleted_at: Date | string | null;
-}
 
 /** A file by uuid in the viewer's scope (the replica's rule: unsent attachments only for their uploader). */
-export async function fileInScope(tx: Queryable, viewer: Viewer, uuid: string, withDeleted = false): Promise<StoredFileRow | null> {
+export async function fileInScope(tx: Queryable, viewer: Viewer, uuid: string, withDeleted = false): Promise<FileRow | null> {
   const files = serverCollection('files');
-  const { rows } = await run<StoredFileRow>(
+  const { rows } = await run<FileRow>(
     tx,
     sql`SELECT f.* FROM files f
          WHERE f.uuid = ${uuid}::uuid AND ${files.tenancy(viewer, 'f')} AND ${files.scope(viewer, 'f')}
@@ -68,7 +54,7 @@ export async function fileInScope(tx: Queryable, viewer: Viewer, uuid: string, w
 }
 
 /** Whether the viewer may remove (or bring back) this work-plan file; the plan must be in scope. */
-export async function removalProblem(tx: Queryable, viewer: Viewer, file: StoredFileRow): Promise<FileReasonCode | null> {
+export async function removalProblem(tx: Queryable, viewer: Viewer, file: FileRow): Promise<FileReasonCode | null> {
   if (Number(file.kind) !== WORK_PLAN_FILE_KIND || file.work_plan_id === null) return FileReason.notFound;
   const { rows } = await run<{ id: number }>(
     tx,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { recordIdSchema } from '../shared/record-id';
 
 /**
  * Caseload transfer (02 §1 "Caseload transfer replaces the manager or coach over many participants";
@@ -9,14 +10,7 @@ export const CASELOAD_SELECTION_MAX = 5000;
 
 const E = (key: string) => `caseload.errors.${key}`;
 
-export const caseloadIdSchema = v.pipe(
-  v.union([v.number(E('invalidId')), v.pipe(v.string(E('invalidId')), v.regex(/^[1-9]\d{0,14}$/, E('invalidId')))], E('invalidId')),
-  v.transform((x) => Number(x)),
-  v.number(E('invalidId')),
-  v.integer(E('invalidId')),
-  v.minValue(1, E('invalidId')),
-  v.maxValue(Number.MAX_SAFE_INTEGER, E('invalidId')),
-);
+export const caseloadIdSchema = recordIdSchema(E('invalidId'));
 
 const selection = v.optional(v.pipe(v.array(caseloadIdSchema, E('invalidId')), v.minLength(1, E('emptySelection')), v.maxLength(CASELOAD_SELECTION_MAX, E('tooMany'))));
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { recordIdSchema } from '../shared/record-id';
 
 /**
  * The valibot schemas of the instrument area (02 §3 Instrument, Instrument match; §5 "Instrument
@@ -17,14 +18,7 @@ export const KWNW_STEPS = ['status', 'planOfApproach', 'workPlan'] as const;
 
 const E = (key: string) => `instruments.errors.${key}`;
 
-export const instrumentIdSchema = v.pipe(
-  v.union([v.number(E('invalidId')), v.pipe(v.string(E('invalidId')), v.regex(/^[1-9]\d{0,14}$/, E('invalidId')))], E('invalidId')),
-  v.transform((x) => Number(x)),
-  v.number(E('invalidId')),
-  v.integer(E('invalidId')),
-  v.minValue(1, E('invalidId')),
-  v.maxValue(Number.MAX_SAFE_INTEGER, E('invalidId')),
-);
+export const instrumentIdSchema = recordIdSchema(E('invalidId'));
 const uuid = v.pipe(v.string(E('invalidId')), v.uuid(E('invalidId')));
 const ids = v.optional(v.pipe(v.array(instrumentIdSchema, E('invalidId')), v.maxLength(INSTRUMENT_LINKS_MAX, E('tooMany'))));
 const optionalText = (max: number) => v.nullish(v.pipe(v.string(E('invalidText')), v.trim(), v.maxLength(max, E('textTooLong'))));

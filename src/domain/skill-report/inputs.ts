@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { recordIdSchema } from '../shared/record-id';
 
 /**
  * The skill report (02 §3 "Skill report row": id, currentScore, participant, project, behavior,
@@ -7,14 +8,7 @@ import * as v from 'valibot';
  */
 const E = (key: string) => `skillReport.errors.${key}`;
 
-const id = v.pipe(
-  v.union([v.number(E('invalidId')), v.pipe(v.string(E('invalidId')), v.regex(/^[1-9]\d{0,14}$/, E('invalidId')))], E('invalidId')),
-  v.transform((x) => Number(x)),
-  v.number(E('invalidId')),
-  v.integer(E('invalidId')),
-  v.minValue(1, E('invalidId')),
-  v.maxValue(Number.MAX_SAFE_INTEGER, E('invalidId')),
-);
+const id = recordIdSchema(E('invalidId'));
 
 /** Rows about behaviours (competencies), skills (disciplines) or both. */
 export const SKILL_REPORT_KINDS = ['all', 'behavior', 'skill'] as const;

@@ -3,8 +3,9 @@ import { GRAPH_ENDPOINT } from './client';
 import { imitatedUserId } from './identity-chain-cookie';
 
 /**
- * One multipart graph request (01 §7: a `query` part, a `variables` part and a `file` part) sent with
- * XMLHttpRequest, because fetch reports no upload progress. Answers what came back, never throws:
+ * One graph request sent with XMLHttpRequest, because fetch reports no upload progress: multipart
+ * (01 §7: a `query` part, a `variables` part and a `file` part) when it carries a file, JSON
+ * otherwise. Answers what came back, never throws:
  * - `result`: the mutation's `{success, reason}` (field `field` of `data`);
  * - `refused`: the server refused the request itself (413 while the body streamed in, or the graph route's
  *   content check), with its code (`messages.errors.fileTooLarge`, `messages.errors.fileTypeNotAllowed`, ...);
@@ -21,8 +22,9 @@ export interface GraphUpload {
   variables: Record<string, unknown>;
   /** The field of `data` that holds `{success, reason}`. */
   field: string;
-  file: Blob;
-  fileName: string;
+  /** Multipart with this file; without it the request is JSON. */
+  file?: Blob;
+  fileName?: string;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
@@ -65,10 +67,15 @@ export function uploadToGraph(u: GraphUpload): Promise<UploadAnswer> {
     xhr.ontimeout = () => resolve({ kind: 'network' });
     xhr.onabort = () => resolve({ kind: 'network' });
     u.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    if (!u.file) {
+      xhr.setRequestHeader('content-type', 'application/json');
+      xhr.send(JSON.stringify({ query: u.query, variables: u.variables }));
+      return;
+    }
     const form = new FormData();
     form.set('query', u.query);
     form.set('variables', JSON.stringify(u.variables));
-    form.set('file', u.file, u.fileName);
+    form.set('file', u.file, u.fileName ?? 'upload');
     xhr.send(form);
   });
 }
