@@ -44,6 +44,31 @@ function precompress(): Plugin {
 }
 
 /**
+ * `<file>.json?signin`: a second instance of a locale file as an ES module with one named export per
+ * top-level key, so the entry keeps only the parts it imports (src/i18n/sign-in-texts.ts) while the
+ * whole file stays in the lazily loaded chunk (src/i18n/nl-texts.ts). Rolldown types modules by
+ * extension and would not read the query-suffixed id as JSON. vitest.config.ts uses it too.
+ */
+export function jsonInstances(): Plugin {
+  return {
+    name: 'werkpad:json-instances',
+    enforce: 'pre',
+    load(id) {
+      const [file, query = ''] = id.split('?');
+      if (!file?.endsWith('.json') || !new URLSearchParams(query).has('signin')) return null;
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const keys = Object.keys(texts).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
+      // `const part0 = …; export { part0 as export }`: keys may be reserved words.
+      return [
+        ...keys.map((key, i) => `const part${i} = ${JSON.stringify(texts[key])};`),
+        `export { ${keys.map((key, i) => `part${i} as ${key}`).join(', ')} };`,
+        `export default { ${keys.map((key, i) => `${JSON.stringify(key)}: part${i}`).join(', ')} };`,
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * The sign-in route's own chunks (its code-split component and what it imports) are announced in
  * index.html as modulepreload, so a first visit to /login fetches them with the entry instead of
  * one round trip later, after the router has matched the route.
@@ -131,6 +156,7 @@ export default defineConfig({
         importScripts: ['/push-sw.js'],
       },
     }),
+    jsonInstances(),
     bootHeader(),
     preloadSignInRoute(),
     precompress(),

@@ -3,15 +3,18 @@ import { decideAccess } from '../domain/navigation/access';
 import type { RouteArea } from '../domain/navigation/access';
 import { homeRedirectFor, portalKindFor } from '../domain/navigation/portal';
 import { FORBIDDEN } from '../features/errors/forbidden';
+import { loadTexts } from '../i18n/i18n';
 import { ensureSession, sessionStore } from './session-store';
 
 /**
- * `beforeLoad` of the guarded layouts: resolves the session, then applies the access rules of
- * src/domain/navigation/access.ts — sign in, confinement to registration, or the 403 page (a not-found
- * carrying FORBIDDEN, rendered by the layout's RouteNotFoundPage).
+ * `beforeLoad` of the guarded layouts: resolves the session (and loads every area's texts, see
+ * loadTexts), then applies the access rules of src/domain/navigation/access.ts — sign in,
+ * confinement to registration, or the 403 page (a not-found carrying FORBIDDEN, rendered by the
+ * layout's RouteNotFoundPage).
  */
 export async function guardRoute(area: RouteArea, pathname: string): Promise<void> {
-  const session = await ensureSession();
+  // Every area's texts load beside the session, so the screen never renders raw keys.
+  const [session] = await Promise.all([ensureSession(), loadTexts()]);
   const decision = decideAccess(session, area, pathname);
   switch (decision.kind) {
     case 'allow':

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { nl } from './resources';
+import { signInNl } from './sign-in-texts';
 
 export const LANGUAGES = ['nl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -26,13 +26,11 @@ function followLanguage(lng: string): void {
 }
 
 /**
- * English is its own chunk, fetched when it is first needed: when the user picks it, when it was
- * the stored choice, or when a Dutch text is missing (the English fallback of 01 §1). The `?lang=en`
- * import is a second instance of resources.ts of which only `en` is used, so the first load carries
- * only the Dutch texts (each instance's unused half is tree-shaken).
+ * English is its own chunk (en-texts.ts), fetched when it is first needed: when the user picks it,
+ * when it was the stored choice, or when a Dutch text is missing (the English fallback of 01 §1).
  */
 async function loadEnglish(): Promise<Record<string, unknown>> {
-  const { en } = await import('./resources.ts?lang=en');
+  const { en } = await import('./en-texts');
   return en;
 }
 
@@ -51,6 +49,51 @@ const lazyLanguages: BackendModule = {
   },
 };
 
+/** Resolves when the language asked of initI18n is loaded (see i18nReady). */
+let ready: Promise<void> = Promise.resolve();
+
+/**
+ * Every area's Dutch texts: `nl-texts.ts` (the core file and every area file) as a chunk of its own,
+ * merged into the sign-in texts the entry carries (sign-in-texts.ts). Loaded by loadTexts() before a
+ * signed-in route renders, and at once when a Dutch text is found missing before that.
+ */
+let dutchLoading: Promise<void> | null = null;
+let dutchLoaded = false;
+/** A route asked for every area's texts (loadTexts): switching to Dutch must bring them too. */
+let allTextsWanted = false;
+
+function loadDutchTexts(): Promise<void> {
+  dutchLoading ??= import('./nl-texts').then(
+    ({ nl }) => {
+      i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', nl, true, true);
+      dutchLoaded = true;
+    },
+    (error: unknown) => {
+      dutchLoading = null;
+      throw error;
+    },
+  );
+  return dutchLoading;
+}
+
+/**
+ * Every area's texts in the current language, for the routes beyond the public pages: awaited in
+ * their `beforeLoad` (guardRoute and the public pages that show menu texts), so no screen renders
+ * raw keys. Dutch loads its area chunk; English is complete once loaded (i18nReady).
+ */
+export async function loadTexts(): Promise<void> {
+  allTextsWanted = true;
+  if (i18next.language === 'en') await ready;
+  else await loadDutchTexts();
+}
+
+/** A Dutch text is missing before the areas' texts are there: load them and render again. */
+function loadDutchThenRender(): void {
+  loadDutchTexts()
+    .then(() => i18next.changeLanguage(i18next.language))
+    .catch(() => undefined);
+}
+
 let fallbackLoading: Promise<void> | null = null;
 
 /** A Dutch text is missing: load English, make it the fallback, and render again. */
@@ -64,17 +107,16 @@ function loadEnglishFallback(): void {
 
 /**
  * Dutch by default, English as fallback (01 §1); the chosen language is kept in localStorage.
- * Dutch is bundled; English loads on demand (i18nReady() answers when the chosen language is there).
+ * The public pages' Dutch texts are bundled; the areas' Dutch texts load with the first signed-in
+ * route (loadTexts), English on demand (i18nReady() answers when the chosen language is there).
  */
-let ready: Promise<void> = Promise.resolve();
-
 export function initI18n(language: Language = storedLanguage()): typeof i18next {
   if (!i18next.isInitialized) {
     void i18next
       .use(lazyLanguages)
       .use(initReactI18next)
       .init({
-        resources: { nl: { translation: nl } },
+        resources: { nl: { translation: signInNl } },
         partialBundledLanguages: true,
         lng: DEFAULT_LANGUAGE,
         // English becomes the fallback when a Dutch text is first found missing (loadEnglishFallback),
@@ -86,7 +128,9 @@ export function initI18n(language: Language = storedLanguage()): typeof i18next 
         initAsync: false,
         saveMissing: true,
         missingKeyHandler: (languages) => {
-          if (languages.includes(DEFAULT_LANGUAGE)) loadEnglishFallback();
+          if (!languages.includes(DEFAULT_LANGUAGE)) return;
+          if (dutchLoaded) loadEnglishFallback();
+          else loadDutchThenRender();
         },
       });
     i18next.on('languageChanged', followLanguage);
@@ -108,6 +152,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode or storage full: the choice lasts for this page only.
   }
+  if (language === DEFAULT_LANGUAGE && allTextsWanted) await loadDutchTexts();
   await i18next.changeLanguage(language);
 }
 

@@ -113,6 +113,13 @@ try {
   log(`url ${lhr.finalDisplayedUrl} (mobile profile, simulated slow 4G, Lighthouse ${lhr.lighthouseVersion})`);
   log(`performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}`);
   log(`FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`);
+  // Where the blocking time goes: main-thread time per script (bootup-time) and the longest tasks.
+  const items = (id: string): Record<string, unknown>[] => {
+    const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+    return details?.items ?? [];
+  };
+  for (const item of items('bootup-time').slice(0, 5)) log(`bootup ${String(item.url)}: total ${Math.round(Number(item.total))} ms, script ${Math.round(Number(item.scripting))} ms`);
+  for (const item of items('long-tasks').slice(0, 5)) log(`long task ${String(item.url)}: ${Math.round(Number(item.duration))} ms at ${Math.round(Number(item.startTime))} ms`);
   const failing = (lhr.categories.accessibility?.auditRefs ?? []).map((ref) => ref.id).filter((id) => lhr.audits[id]?.score === 0);
   if (failing.length) log(`accessibility audits not passed: ${failing.join(', ')}`);
   const errors = installability.installabilityErrors.map((e) => e.errorId);

@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider, use
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuEntry } from '../../domain/navigation/menu-types';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, loadTexts } from '../../i18n/i18n';
 import type { MenuLabelKey } from '../../i18n/keys';
 import { MainMenu } from './main-menu';
 
@@ -42,8 +42,10 @@ async function renderAt(path: string) {
   return router;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n('nl');
+  // Signed-in screens: their texts load as the guarded routes do (guardRoute).
+  await loadTexts();
 });
 afterEach(cleanup);
 

@@ -2,15 +2,17 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialSyncStatus } from '../../domain/sync/status';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, loadTexts } from '../../i18n/i18n';
 import { syncStore } from '../../lib/sync-client';
 import { SignOutQuestion } from './sign-out-question';
 import { pushAndWait } from './sync-actions';
 
 vi.mock('./sync-actions', () => ({ pushAndWait: vi.fn() }));
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n('nl');
+  // Signed-in screens: their texts load as the guarded routes do (guardRoute).
+  await loadTexts();
 });
 
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initialSyncStatus } from '../../domain/sync/status';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, loadTexts } from '../../i18n/i18n';
 import { syncStore } from '../../lib/sync-client';
 import { StalePendingWarning } from './stale-pending-warning';
 import { STALE_PENDING_MS } from './sync-status-view';
@@ -16,8 +16,10 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n('nl');
+  // Signed-in screens: their texts load as the guarded routes do (guardRoute).
+  await loadTexts();
 });
 
 afterEach(() => cleanup());

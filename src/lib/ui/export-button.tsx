@@ -5,14 +5,20 @@ import { EXPORT_ROWS_HEADER, type ExportFormat } from '../../domain/users/export
 import { failureText } from './reason-text';
 
 interface ExportButtonProps {
-  subject: 'users' | 'participants';
+  subject: 'users' | 'participants' | 'skillReport';
+  /** The route without its extension (default `/api/export/<subject>`); `.csv` or `.xlsx` is added. */
+  path?: string;
+  /** The filter as a query string (`?kind=skill`), or ''. */
+  query?: string;
+  /** Offline the export cannot run: the buttons are disabled and say why. */
+  disabledReason?: string | null;
 }
 
 /**
  * Downloads an export while it streams: CSV progress counts the lines that arrived, XLSX progress the
  * bytes against an estimate from the row count the server sends first.
  */
-export function ExportButton({ subject }: ExportButtonProps) {
+export function ExportButton({ subject, path = `/api/export/${subject}`, query = '', disabledReason = null }: ExportButtonProps) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -21,7 +27,7 @@ export function ExportButton({ subject }: ExportButtonProps) {
     setMessage(null);
     setProgress({ done: 0, total: 0 });
     try {
-      const response = await apiFetch(`/api/export/${subject}.${format}`, { headers: { accept: '*/*' } });
+      const response = await apiFetch(`${path}.${format}${query}`, { headers: { accept: '*/*' } });
       if (!response.ok || !response.body) throw new Error(String(response.status));
       const total = Number(response.headers.get(EXPORT_ROWS_HEADER) ?? 0);
       const reader = response.body.getReader();
@@ -55,13 +61,14 @@ export function ExportButton({ subject }: ExportButtonProps) {
 
   return (
     <section className="admin-export" aria-label={t('admin.export.title')}>
-      <button type="button" className="button" disabled={progress !== null} onClick={() => void run('csv')}>
+      <button type="button" className="button" disabled={progress !== null || disabledReason !== null} onClick={() => void run('csv')}>
         {t('admin.export.start', { format: t('admin.export.csv') })}
       </button>
-      <button type="button" className="button" disabled={progress !== null} onClick={() => void run('xlsx')} data-testid={`export-${subject}-xlsx`}>
+      <button type="button" className="button" disabled={progress !== null || disabledReason !== null} onClick={() => void run('xlsx')} data-testid={`export-${subject}-xlsx`}>
         {t('admin.export.start', { format: t('admin.export.xlsx') })}
       </button>
       {subject === 'participants' ? <p className="admin-muted">{t('admin.export.bsnMasked')}</p> : null}
+      {disabledReason ? <p className="admin-muted">{disabledReason}</p> : null}
       {progress ? (
         <div>
           <label htmlFor={`export-progress-${subject}`}>{t('admin.export.progress', { done: progress.done, total: progress.total })}</label>

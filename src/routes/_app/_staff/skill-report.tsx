@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { SkillReportPage } from '../../../features/skill-report/skill-report-page';
 
 export const Route = createFileRoute('/_app/_staff/skill-report')({
-  component: RouteComponent,
+  component: SkillReportPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="skillReport" />;
-}

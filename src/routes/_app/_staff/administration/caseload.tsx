@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { CaseloadPage } from '../../../../features/caseload/caseload-page';
 
 export const Route = createFileRoute('/_app/_staff/administration/caseload')({
-  component: RouteComponent,
+  component: CaseloadPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="caseload" />;
-}
