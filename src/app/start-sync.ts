@@ -1,5 +1,6 @@
 import { subscribe } from 'valtio';
 import { reportError } from '../lib/error-reporting';
+import { readerSession, type ReaderIdentity } from '../lib/replica/reader-session';
 import { sessionStore } from './session-store';
 
 let started = false;
@@ -10,7 +11,38 @@ let started = false;
  * once. Its code (Dexie, comlink, the replica schema) is a chunk of its own that the sign-in page
  * never loads.
  */
+/**
+ * Lets screens read the stored session's replica before the sync-session chunk has loaded
+ * (reader-session.ts), and opens that replica at once, in parallel with the route's code: a reload
+ * of a list shows rows from IndexedDB as early as possible. When the session ends the reader goes:
+ * screens stop reading first (`early` null), then the reader of that replica is closed (sync-session
+ * closes it too, before deleting the replica).
+ */
+export function followReplicaReader(): void {
+  const follow = () => {
+    const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
+    const next: ReaderIdentity | null = user ? { companyId: user.companyId, userId: user.id } : null;
+    const before = readerSession.early;
+    if (before?.companyId === next?.companyId && before?.userId === next?.userId) return;
+    readerSession.early = next;
+    if (before && !next) {
+      import('../lib/replica/replica-db').then((db) => db.closeReplicaReader(before), reportError);
+    }
+    if (next && !readerSession.stopped) {
+      import('../lib/replica/replica-db').then((db) => {
+        // Still the session to read (it may have ended while the chunk loaded)?
+        const now = readerSession.early;
+        if (readerSession.stopped || now?.companyId !== next.companyId || now.userId !== next.userId) return;
+        db.replicaReader(next).dexie.open().catch(reportError);
+      }, reportError);
+    }
+  };
+  subscribe(sessionStore, follow);
+  follow();
+}
+
 export function startSyncFollowingSession(): void {
+  followReplicaReader();
   const start = () => {
     if (started || sessionStore.status !== 'signed-in') return;
     started = true;

@@ -115,16 +115,15 @@ const api = {
         { name: 'inbox page', run: async (i) => (await messages.tabPageOf(r, me, 'inbox', 1 + (i % 3))).records.length },
         { name: 'sent page', run: async (i) => (await messages.tabPageOf(r, me, 'sent', 1 + (i % 3))).records.length },
         { name: 'unread count (badge)', run: async () => size(await messages.unreadCount(r, me)) },
-        // The work plan list (/work-plan) of the signed-in coach: every plan in scope with names.
-        { name: 'work plans of a coach', run: async () => (await workPlans.planRows(r)).length },
-        // The wage-value measurement search (/wage-value): the measurements and the participants' names.
+        // The work plan list (/work-plan) of the signed-in coach: its default view (all plans, by
+        // name, 15 a page), pages 1 to 3, as work-plan-list.tsx reads it (planListPageOf).
         {
-          name: 'wage-value measurement list',
-          run: async () => {
-            const [all] = await Promise.all([wageValue.readAllMeasurements(r), wageValue.readParticipantOptions(r)]);
-            return all.length;
-          },
+          name: 'work plans of a coach',
+          run: async (i) => (await workPlans.planListPageOf(r, { filter: 1, search: '', sort: 'name', dir: 'asc', page: 1 + (i % 3) })).records.length,
         },
+        // The wage-value measurement search (/wage-value): its default view (newest first, 15 a
+        // page) with the page's participant names, pages 1 to 3, as measurement-search.tsx reads it.
+        { name: 'wage-value measurement list', run: async (i) => (await wageValue.readMeasurementPage(r, { page: 1 + (i % 3) })).rows.length },
       ];
       const result: QueryTiming[] = [];
       for (const c of cases) {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { declareReplicaSchema, OUTBOX_COUNTS_KEY, REPLICA_VERSIONS, type ReplicaVersion } from '../../src/domain/sync/replica-schema';
+import { declareReplicaSchema, OUTBOX_COUNTS_KEY, REPLICA_VERSION, REPLICA_VERSIONS, type ReplicaVersion } from '../../src/domain/sync/replica-schema';
 import { openReplica } from './db';
 import { outboxCounts } from '../outbox/outbox';
 import { newOutboxRow } from '../../src/domain/sync/outbox-machine';
@@ -56,7 +56,7 @@ describe('replica schema upgrades', () => {
 
     const replica = openReplica({ companyId: 0, userId: 0 }, name);
     await replica.dexie.open();
-    expect(replica.dexie.verno).toBe(2);
+    expect(replica.dexie.verno).toBe(REPLICA_VERSION);
     expect(await replica.docs('messages').count()).toBe(0);
     expect(await replica.checkpoints.get('messages')).toBeUndefined();
     expect(await replica.outbox.count()).toBe(4);
@@ -65,6 +65,54 @@ describe('replica schema upgrades', () => {
     // From here on every write keeps the row.
     await replica.outbox.update('0190-c', { status: 'pending' });
     expect(await outboxCounts(replica)).toEqual({ pending: 3, failed: 1, conflict: 0, oldestPendingAt: 5 });
+    replica.dexie.close();
+  });
+
+  it('version 3 derives the list index fields in place: documents, checkpoints and the outbox stay', async () => {
+    const name = `upgrade-v3-${Math.random()}`;
+    const v2 = new Dexie(name);
+    declareReplicaSchema(v2, REPLICA_VERSIONS.slice(0, 2));
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    await v2.table('participants').bulkPut([
+      { uuid: 'p1', id: 1, firstname: 'Piet', lastname: 'Jansen', nameLower: 'jansen piet', display: 1 },
+      { uuid: 'p2', id: 2, firstname: 'Anna', lastname: 'Bakker', nameLower: 'bakker anna', display: 2 },
+    ]);
+    await v2.table('workPlans').bulkPut([
+      { uuid: 'w1', id: 1, name: 'Écht plan', status: 'running', participantId: 1 },
+      { uuid: 'w2', id: 2, name: 'Ander plan', status: '', participantId: 1 },
+    ]);
+    await v2.table('wageValueMeasurements').put({ uuid: 'v1', id: 1, participantId: 1, status: 'concept', createdAt: null });
+    await v2.table('messages').put({ uuid: 'm1', id: 1, recipientKey: 'u:3', inboxKey: 'u:3', createdAt: 'x' });
+    await v2.table('checkpoints').bulkPut([
+      { collection: 'participants', seq: 10, scopeKey: 'k', syncedAt: 1 },
+      { collection: 'workPlans', seq: 11, scopeKey: 'k', syncedAt: 1 },
+    ]);
+    await v2.table('outbox').bulkPut([
+      { ...newOutboxRow({ clientMutationId: '0190-a', op: 'probes.save', args: { body: 'niet kwijtraken' } }, 5), status: 'pending' },
+      { ...newOutboxRow({ clientMutationId: '0190-b', op: 'probes.save', args: {} }, 6), status: 'failed' },
+    ]);
+    await v2.table('meta').put({ key: OUTBOX_COUNTS_KEY, value: { pending: 1, sending: 0, failed: 1, conflict: 0 } });
+    v2.close();
+
+    const replica = openReplica({ companyId: 0, userId: 0 }, name);
+    await replica.dexie.open();
+    expect(replica.dexie.verno).toBe(3);
+    expect(await replica.docs('participants').get('p1')).toMatchObject({ firstname: 'Piet', nameLower: 'jansen piet', listName: 'jansen piet' });
+    expect((await replica.docs('participants').get('p2'))?.listName).toBeUndefined();
+    expect(await replica.docs('participants').where('listName').startsWith('jansen').primaryKeys()).toEqual(['p1']);
+    expect(await replica.docs('workPlans').orderBy('allName').primaryKeys()).toEqual(['w2', 'w1']);
+    expect(await replica.docs('workPlans').get('w2')).toMatchObject({ listStatus: 'to_start', nameSort: 'ander plan' });
+    expect(await replica.docs('workPlans').where('[listStatus+nameSort]').equals(['running', 'echt plan']).primaryKeys()).toEqual(['w1']);
+    expect(await replica.docs('wageValueMeasurements').where('[status+listCreatedAt]').equals(['concept', '9999']).primaryKeys()).toEqual(['v1']);
+    expect(await replica.docs('messages').get('m1')).toBeDefined();
+    expect(await replica.checkpoints.get('participants')).toMatchObject({ seq: 10 });
+    expect(await replica.checkpoints.get('workPlans')).toMatchObject({ seq: 11 });
+    expect(await replica.outbox.toArray()).toEqual([
+      expect.objectContaining({ clientMutationId: '0190-a', args: { body: 'niet kwijtraken' }, status: 'pending' }),
+      expect.objectContaining({ clientMutationId: '0190-b', status: 'failed' }),
+    ]);
+    expect((await replica.meta.get(OUTBOX_COUNTS_KEY))?.value).toEqual({ pending: 1, sending: 0, failed: 1, conflict: 0 });
     replica.dexie.close();
   });
 });

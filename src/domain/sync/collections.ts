@@ -26,6 +26,14 @@ const partyKey = (userId: unknown, participantId: unknown): string | null =>
 
 const BASE = 'id, updatedAt';
 
+/** The work-plan list's name key: Dutch lower case without accents (index order: UTF-16 code units). */
+export const planNameSort = (name: unknown): string =>
+  (typeof name === 'string' ? name : '').toLocaleLowerCase('nl').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** The measurement search's default order key (newest first when read in reverse). */
+export const measurementListKey = (createdAt: unknown): string =>
+  typeof createdAt === 'string' ? createdAt : createdAt === null || createdAt === undefined ? '9999' : JSON.stringify(createdAt);
+
 export const COLLECTIONS = {
   // Tenancy and people (001_core).
   companies: { table: 'companies', indexes: BASE },
@@ -38,8 +46,14 @@ export const COLLECTIONS = {
   },
   participants: {
     table: 'participants',
-    indexes: `${BASE}, nameLower, coachId, managerId, statusId, userId, [coachId+nameLower], [managerId+nameLower]`,
-    derive: (d) => ({ nameLower: lower(d.lastname, d.firstname, d.prefix) }),
+    // listName (replica version 3): nameLower on the participants the list shows by default (not
+    // hidden, not deleted), absent on the others, so its first page and total are index reads.
+    indexes: `${BASE}, nameLower, coachId, managerId, statusId, userId, [coachId+nameLower], [managerId+nameLower], listName`,
+    derive: (d) => {
+      const nameLower = lower(d.lastname, d.firstname, d.prefix);
+      const listed = d._deleted !== true && d.display !== 0 && d.display !== 2;
+      return { nameLower, listName: listed ? nameLower : undefined };
+    },
   },
   subStatuses: { table: 'sub_statuses', indexes: `${BASE}, statusId` },
   companyStatuses: { table: 'company_statuses', indexes: `${BASE}, statusId` },
@@ -68,7 +82,16 @@ export const COLLECTIONS = {
   // Work plans, assignments and reviews.
   workPlans: {
     table: 'work_plans',
-    indexes: `${BASE}, participantId, [coachId+status], [managerId+status], [participantId+status]`,
+    // [listStatus+nameSort] (replica version 3): the work-plan list by name, per status, so a page
+    // and its count are index reads (listStatus is the status the list shows, absent on tombstones).
+    // allName: the name key on every plan the list's "all" filter shows (its default), one range.
+    indexes: `${BASE}, participantId, [coachId+status], [managerId+status], [participantId+status], [listStatus+nameSort], allName`,
+    derive: (d) => {
+      const nameSort = planNameSort(d.name);
+      const listStatus = d._deleted === true ? undefined : typeof d.status === 'string' && d.status !== '' ? d.status : 'to_start';
+      const shown = listStatus === 'to_start' || listStatus === 'running' || listStatus === 'finished';
+      return { nameSort, listStatus, allName: shown ? nameSort : undefined };
+    },
   },
   assignments: { table: 'assignments', indexes: `${BASE}, workPlanId, participantId` },
   reviews: { table: 'reviews', indexes: `${BASE}, assignmentId, [participantId+createdAt]` },
@@ -115,7 +138,10 @@ export const COLLECTIONS = {
   // Wage value: measurements of a participant newest-first, plans (planning) and their notes.
   wageValueMeasurements: {
     table: 'wage_value_measurements',
-    indexes: `${BASE}, [participantId+createdAt], status, expertUserId`,
+    // listCreatedAt (replica version 3): the search list's default order, newest first, a
+    // measurement without a creation time first ('9999'); absent on tombstones.
+    indexes: `${BASE}, [participantId+createdAt], status, expertUserId, listCreatedAt, [status+listCreatedAt]`,
+    derive: (d) => ({ listCreatedAt: d._deleted === true ? undefined : measurementListKey(d.createdAt) }),
   },
   wageValueTasks: { table: 'wage_value_tasks', indexes: `${BASE}, measurementId` },
   wageValuePlans: { table: 'wage_value_plans', indexes: `${BASE}, participantId, [assessorUserId+planDate], planDate` },

@@ -8,7 +8,8 @@
  * change can be listed in `resetCollections`: its documents and checkpoint are cleared and the next
  * pull refills it. The outbox is never cleared: pending changes survive every upgrade.
  */
-import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections';
+import { COLLECTIONS, COLLECTION_NAMES, withDerived, type CollectionName } from './collections';
+import type { ReplicaDocument } from './types';
 import type { OutboxStatus } from './outbox-machine';
 
 export interface ReplicaVersion {
@@ -52,7 +53,20 @@ function collectionStores(): Record<string, string> {
 const V1 = {
   messages: '&uuid, id, updatedAt, [recipientKey+createdAt], [senderKey+createdAt], participantId, parentMessageId',
   outbox: '&clientMutationId, status, [collection+target]',
+  participants: '&uuid, id, updatedAt, nameLower, coachId, managerId, statusId, userId, [coachId+nameLower], [managerId+nameLower]',
+  workPlans: '&uuid, id, updatedAt, participantId, [coachId+status], [managerId+status], [participantId+status]',
+  wageValueMeasurements: '&uuid, id, updatedAt, [participantId+createdAt], status, expertUserId',
 };
+
+/** Stores as version 2 declared them. */
+const V2 = {
+  messages:
+    '&uuid, id, updatedAt, [recipientKey+createdAt], [senderKey+createdAt], unreadKey, [inboxKey+createdAt], [sentKey+createdAt], participantId, parentMessageId',
+  outbox: '&clientMutationId, status, [collection+target], [status+clientMutationId]',
+};
+
+/** Collections whose derived index fields version 3 adds: derived again in place (no refill). */
+const V3_DERIVED: readonly CollectionName[] = ['participants', 'workPlans', 'wageValueMeasurements'];
 
 export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
   {
@@ -64,11 +78,26 @@ export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
     // messages, refilled by the next pull); the outbox counts are kept in a meta row, starting here
     // from one count of the rows already queued.
     version: 2,
-    stores: { messages: `&uuid, ${COLLECTIONS.messages.indexes}`, outbox: OUTBOX_STORE },
+    stores: { ...V2 },
     resetCollections: ['messages'],
     upgrade: async (tx) => {
       const rows = (await tx.table('outbox').toArray()) as { status?: unknown }[];
       await tx.table('meta').put({ key: OUTBOX_COUNTS_KEY, value: countOutbox(rows) });
+    },
+  },
+  {
+    // Screen queries by index (docs/decisions-client-speed.md): the participants list (listName),
+    // the work-plan list ([listStatus+nameSort]) and the measurement search (listCreatedAt,
+    // [status+listCreatedAt]) page and count by index. The documents stay: their derived fields are
+    // computed here, in the upgrade transaction, so nothing is pulled again and the outbox is untouched.
+    version: 3,
+    stores: Object.fromEntries(V3_DERIVED.map((name) => [name, `&uuid, ${COLLECTIONS[name].indexes}`])),
+    upgrade: async (tx) => {
+      for (const name of V3_DERIVED) {
+        const table = tx.table(name);
+        const docs = (await table.toArray()) as ReplicaDocument[];
+        if (docs.length > 0) await table.bulkPut(docs.map((doc) => withDerived(name, doc)));
+      }
     },
   },
 ];
@@ -94,6 +123,7 @@ export interface UpgradeTransaction {
     delete(key: string): PromiseLike<unknown>;
     toArray(): PromiseLike<unknown[]>;
     put(value: unknown): PromiseLike<unknown>;
+    bulkPut(values: readonly unknown[]): PromiseLike<unknown>;
   };
 }
 

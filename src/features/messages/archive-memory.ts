@@ -26,3 +26,9 @@ export function isRememberedArchive(uuid: string, now = Date.now()): boolean {
   const at = archived.get(uuid);
   return at !== undefined && now - at <= KEEP_MS;
 }
+
+/** Whether any archive is remembered and not yet old (read-only): when none is, a tab page needs no overlay. */
+export function hasRememberedArchives(now = Date.now()): boolean {
+  for (const at of archived.values()) if (now - at <= KEEP_MS) return true;
+  return false;
+}

@@ -142,6 +142,42 @@ describe('message queries (index ranges, outbox by keys) equal a full recount', 
     }
   });
 
+  it.each([11, 12, 13])('inbox and Verzonden pages read by index (no archive queued) equal a full recount, seed %i', async (seed) => {
+    const rnd = random(seed);
+    const r = freshReplica();
+    const docs = Array.from({ length: 150 }, (_, i) => message(i, rnd));
+    await r.docs('messages').bulkPut(docs.map((d) => withDerived('messages', d)));
+    let rowSeq = 0;
+    for (let step = 0; step < 80; step++) {
+      const pick = docs[Math.floor(rnd() * docs.length)];
+      if (!pick) continue;
+      const roll = rnd();
+      if (roll < 0.2) await change(r, pick.uuid, { read: !(await r.docs('messages').get(pick.uuid))?.read });
+      else if (roll < 0.35) await change(r, pick.uuid, { display: rnd() < 0.7 ? false : true });
+      else if (roll < 0.5) await change(r, pick.uuid, { senderDisplay: rnd() < 0.7 ? false : true });
+      else if (roll < 0.6) await r.docs('messages').delete(pick.uuid);
+      else if (roll < 0.7) await store(r, message(1000 + step, rnd));
+      else if (roll < 0.8) await r.outbox.put(outboxRow(rowSeq++, 'saveSyncProbe', { uuid: `p${step}`, body: 'x' }, 'pending'));
+      else if (roll < 0.85) await r.outbox.put(outboxRow(rowSeq++, 'messages.archive', { ids: [pick.uuid] }, 'failed'));
+      if (step % 8 === 7) {
+        const reference = await fullRecount(r);
+        expect(await unreadCount(r, ME)).toBe(recount(reference, ME));
+        for (const tab of ['inbox', 'sent'] as const) {
+          for (const n of [0, 1, 2, 3, 5, 40]) {
+            for (const perPage of [15, 7, 0]) {
+              const page = await tabPageOf(r, ME, tab, n, perPage);
+              const expected = tabPage(reference, ME, tab, n, perPage);
+              expect(page.totalItems).toBe(expected.totalItems);
+              expect(page.page).toBe(expected.page);
+              expect(page.pageCount).toBe(expected.pageCount);
+              expect(page.records).toEqual(expected.records);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('counts a message archived here as read once, until a refusal brings it back', async () => {
     const r = freshReplica();
     const unread = { ...message(1, random(9)), recipientKey: ME, senderKey: 'u:4', read: false, display: true };

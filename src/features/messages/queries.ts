@@ -17,7 +17,7 @@ import {
   type TabPage,
 } from '../../domain/messages/views';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
-import { isRememberedArchive, unconfirmedArchives } from './archive-memory';
+import { hasRememberedArchives, isRememberedArchive, unconfirmedArchives } from './archive-memory';
 
 const RECEIVED = '[recipientKey+createdAt]';
 const SENT = '[senderKey+createdAt]';
@@ -26,6 +26,9 @@ const SENT = '[senderKey+createdAt]';
  * (src/domain/sync/collections.ts, replica version 2), so the badge is one index key list.
  */
 const UNREAD_INDEX = 'unreadKey';
+/** The received / sent messages shown to the viewer, by creation time (replica version 2). */
+const INBOX_INDEX = '[inboxKey+createdAt]';
+const SENT_INDEX = '[sentKey+createdAt]';
 
 function range(r: ReplicaReader, index: string, me: PartyKey) {
   return r.docs('messages').where(index).between([me, Dexie.minKey], [me, Dexie.maxKey]);
@@ -110,6 +113,10 @@ const newestFirst = (a: ReplicaDocument, b: ReplicaDocument) => {
  * the page's messages become views; the same answer as tabPage over every view (tested).
  */
 export async function tabPageOf(r: ReplicaReader, me: PartyKey, tab: MessageTab, page: number, perPage = 15): Promise<TabPage> {
+  if (tab !== 'archived') {
+    const byIndex = await tabPageByIndex(r, me, tab, page, perPage);
+    if (byIndex) return byIndex;
+  }
   const [received, sent, overlay] = await Promise.all([
     tab === 'sent' ? Promise.resolve([]) : range(r, RECEIVED, me).toArray(),
     tab === 'inbox' ? Promise.resolve([]) : range(r, SENT, me).toArray(),
@@ -140,6 +147,26 @@ export async function tabPageOf(r: ReplicaReader, me: PartyKey, tab: MessageTab,
   return { totalItems: all.length, records, page: current, pageCount };
 }
 
+/**
+ * The inbox or Verzonden page straight from its index ([inboxKey+createdAt] holds exactly the
+ * received shown messages, [sentKey+createdAt] the sent shown ones): the total is the range's count
+ * and only the page's documents are read, newest first. Null when an archive waits in the outbox or
+ * in this tab's memory (the page must then leave those out: the overlay path of tabPageOf).
+ */
+async function tabPageByIndex(r: ReplicaReader, me: PartyKey, tab: 'inbox' | 'sent', page: number, perPage: number): Promise<TabPage | null> {
+  const table = r.docs('messages');
+  const index = tab === 'inbox' ? INBOX_INDEX : SENT_INDEX;
+  if (!table.schema.idxByName[index]) return null;
+  const range = () => table.where(index).between([me, Dexie.minKey], [me, Dexie.maxKey]);
+  const [overlay, total] = await Promise.all([archiveOverlay(r), range().count()]);
+  if (overlay.pending.size > 0 || hasRememberedArchives()) return null;
+  const size = perPage <= 0 ? Math.max(1, total) : perPage;
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const docs = await range().reverse().offset((current - 1) * size).limit(size).toArray();
+  return { totalItems: total, records: docs.filter((d) => !d._deleted).map(toView), page: current, pageCount };
+}
+
 const isUnreadShown = (d: ReplicaDocument) => d.read === false && d.display !== false && !d._deleted;
 
 /**
@@ -153,6 +180,9 @@ export async function unreadCount(r: ReplicaReader, me: PartyKey): Promise<numbe
   const table = r.docs('messages');
   const hasIndex = table.schema.indexes.some((index) => index.name === UNREAD_INDEX);
   if (hasIndex) {
+    // Nothing to match against (no archive queued or remembered): the index's count, no keys.
+    const [count, early] = await Promise.all([table.where(UNREAD_INDEX).equals(me).count(), archiveOverlay(r)]);
+    if (early.pending.size === 0 && !hasRememberedArchives()) return count;
     const [keys, overlay] = await Promise.all([table.where(UNREAD_INDEX).equals(me).primaryKeys(), archiveOverlay(r)]);
     const remembered = keys.some((uuid) => isRememberedArchive(uuid));
     if (overlay.pending.size === 0 && !remembered) return keys.length;

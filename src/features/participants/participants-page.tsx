@@ -1,9 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { syncStore } from '../../lib/sync-client';
-import { useReplicaQuery } from '../../lib/replica/hooks';
+import { useReplicaIdentity, useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
 import { maskBsn } from '../../domain/participants/participant-input';
@@ -50,12 +48,13 @@ export function ParticipantsPage({ source }: ParticipantsPageProps) {
 
 function ReplicaSearch({ search }: { search: string }) {
   const { t } = useTranslation();
-  const { session } = useSnapshot(syncStore);
+  // The replica's user, also before the sync code has started (the stored session's reader).
+  const session = useReplicaIdentity();
   const [filters, setFilters] = useState<Omit<ParticipantFilters, 'search'>>(NO_FILTERS);
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string; undo?: () => void } | null>(null);
   const options = useReplicaQuery((r) => filterOptions(r), []);
-  const savedCaseload = useReplicaQuery((r) => savedCaseloadToggle(r, session?.userId ?? 0), [session?.userId]);
+  const savedCaseload = useReplicaQuery((r) => (session ? savedCaseloadToggle(r, session.userId) : Promise.resolve(undefined)), [session?.userId]);
   const [caseloadApplied, setCaseloadApplied] = useState(false);
   // the saved caseload toggle applies once, when the replica answers
   if (!caseloadApplied && savedCaseload !== undefined) {

@@ -20,6 +20,9 @@ export interface ParticipantFilters {
 
 export const NO_FILTERS: ParticipantFilters = { search: '', statusId: null, subStatusId: null, coachId: null, managerId: null, projectId: null, visibility: 'active', caseloadOf: null };
 
+/** nameLower on the participants the default list shows (collections.ts, replica version 3). */
+const LIST_INDEX = 'listName';
+
 export interface ParticipantsResult {
   rows: ParticipantListRow[];
   total: number;
@@ -43,18 +46,30 @@ export async function readParticipantsPage(r: ReplicaReader, f: ParticipantFilte
   const q = f.search.trim().toLowerCase();
   const table = r.docs('participants');
   const range = (): Collection<ReplicaDocument, string> => (q ? table.where('nameLower').startsWith(q) : table.orderBy('nameLower'));
+  const plain = f.visibility === 'active' && f.statusId === null && f.subStatusId === null && f.coachId === null &&
+    f.managerId === null && f.projectId === null && f.caseloadOf === null;
+  if (plain && table.schema.idxByName[LIST_INDEX]) {
+    // The default list (replica version 3): listName holds exactly the shown participants, so the
+    // total is the range's count and only the page's documents are read.
+    const listed = () => (q ? table.where(LIST_INDEX).startsWith(q) : table.orderBy(LIST_INDEX));
+    const [total, page] = await Promise.all([listed().count(), listed().offset(offset).limit(limit).toArray()]);
+    return { total, rows: await toRows(r, page.filter((d) => !d._deleted)) };
+  }
   const test = matches(f);
   // One read of the range, filtered here: a Dexie .filter() walks a cursor value by value, and the
   // page and the total would walk it twice.
   const matching = (await range().toArray()).filter(test);
   const docs = matching.slice(offset, offset + limit);
   const total = matching.length;
+  return { total, rows: await toRows(r, docs) };
+}
+
+/** The list rows of a page: the coaches' and managers' names read by id for these rows only. */
+async function toRows(r: ReplicaReader, docs: readonly ReplicaDocument[]): Promise<ParticipantListRow[]> {
   const userIds = [...new Set(docs.flatMap((d) => [d.coachId, d.managerId]).filter((id): id is number => typeof id === 'number'))];
   const users: ReplicaDocument[] = userIds.length ? await r.docs('users').where('id').anyOf(userIds).toArray() : [];
   const byId = new Map(users.map((u) => [u.id, u]));
-  return {
-    total,
-    rows: docs.map((d) => ({
+  return docs.map((d) => ({
       id: Number(d.id),
       uuid: d.uuid,
       name: listName(d),
@@ -63,8 +78,7 @@ export async function readParticipantsPage(r: ReplicaReader, f: ParticipantFilte
       managerName: userName(typeof d.managerId === 'number' ? byId.get(d.managerId) : undefined),
       bsn: typeof d.bsn === 'string' ? d.bsn : null,
       hidden: d.display === Visibility.hidden,
-    })),
-  };
+    }));
 }
 
 export interface Option {

@@ -3,6 +3,7 @@ import { initialSyncStatus } from '../../domain/sync/status';
 import { syncStore } from '../../lib/sync-client';
 import type * as SyncClient from '../../lib/sync-client';
 import { endSyncSession } from './sync-session';
+import { readableReplica, readerSession } from '../../lib/replica/reader-session';
 
 const worker = vi.hoisted(() => ({ deleteReplica: vi.fn(() => Promise.resolve()), deleteReplicas: vi.fn(() => Promise.resolve()), stop: vi.fn(() => Promise.resolve()) }));
 
@@ -30,6 +31,13 @@ describe('endSyncSession (the sign-out listener)', () => {
     expect(() => structuredClone(sent)).not.toThrow();
     expect(worker.stop).toHaveBeenCalledWith({ deleteReplica: false });
     expect(syncStore.session).toBeNull();
+  });
+
+  it('screens stop reading the stored session replica too (reader-session.ts)', async () => {
+    readerSession.early = { companyId: 1, userId: 7 };
+    await endSyncSession('logout');
+    expect(readerSession.early).toBeNull();
+    expect(readableReplica(syncStore.session, readerSession)).toBeNull();
   });
 
   it('an expired session keeps the replica while changes wait', async () => {

@@ -3,6 +3,7 @@ import { sessionStore } from '../../app/session-store';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
+import { readerSession } from '../../lib/replica/reader-session';
 import { startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
@@ -88,6 +89,8 @@ async function suspend(): Promise<void> {
   if (suspended || following === null) return;
   suspended = true;
   following = null;
+  // Screens stop reading (also the stored session's replica, reader-session.ts) before the reader closes.
+  readerSession.stopped = true;
   syncStore.session = null;
   closeReplicaReader();
   try {
@@ -113,6 +116,8 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   following = null;
   root = null;
   // Screens stop reading first: a liveQuery on a closed reader would open (and so re-create) the database.
+  // The stored session's reader (reader-session.ts) goes too, in case the session store still names it.
+  readerSession.early = null;
   syncStore.session = null;
   closeReplicaReader();
   const names = fate === 'delete' ? [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(session ? [replicaName(session)] : [])])] : [];

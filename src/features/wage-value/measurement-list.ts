@@ -44,7 +44,8 @@ export function filterMeasurements(all: readonly MeasurementDocument[], s: Measu
     if (key === 'participant') return name(a).localeCompare(name(b), 'nl');
     if (key === 'employer') return (a.employerName ?? '').localeCompare(b.employerName ?? '', 'nl');
     if (key === 'wageValue') return (b.wageValue ?? -1) - (a.wageValue ?? -1);
-    return String(b.createdAt ?? '9999').localeCompare(String(a.createdAt ?? '9999'));
+    // Newest first, ties by uuid descending: the order of the listCreatedAt index read in reverse.
+    return String(b.createdAt ?? '9999').localeCompare(String(a.createdAt ?? '9999')) || (a.uuid < b.uuid ? 1 : a.uuid > b.uuid ? -1 : 0);
   });
   const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
   const page = Math.min(Math.max(1, s.page ?? 1), pages);

@@ -1,20 +1,16 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
 import { formatDutchNumber, toDutchDate } from '../../domain/wage-value/numbers';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { filterMeasurements, nameOf, SORTS, STATUSES, type MeasurementSearchState } from './measurement-list';
-import { useAllMeasurements, useParticipants } from './queries';
+import { nameOf, SORTS, STATUSES, type MeasurementSearchState } from './measurement-list';
+import { useMeasurementPage } from './queries';
 import './wage-value.css';
 
 /** Search measurements (02 §2) in the replica: filters, sorting and paging. */
 export function MeasurementSearch({ search, onSearch }: { search: MeasurementSearchState; onSearch: (s: MeasurementSearchState) => void }) {
   const { t } = useTranslation();
   useDocumentTitle(t('wageValue.search.title'));
-  const all = useAllMeasurements();
-  const participants = useParticipants();
-  const names = useMemo(() => new Map((participants ?? []).map((p) => [p.id, p.name])), [participants]);
-  const result = all ? filterMeasurements(all, search, names) : null;
+  const result = useMeasurementPage(search) ?? null;
   const set = (patch: Partial<MeasurementSearchState>) => onSearch({ ...search, ...patch, page: patch.page ?? 1 });
   return (
     <section className="wv-page" aria-labelledby="wv-search-title">
@@ -59,7 +55,7 @@ export function MeasurementSearch({ search, onSearch }: { search: MeasurementSea
           <tbody>
             {result.rows.map((m) => (
               <tr key={m.uuid}>
-                <th scope="row"><Link to="/wage-value/measurement/edit/$measurementId" params={{ measurementId: m.uuid }}>{nameOf(m) || names.get(m.participantId) || m.participantId}</Link></th>
+                <th scope="row"><Link to="/wage-value/measurement/edit/$measurementId" params={{ measurementId: m.uuid }}>{nameOf(m) || result.names.get(m.participantId) || m.participantId}</Link></th>
                 <td>{m.employerName ?? m.details?.employerName ?? ''}</td>
                 <td>{t(`wageValue.options.type.${m.type}`)}</td>
                 <td><span className={`wv-status wv-status--${m.status}`}>{t(`wageValue.options.status.${m.status}`)}</span>{m._pending ? ` (${t('wageValue.search.pending')})` : ''}</td>

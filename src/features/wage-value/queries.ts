@@ -7,6 +7,7 @@ import { useReplicaQuery } from '../../lib/replica/hooks';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import type { MeasurementDocument } from '../../domain/wage-value/measurement';
+import { filterMeasurements, PAGE_SIZE, type MeasurementSearchState } from './measurement-list';
 
 const live = (docs: ReplicaDocument[]): ReplicaDocument[] => docs.filter((d) => !d._deleted);
 
@@ -21,6 +22,49 @@ export function useMeasurement(uuid: string | null): MeasurementDocument | null 
 /** Every measurement in the viewer's scope (the search list filters, sorts and pages them). */
 export async function readAllMeasurements(r: ReplicaReader): Promise<MeasurementDocument[]> {
   return live(await r.docs('wageValueMeasurements').toArray()) as unknown as MeasurementDocument[];
+}
+
+export interface MeasurementPage {
+  rows: MeasurementDocument[];
+  total: number;
+  pages: number;
+  page: number;
+  /** The names of the page's participants (for rows without a participant snapshot). */
+  names: Map<number, string>;
+}
+
+/** listCreatedAt and [status+listCreatedAt] (collections.ts, replica version 3). */
+const BY_CREATED = 'listCreatedAt';
+const BY_STATUS_CREATED = '[status+listCreatedAt]';
+
+/**
+ * One page of the measurement search (/wage-value). Newest first without a text or type filter
+ * (the default), it is read by index: the range's count, then only the page's documents, and the
+ * names of only their participants. Other searches read every measurement and filter them
+ * (filterMeasurements, the same order: ties by uuid descending).
+ */
+export async function readMeasurementPage(r: ReplicaReader, s: MeasurementSearchState): Promise<MeasurementPage> {
+  const table = r.docs('wageValueMeasurements');
+  const indexed = (s.q ?? '').trim() === '' && s.type === undefined && (s.sort ?? 'createdAt') === 'createdAt' && table.schema.idxByName[BY_STATUS_CREATED];
+  if (!indexed) {
+    const [all, people] = await Promise.all([readAllMeasurements(r), readParticipantOptions(r)]);
+    const names = new Map(people.map((p) => [p.id, p.name]));
+    return { ...filterMeasurements(all, s, names), names };
+  }
+  const status = s.status;
+  const range = () => (status ? table.where(BY_STATUS_CREATED).between([status, Dexie.minKey], [status, Dexie.maxKey]) : table.orderBy(BY_CREATED));
+  const total = await range().count();
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, s.page ?? 1), pages);
+  const rows = live(await range().reverse().offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).toArray()) as unknown as MeasurementDocument[];
+  const ids = [...new Set(rows.map((m) => m.participantId).filter((id): id is number => typeof id === 'number'))];
+  const people = ids.length ? live(await r.docs('participants').where('id').anyOf(ids).toArray()) : [];
+  const names = new Map(people.filter((p) => typeof p.id === 'number').map((p) => [p.id as number, participantName(p)]));
+  return { rows, total, pages, page, names };
+}
+
+export function useMeasurementPage(s: MeasurementSearchState): MeasurementPage | undefined {
+  return useReplicaQuery((r) => readMeasurementPage(r, s), [s.q, s.status, s.type, s.sort, s.page]);
 }
 
 export function useAllMeasurements(): MeasurementDocument[] | undefined {

@@ -2,9 +2,13 @@ import { useSnapshot } from 'valtio';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { sessionStore } from '../../app/session-store';
 import type { CollectionName } from '../../domain/sync/collections';
+import type { PlanListQuery } from '../../domain/work-plan/views';
 import * as q from './queries';
 
 export const usePlanRows = (participantId?: number) => useReplicaQuery((r) => q.planRows(r, participantId), [participantId]);
+/** One page of the work-plan list (by index for the default sort; planListPageOf). */
+export const usePlanListPage = (query: PlanListQuery) =>
+  useReplicaQuery((r) => q.planListPageOf(r, query), [query.filter, query.search, query.sort, query.dir, query.page, query.perPage]);
 export const usePlanDetail = (key: string) => useReplicaQuery((r) => q.planDetail(r, key), [key]);
 export const useReviewRound = () => useReplicaQuery((r) => q.reviewRound(r), []);
 export const useReference = (name: CollectionName) => useReplicaQuery((r) => q.referenceList(r, name), [name]);

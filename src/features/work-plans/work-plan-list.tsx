@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
 import { WorkPlanFilter, type WorkPlanFilterName } from '../../domain/work-plan/constants';
-import { planListPage, type WorkPlanSortKey } from '../../domain/work-plan/views';
+import type { WorkPlanSortKey } from '../../domain/work-plan/views';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { formatDate } from './format';
-import { usePlanRows } from './hooks';
+import { usePlanListPage } from './hooks';
 import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { listHref, type WorkPlanListSearch } from './route-search';
@@ -19,7 +19,6 @@ const COLUMNS: WorkPlanSortKey[] = ['name', 'participant', 'startDate', 'expecte
 export function WorkPlanList({ search }: { search: WorkPlanListSearch }) {
   const { t, i18n } = useTranslation();
   const router = useRouter();
-  const rows = usePlanRows();
   const [text, setText] = useState(search.search ?? '');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useDocumentTitle(t('workPlans.list.title'));
@@ -29,7 +28,7 @@ export function WorkPlanList({ search }: { search: WorkPlanListSearch }) {
     e.preventDefault();
     go({ ...search, search: text.trim() || undefined, page: 1 });
   };
-  const page = rows ? planListPage(rows, q) : null;
+  const page = usePlanListPage(q) ?? null;
   const toggle = (uuid: string) =>
     setSelected((s) => {
       const next = new Set(s);

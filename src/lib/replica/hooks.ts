@@ -8,11 +8,23 @@ import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { syncStore } from '../sync-client';
 import { replicaReader, type ReplicaReader } from './replica-db';
+import { readableReplica, readerSession, type ReaderIdentity } from './reader-session';
 
-/** The signed-in user's replica, or null before sync started. */
+/**
+ * The signed-in user's replica: the sync session's, or before the sync code has loaded the stored
+ * session's (reader-session.ts); null when signed out.
+ */
 export function useReplica(): ReplicaReader | null {
+  const which = useReplicaIdentity();
+  return which ? replicaReader(which) : null;
+}
+
+/** The user and company whose replica useReplica reads (also before `syncStore.session` is set). */
+export function useReplicaIdentity(): ReaderIdentity | null {
   const { session } = useSnapshot(syncStore);
-  return session ? replicaReader(session) : null;
+  const early = useSnapshot(readerSession);
+  const which = readableReplica(session, early);
+  return which ? { companyId: which.companyId, userId: which.userId } : null;
 }
 
 /** Any replica query; undefined while loading (or before sign-in). */

@@ -34,7 +34,9 @@ export function replicaReader(session: { companyId: number; userId: number }): R
   return reader;
 }
 
-export function closeReplicaReader(): void {
+/** Closes the open reader; with a session, only if the open reader is that session's replica. */
+export function closeReplicaReader(session?: { companyId: number; userId: number }): void {
+  if (session && current?.key !== replicaName(session)) return;
   current?.reader.dexie.close();
   current = null;
 }

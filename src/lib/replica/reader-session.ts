@@ -1,0 +1,24 @@
+/**
+ * Which replica the main thread may read before the sync session has started: the stored
+ * session's user and company, set by src/app/start-sync.ts as soon as the session store knows them
+ * (on a reload: at module load, from session storage). Screens then read IndexedDB at once, without
+ * waiting for the sync-session chunk to load and set `syncStore.session`. Only valtio here: the
+ * entry chunk imports this, and Dexie stays out of it.
+ *
+ * `stopped` is set when another tab takes this session over (sync-session.ts, suspend): from then on
+ * only `syncStore.session` counts, until a reload.
+ */
+import { proxy } from 'valtio';
+
+export interface ReaderIdentity {
+  companyId: number;
+  userId: number;
+}
+
+export const readerSession = proxy<{ early: ReaderIdentity | null; stopped: boolean }>({ early: null, stopped: false });
+
+/** The replica to read: the sync session's, or before it starts the stored session's (none once stopped). */
+export function readableReplica(syncSession: ReaderIdentity | null, state: { early: ReaderIdentity | null; stopped: boolean }): ReaderIdentity | null {
+  if (syncSession) return syncSession;
+  return state.stopped ? null : state.early;
+}
