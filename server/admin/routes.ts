@@ -9,7 +9,8 @@ import { findInScope } from '../graph/scoped';
 import { loadLogo } from './company-store';
 import { countExport, exportRights, streamExport } from './exports';
 import { brandingStyleSheet, resolveBrandingTemplate } from '../../src/domain/company-settings/branding';
-import { EXPORT_ROWS_HEADER, isExportFormat } from '../../src/domain/users/export-columns';
+import { isExportFormat } from '../../src/domain/users/export-columns';
+import { exportHeaders } from '../http/table-stream';
 import type { UserRow } from '../graph/rows';
 
 /**
@@ -57,13 +58,7 @@ export function mountAdminRoutes(app: Hono, db: Db, config: Config): void {
     const total = await countExport(db, viewer, subject);
     const stream = await streamExport(db, viewer, subject, format, clientIp(c));
     const name = `${subject === 'users' ? 'gebruikers' : 'deelnemers'}-${new Date().toISOString().slice(0, 10)}.${format}`;
-    return c.body(stream, 200, {
-      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="${name}"`,
-      'cache-control': 'no-store',
-      [EXPORT_ROWS_HEADER]: String(total),
-      'access-control-expose-headers': EXPORT_ROWS_HEADER,
-    });
+    return c.body(stream, 200, exportHeaders(format, `${name}`, total));
   });
 
   app.get('/api/users/:id/avatar', async (c) => {

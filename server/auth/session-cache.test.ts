@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, graph, rest, signIn, TEST_PASSWORD, TEST_SECRET_KEY, type AuthTestApp } from '../test/auth';
 import { hashToken, revokeSessionById } from './session';
 import { sessionCacheOf } from './session-cache';
+import { freePort } from '../test/free-port';
 
 /**
  * The session cache (server/auth/session-cache.ts): a known session is answered without reading the
@@ -143,17 +143,6 @@ describe('session cache, one process', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const found = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(found));
-    });
-  });
-}
 
 // A second server process on the same PostgreSQL database learns of a revocation only through the
 // `werkpad_sessions` notification (PGlite is one process: nothing to test there).

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { csvField } from '../../src/domain/users/export-columns';
+import { csvField, EXPORT_ROWS_HEADER } from '../../src/domain/users/export-columns';
 
 /**
  * Streams rows as CSV (UTF-8 with BOM, semicolons: what Dutch Excel opens) or XLSX (exceljs
@@ -33,4 +33,15 @@ export function streamTable<K extends string>(
   };
   pump().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}
+
+/** The answer headers of a streamed export: its type, the file name, no caching, and the row count first (for progress). */
+export function exportHeaders(format: 'csv' | 'xlsx', fileName: string, rows: number): Record<string, string> {
+  return {
+    'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-store',
+    [EXPORT_ROWS_HEADER]: String(rows),
+    'access-control-expose-headers': EXPORT_ROWS_HEADER,
+  };
 }

@@ -6,7 +6,7 @@ import { restViewer } from '../http/rest-viewer';
 import { clientIp } from '../http/client-ip';
 import { can } from '../auth/permissions';
 import { countSkillReport, streamSkillReport } from './report';
-import { EXPORT_ROWS_HEADER } from '../../src/domain/users/export-columns';
+import { exportHeaders } from '../http/table-stream';
 import { SkillReportFilterSchema } from '../../src/domain/skill-report/inputs';
 
 /**
@@ -26,12 +26,6 @@ export function mountSkillReportRoutes(app: Hono, db: Db, config: Config): void 
     if (!parsed.success) return c.json({ error: 'invalid_input', messageKey: parsed.issues[0]?.message ?? 'skillReport.errors.invalidFilter' }, 400);
     const total = await countSkillReport(db, viewer, parsed.output);
     const stream = await streamSkillReport(db, viewer, parsed.output, format, clientIp(c));
-    return c.body(stream, 200, {
-      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="vaardighedenrapport-${new Date().toISOString().slice(0, 10)}.${format}"`,
-      'cache-control': 'no-store',
-      [EXPORT_ROWS_HEADER]: String(total),
-      'access-control-expose-headers': EXPORT_ROWS_HEADER,
-    });
+    return c.body(stream, 200, exportHeaders(format, `vaardighedenrapport-${new Date().toISOString().slice(0, 10)}.${format}`, total));
   });
 }

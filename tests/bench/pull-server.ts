@@ -13,12 +13,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
 import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
+import { freePort } from '../../server/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-Wachtwoord-2026!';
@@ -35,17 +35,6 @@ const size = {
   reviews: Number(process.env.BENCH_REVIEWS ?? 20_000),
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const found = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(found));
-    });
-  });
-}
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -28,7 +28,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,20 +37,10 @@ import type { BenchApi, BenchSession, QueryTiming } from './page-api';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measureServerLoad, type ServerLoadResult } from './server-load';
 import { measureSignInJs, type SignInJs } from './sign-in-js';
+import { freePort } from '../../server/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** A port nobody listens on (the bench must never measure someone else's server). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const found = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(found));
-    });
-  });
-}
 
 const port = process.env.WERKPAD_BENCH_PORT ? Number(process.env.WERKPAD_BENCH_PORT) : await freePort();
 const base = `http://localhost:${port}`;

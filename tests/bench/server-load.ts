@@ -15,11 +15,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import startTestPostgres from '../setup/postgres';
+import { freePort } from '../../server/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-Wachtwoord-2026!';
@@ -63,17 +63,6 @@ export interface ServerLoadResult extends LatencySummary {
   errorSamples: string[];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const found = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(found));
-    });
-  });
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;

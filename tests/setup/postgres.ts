@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/test/free-port';
 
 /**
  * Vitest global setup for the server suite: with WERKPAD_TEST_DB=postgres it starts a throwaway
@@ -58,14 +58,3 @@ function findPostgresBin(): string {
   throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (.ci/run does this).');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}

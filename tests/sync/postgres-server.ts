@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/test/free-port';
+export { freePort };
 
 /**
  * A throwaway PostgreSQL server (Debian's `postgresql` package) on a free loopback port, for tests
@@ -25,17 +26,6 @@ export function findPostgresBin(): string | null {
   return null;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null> {
   if (process.env.WERKPAD_TEST_PG_URL) return { url: process.env.WERKPAD_TEST_PG_URL, stop: () => undefined };

@@ -1,3 +1,4 @@
+import type { ArgBuilder } from '@pothos/core';
 import { builder } from '../builder';
 import { can, requireViewer } from '../../auth/permissions';
 import { paginatedType } from '../paginated';
@@ -34,26 +35,24 @@ const SkillReportRowRef = builder.objectRef<SkillReportRow>('SkillReportRow').im
   }),
 });
 
-const filterArgs = {
-  kind: 'behavior, skill or all (default)',
-  participantId: 'one participant',
-  projectId: "the participants' project",
-  competencySystemId: 'behaviours of one competency system',
-  disciplineId: 'skills of one discipline',
-  search: "words of the participant's name",
-};
+/** The report's filter arguments, the same for skillReport and exportSkillReport. */
+function filterArgsOf(arg: ArgBuilder<typeof builder.$inferSchemaTypes>) {
+  return {
+    kind: arg.string({ required: false, description: 'behavior, skill or all (default)' }),
+    participantId: arg.id({ required: false, description: 'one participant' }),
+    projectId: arg.id({ required: false, description: "the participants' project" }),
+    competencySystemId: arg.id({ required: false, description: 'behaviours of one competency system' }),
+    disciplineId: arg.id({ required: false, description: 'skills of one discipline' }),
+    search: arg.string({ required: false, description: "words of the participant's name" }),
+  };
+}
 
 builder.queryField('skillReport', (t) =>
   t.field({
     type: paginatedType('SkillReportRow', SkillReportRowRef),
     description: 'The skill report of the caseload (skillReport:view), paged (15; perPage 0 = all).',
     args: {
-      kind: t.arg.string({ required: false, description: filterArgs.kind }),
-      participantId: t.arg.id({ required: false, description: filterArgs.participantId }),
-      projectId: t.arg.id({ required: false, description: filterArgs.projectId }),
-      competencySystemId: t.arg.id({ required: false, description: filterArgs.competencySystemId }),
-      disciplineId: t.arg.id({ required: false, description: filterArgs.disciplineId }),
-      search: t.arg.string({ required: false, description: filterArgs.search }),
+      ...filterArgsOf(t.arg),
       page: t.arg.int({ required: false }),
       perPage: t.arg.int({ required: false }),
     },
@@ -88,12 +87,7 @@ builder.mutationField('exportSkillReport', (t) =>
     description: 'Prepares the skill report export (skillReport:export) for the same filters as skillReport.',
     args: {
       format: t.arg.string({ required: true }),
-      kind: t.arg.string({ required: false, description: filterArgs.kind }),
-      participantId: t.arg.id({ required: false, description: filterArgs.participantId }),
-      projectId: t.arg.id({ required: false, description: filterArgs.projectId }),
-      competencySystemId: t.arg.id({ required: false, description: filterArgs.competencySystemId }),
-      disciplineId: t.arg.id({ required: false, description: filterArgs.disciplineId }),
-      search: t.arg.string({ required: false, description: filterArgs.search }),
+      ...filterArgsOf(t.arg),
     },
     resolve: async (_r, a, ctx) => {
       const viewer = requireViewer(ctx);
