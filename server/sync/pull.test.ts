@@ -114,16 +114,35 @@ describe('pull: scope in SQL, pages by rows and bytes', () => {
     expect(compared).toBeGreaterThan(40);
   });
 
-  it('a continuing sync keeps its high-water mark: a change made meanwhile comes with the next sync', async () => {
+  it('a continuing sync keeps its high-water mark, and a write made meanwhile comes with one more page of the same sync', async () => {
     for (let i = 0; i < 5; i++) await participant(`Lopend${i}`, null);
     const first = await pull(admin().token, 'participants', FIRST, { limit: 2 });
     expect(first.hasMore).toBe(true);
     const late = await participant('Laat', null);
+    // The pages up to the first page's mark, then the late write: the sync never ends below a
+    // write that committed before it was asked (a sync resumed after a lost answer did: issue 8).
     const rest = await pullAll(admin().token, 'participants', first.checkpoint, { limit: 2 });
-    expect(rest.documents.map((d) => d.uuid)).not.toContain(late.uuid);
+    const uuids = rest.documents.map((d) => d.uuid);
+    expect(uuids.at(-1)).toBe(late.uuid);
+    expect(uuids.filter((u) => u === late.uuid)).toHaveLength(1);
+    expect(rest.reset).toBe(false);
     const next = await pullAll(admin().token, 'participants', rest.checkpoint);
-    expect(next.documents.map((d) => d.uuid)).toEqual([late.uuid]);
-    expect(next.reset).toBe(false);
+    expect(next.documents).toEqual([]);
+    expect(next.checkpoint.seq).toBe(rest.checkpoint.seq);
+  });
+
+  it('a sync resumed from the checkpoint of an answer that was lost ends past the writes made since', async () => {
+    for (let i = 0; i < 3; i++) await participant(`Hervat${i}`, null);
+    const first = await pull(admin().token, 'participants', FIRST, { limit: 1 });
+    expect(first.hasMore).toBe(true);
+    // The continuation's answer is lost; another device writes; the next round resumes from `first`.
+    const lost = await pull(admin().token, 'participants', first.checkpoint, { limit: 1 });
+    const late = await participant('NaHervatting', null);
+    const resumed = await pullAll(admin().token, 'participants', first.checkpoint, { limit: 1000 });
+    expect(resumed.documents.map((d) => d.uuid)).toContain(late.uuid);
+    expect(resumed.documents.map((d) => d.uuid)).toContain(lost.documents[0]!.uuid);
+    const { rows } = await f.db.query<{ change_seq: string }>('SELECT change_seq FROM participants WHERE uuid = $1', [late.uuid]);
+    expect(resumed.checkpoint.seq).toBeGreaterThanOrEqual(Number(rows[0]!.change_seq));
   });
 
   it('documents that left the scope still arrive as tombstones', async () => {

@@ -423,13 +423,19 @@ export async function pullCollection(
     }
   }
   if (live > 0) averageBytes.set(collection.table, Math.max(50, Math.round(bytes / live)));
-  const hasMore = rows.length > taken;
+  let hasMore = rows.length > taken;
   const last = rows[taken - 1];
   const seq = hasMore && last ? Number(last._seq) : Math.max(after, highWater);
   const claimsOut: CheckpointClaims = { c: collection.name, u: viewer.userId, e: keys.epoch, s: seq, k: key, t: env.now() };
   if (hasMore) {
     claimsOut.w = highWater;
     if (fromZero) claimsOut.z = 1;
+  } else if (continuing && (await env.highWater()) > seq) {
+    // The last page of a paged sync ends at the mark its first page took, which may be old: the
+    // sync was resumed in a later round (an answer was lost), or its pages took long. Writes that
+    // committed since come with one more, incremental page (this checkpoint carries no mark), so a
+    // pull never reports "up to date" below a write that committed before it was asked.
+    hasMore = true;
   }
   return { documents, checkpoint: { seq, scopeKey: signCheckpoint(keys, claimsOut) }, reset, hasMore };
 }

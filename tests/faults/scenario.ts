@@ -156,6 +156,36 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const sent = new Map<string, Sent>();
   /** The last answer a client received per client mutation id. */
   const answered = new Map<string, { success: boolean; reason: string | null }>();
+  /** What each client received, per probe (pull pages and push answers), shown for a replica that differs. */
+  const trace = new Map<string, string[]>();
+  let traceStep = 0;
+  const note = (client: string, uuid: string, what: string) => {
+    const key = `${client} ${uuid}`;
+    const list = trace.get(key) ?? [];
+    list.push(`#${traceStep} ${what}`);
+    trace.set(key, list);
+  };
+  const notePull = (client: string, body: string, text: string) => {
+    let request: { query: string; variables: Record<string, unknown> };
+    let answer: { data?: Record<string, { documents: { uuid: string; revision?: number; _deleted?: boolean; title?: string }[]; checkpoint: { seq: number }; reset: boolean; hasMore: boolean } | null> | null };
+    try {
+      request = JSON.parse(body) as typeof request;
+      answer = JSON.parse(text) as typeof answer;
+    } catch {
+      return;
+    }
+    if (!request.query.startsWith('query Pull')) return;
+    const fields = [...request.query.matchAll(/(\w+)\(checkpoint: \$(cp\d+)/g)];
+    for (const [, field, cp] of fields) {
+      if (!field!.toLowerCase().includes('probe')) continue;
+      const page = answer.data?.[field!];
+      if (!page) continue;
+      const from = (request.variables[cp!] as { seq?: number } | undefined)?.seq;
+      const head = `pull ${from}->${page.checkpoint.seq}${page.reset ? ' reset' : ''}${page.hasMore ? ' more' : ''}`;
+      note(client, '*', `${head} (${page.documents.length} docs)`);
+      for (const d of page.documents) note(client, d.uuid, `${head}: r${d.revision}${d._deleted ? ' deleted' : ''} ${d.title ?? ''}`);
+    }
+  };
   // A virtual clock far ahead of every backoff: the test, not timers, decides when to retry.
   let clock = Date.now();
   const now = () => clock;
@@ -175,9 +205,9 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     }
     return true;
   };
-  const readAnswers = (body: string, text: string) => {
-    const parsed = JSON.parse(body) as { variables: Record<string, { clientMutationId?: string }> };
-    type Answers = Record<string, { success: boolean; reason: string | null } | null>;
+  const readAnswers = (body: string, text: string, client: string) => {
+    const parsed = JSON.parse(body) as { variables: Record<string, { clientMutationId?: string; uuid?: string; baseRevision?: number }> };
+    type Answers = Record<string, { success: boolean; reason: string | null; revision?: number | null } | null>;
     let data: Answers | null = null;
     try {
       data = (JSON.parse(text) as { data?: Answers | null }).data ?? null;
@@ -187,6 +217,12 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     for (const [key, answer] of Object.entries(data ?? {})) {
       const id = parsed.variables[key]?.clientMutationId;
       if (id && answer) answered.set(id, { success: answer.success, reason: answer.reason });
+      const target = parsed.variables[key]?.uuid;
+      if (id && answer && target) {
+        const w = sent.get(id);
+        note('all', target, `${client} push ${w?.mutation} ${id.slice(-6)} -> ${answer.success ? `r${answer.revision}` : answer.reason}`);
+        note(client, target, `push ${w?.mutation} ${id.slice(-6)} base r${String(parsed.variables[key]?.baseRevision)} ${JSON.stringify(w?.input)} -> ${answer.success ? `r${answer.revision}` : answer.reason}`);
+      }
     }
   };
 
@@ -213,8 +249,10 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       headers: () => ({ authorization: `Bearer ${token}` }),
       fetchFn: async (input, init) => {
         stats.requests++;
-        if (!client.online) throw new TypeError('Failed to fetch (offline)');
         const body = typeof init?.body === 'string' ? init.body : '';
+        traceStep++;
+        note(client.name, '*', `${body.slice(0, 11)}${client.online ? '' : ' offline'}${faults ? '' : ' clean'}`);
+        if (!client.online) throw new TypeError('Failed to fetch (offline)');
         const isPush = body ? record(body) : false;
         const url = urlOf(input);
         if (isPush && client.dieOnPush) {
@@ -245,12 +283,14 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
         }
         const roll = faults ? random() : 1;
         if (roll < 0.08) {
+          note(client.name, '*', 'dropped');
           stats.dropped++;
           throw new TypeError('Failed to fetch');
         }
         const finish = async (res: Response): Promise<Response> => {
           const text = await res.text();
-          if (isPush) readAnswers(body, text);
+          if (isPush) readAnswers(body, text, client.name);
+          else notePull(client.name, body, text);
           return new Response(text, { status: res.status, headers: res.headers });
         };
         if (roll < 0.16) {
@@ -261,6 +301,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
         }
         const res = await server.fetch(url, init);
         if (roll < 0.24) {
+          note(client.name, '*', 'answer lost');
           stats.lostAnswers++;
           await res.text();
           throw new TypeError('Network connection lost');
@@ -467,6 +508,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   // A last clean pull for everyone, after every push.
   faults = false;
   for (const c of clients) {
+    note(c.name, '*', `final pull: outbox ${await c.replica.outbox.count()}, state ${c.engine.getStatus().state}`);
     clock += 10 * 60_000;
     await c.engine.requestSync([...COLLECTIONS], { push: false });
   }
@@ -477,7 +519,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (state !== 'idle') failures.push(`${c.name} ended ${state}`);
     await c.engine.stop();
   }
-  failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats)));
+  failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats, trace)));
   failures.push(...(await checkParticipants(server, tenant, clients, sent, answered, stats)));
   for (const [reason] of Object.entries(stats.rejected)) {
     if (!EXPECTED_REJECTIONS.has(reason)) failures.push(`unexpected rejection reason ${reason} (${stats.rejected[reason]}x)`);
@@ -496,6 +538,7 @@ async function checkFaultRun(
   sent: ReadonlyMap<string, Sent>,
   answered: ReadonlyMap<string, { success: boolean; reason: string | null }>,
   stats: FaultStats,
+  trace: ReadonlyMap<string, string[]>,
 ): Promise<string[]> {
   const failures: string[] = [];
   const db = server.db;
@@ -619,7 +662,18 @@ async function checkFaultRun(
         .filter((u) => remoteBy.get(u) !== localBy.get(u))
         .slice(0, 3)
         .map((u) => `local ${localBy.get(u) ?? 'none'} / server ${remoteBy.get(u) ?? 'none'}`);
-      failures.push(`${c.name}: replica differs from the server's view (${local.length} vs ${remote.length} documents): ${diffs.join('; ')}`);
+      const first = [...new Set([...remoteBy.keys(), ...localBy.keys()])].find((u) => remoteBy.get(u) !== localBy.get(u));
+      const checkpoint = await c.replica.checkpoints.get('syncProbes');
+      const { rows: seqRows } = await db.query<{ change_seq: string; user_id: string }>('SELECT change_seq::text, user_id::text FROM sync_probes WHERE uuid = $1', [first]);
+      const detail = [
+        `first differing ${first}: server change_seq ${seqRows[0]?.change_seq} owner ${seqRows[0]?.user_id}; ${c.name} (user ${c.userId}) checkpoint ${checkpoint?.seq}`,
+        ...(trace.get(`${c.name} ${first}`) ?? []).slice(-12),
+        'all pushes of it:',
+        ...(trace.get(`all ${first}`) ?? []).slice(-6),
+        'last requests:',
+        ...(trace.get(`${c.name} *`) ?? []).slice(-24),
+      ];
+      failures.push(`${c.name}: replica differs from the server's view (${local.length} vs ${remote.length} documents): ${diffs.join('; ')}\n  ${detail.join('\n  ')}`);
     }
   }
   return failures;

@@ -108,12 +108,12 @@ export async function pullCollections(
     return free.filter((n) => !solo.has(n)).slice(0, COLLECTIONS_PER_REQUEST);
   };
 
-  const write = (name: CollectionName, answer: PullAnswer, last: boolean) => {
+  const write = (name: CollectionName, answer: PullAnswer, last: boolean, startsOver: boolean) => {
     queued++;
     writes = writes.then(async () => {
       try {
         if (!stop) {
-          await applyPullPage(replica, name, answer, now());
+          await applyPullPage(replica, name, answer, now(), { startsOver });
           documents += answer.documents.length;
           if (last) remaining.delete(name);
           options.onProgress?.({ documents, collectionsDone: total - remaining.size - failed.size, collectionsTotal: total });
@@ -157,8 +157,10 @@ export async function pullCollections(
             failed.set(name, error?.message ?? `No answer for ${name}`);
             continue;
           }
+          const sent = checkpoints.get(name) ?? INITIAL_CHECKPOINT;
           checkpoints.set(name, answer.checkpoint);
-          write(name, answer, !answer.hasMore);
+          // A first page from the initial checkpoint starts the collection over, as a reset does.
+          write(name, answer, !answer.hasMore, sent.seq === 0 && sent.scopeKey === null);
           // The continuation may leave now; a finished collection leaves `remaining` once written.
           if (!answer.hasMore) busy.add(name);
         }

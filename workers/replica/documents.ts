@@ -105,6 +105,13 @@ async function activeRowsOf(replica: Replica, collection: CollectionName): Promi
  * no longer shows this user, which no later pull would remove.
  * A reset drops the collection's documents that no active row holds, and the server version of
  * conflicts on documents its first page does not bring (a later page that brings one sets it again).
+ * A document that active rows hold and the first page does not bring loses its server version too
+ * (the rows' `previous` becomes null, as for a tombstone): a sync from zero sends no tombstones, so
+ * when the document was deleted or left the scope, a refused row must not roll back to the version
+ * this replica had, which no later pull would remove. A later page that brings it sets it again.
+ * `startsOver`: the page is the first of a sync from the initial checkpoint, which the client treats
+ * as a reset (documents kept from pushes accepted before the first sync completed may be gone).
+ * (Both found by the fault-injection test, issue 8.)
  *
  * The outbox table joins the transaction only when the page touches a document with active rows
  * (or resets): most pages then lock just the collection and the checkpoints, so writes queued
@@ -114,9 +121,11 @@ async function activeRowsOf(replica: Replica, collection: CollectionName): Promi
 export async function applyPullPage(
   replica: Replica,
   collection: CollectionName,
-  answer: PullAnswer,
+  given: PullAnswer,
   now: number,
+  options: { startsOver?: boolean } = {},
 ): Promise<void> {
+  const answer = options.startsOver && !given.reset ? { ...given, reset: true } : given;
   const table = replica.docs(collection);
   const touched = (byTarget: Map<string, OutboxRow[]>) => answer.documents.some((d) => byTarget.has(d.uuid));
   // Only called for documents with rows (awaiting a promise without IndexedDB work would end the transaction).
@@ -142,6 +151,10 @@ export async function applyPullPage(
       for (const [target, rows] of byTarget) {
         if (onPage.has(target)) continue;
         for (const row of rows) if (row.status === 'conflict') await replica.outbox.update(row.clientMutationId, { serverDocument: null });
+        const active = rows.filter(isActive);
+        if (active.length === 0) continue;
+        for (const row of active) await replica.outbox.update(row.clientMutationId, { previous: null, pulledRevision: null });
+        await rematerialize(replica, collection, target, null, active);
       }
       const all = await table.toCollection().primaryKeys();
       await table.bulkDelete(all.filter((k) => !keep.has(k)));
