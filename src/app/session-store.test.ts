@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiEffects } from '../lib/api/effects';
 import { checkSessionInBackground, clearSession, ensureSession, refreshSession, resetSessionCheck, SESSION_CHECK_TIMEOUT_MS, sessionStore, setSession } from './session-store';
@@ -122,6 +123,41 @@ describe('session store (restored session, checked in the background)', () => {
     await checkSessionInBackground();
     expect(sessionStore.user?.givenName).toBe('Sanne-Marie');
     expect(sessionStore.company?.name).toBe('Demo');
+  });
+
+  it('leaves the store untouched when the answer equals what the tab shows (no start-up re-render)', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(json(meAnswer('Sanne'))));
+    vi.stubGlobal('fetch', fetchMock);
+    await storedSession();
+    await ensureSession();
+    await checkSessionInBackground(); // the stored copy takes the server's shape
+    await flush();
+    const userBefore = sessionStore.user;
+    const companyBefore = sessionStore.company;
+    const changes = vi.fn();
+    const unsubscribe = subscribe(sessionStore, changes);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      resetSessionCheck();
+      await checkSessionInBackground();
+      await flush();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(changes).not.toHaveBeenCalled();
+      expect(setItem).not.toHaveBeenCalled();
+      expect(sessionStore.user).toBe(userBefore);
+      expect(sessionStore.company).toBe(companyBefore);
+      // A real change still arrives, and only the part that changed is replaced.
+      fetchMock.mockImplementation(() => Promise.resolve(json(meAnswer('Sanne-Marie'))));
+      resetSessionCheck();
+      await checkSessionInBackground();
+      await flush();
+      expect(changes).toHaveBeenCalled();
+      expect(sessionStore.user?.givenName).toBe('Sanne-Marie');
+      expect(sessionStore.company).toBe(companyBefore);
+    } finally {
+      unsubscribe();
+      setItem.mockRestore();
+    }
   });
 
   it('drops a late answer when the user signed out meanwhile', async () => {

@@ -72,9 +72,30 @@ subscribe(sessionStore, () => {
   }
 });
 
+/** Structural equality of JSON-like values (the session's parts), key order ignored. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]));
+}
+
+/**
+ * Sets the signed-in session. Only the parts that differ are replaced: the background check of a
+ * restored session mostly answers what the tab already shows, and replacing equal objects would
+ * re-render every screen that reads the session (the whole signed-in shell) and rewrite session
+ * storage, in the middle of start-up.
+ */
 export function setSession(next: Omit<SessionState, 'status'>): void {
   generation++;
-  Object.assign(sessionStore, { status: 'signed-in', ...next } satisfies SessionState);
+  const wanted: SessionState = { status: 'signed-in', ...next };
+  const target = sessionStore as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(wanted)) {
+    if (!sameValue(target[key], value)) target[key] = value;
+  }
 }
 
 export function clearSession(): void {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../lib/ui/language-switcher';
@@ -18,8 +18,8 @@ interface AppHeaderProps {
   status?: ReactNode;
 }
 
-/** The banner: menu button (phones), logo and company name, language and user menu. */
-export function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId, status }: AppHeaderProps) {
+/** The banner: menu button (phones), logo and company name, language and user menu. Memoised (see MainMenu). */
+export const AppHeader = memo(function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId, status }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="app-header">
@@ -43,4 +43,4 @@ export function AppHeader({ user, companyName, logoUri, impersonating, onOpenMen
       </div>
     </header>
   );
-}
+});

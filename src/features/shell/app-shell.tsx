@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,9 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
   const online = useOnlineStatus();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
+  // Stable, so the memoised header does not re-render when only the menu's request status changes.
+  const openMenu = useCallback(() => setDrawerPath(pathname), [pathname]);
+  const closeMenu = useCallback(() => setDrawerPath(null), []);
 
   // After an in-app navigation, move focus to the new page so keyboard and screen-reader users start there.
   useEffect(() => {
@@ -70,7 +73,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         companyName={companyName}
         logoUri={logoUri}
         impersonating={impersonating}
-        onOpenMenu={() => setDrawerPath(pathname)}
+        onOpenMenu={openMenu}
         menuButtonExpanded={drawerOpen}
         drawerId={drawerId}
         status={headerStatus}
@@ -79,7 +82,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         <nav className="app-shell__sidebar" aria-label={t('shell.mainMenu')}>
           {menuContent}
         </nav>
-        <MenuDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerPath(null)}>
+        <MenuDrawer id={drawerId} open={drawerOpen} onClose={closeMenu}>
           {menuContent}
         </MenuDrawer>
         <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">

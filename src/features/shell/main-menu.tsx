@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeEntryId, activeMenuUri } from '../../domain/navigation/active-entry';
 import { normaliseUri } from '../../domain/navigation/filter-menu';
@@ -13,8 +13,12 @@ interface MainMenuProps {
   badges?: Readonly<Record<string, ReactNode>>;
 }
 
-/** The main menu as a navigation landmark: links, and groups that fold open (disclosure buttons). */
-export function MainMenu({ menu, pathname, badges }: MainMenuProps) {
+/**
+ * The main menu as a navigation landmark: links, and groups that fold open (disclosure buttons).
+ * Memoised: the shell renders it twice (side bar and drawer) and re-renders for things the menu does
+ * not show (the menu request's status, the drawer); the same menu, page and badges render nothing new.
+ */
+export const MainMenu = memo(function MainMenu({ menu, pathname, badges }: MainMenuProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const activeUri = activeMenuUri(menu, pathname);
@@ -65,4 +69,4 @@ export function MainMenu({ menu, pathname, badges }: MainMenuProps) {
       })}
     </ul>
   );
-}
+});

@@ -31,6 +31,29 @@ describe('useMainMenu', () => {
     expect(localStorage.getItem('werkpad.navigation.u1')).toBe(JSON.stringify(answer));
   });
 
+  it('keeps the cached menu object when the answer equals it, and takes a different answer', async () => {
+    localStorage.setItem('werkpad.navigation.u1', JSON.stringify(answer));
+    const fetchMock = vi.fn(() => Promise.resolve(respond(answer)));
+    vi.stubGlobal('fetch', fetchMock);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      const { result, rerender } = renderHook(() => useMainMenu(catalogue, 'u1'));
+      const shown = result.current.menu;
+      expect(shown?.map((e) => e.id)).toEqual(['home']);
+      await waitFor(() => expect(result.current.status).toBe('ready'));
+      expect(result.current.menu).toBe(shown); // same object: the memoised menu does not render again
+      expect(setItem).not.toHaveBeenCalled();
+      const changed = { items: [{ id: 'home', uri: '/' }, { id: 'work-plans', uri: '/work-plan' }] };
+      fetchMock.mockImplementation(() => Promise.resolve(respond(changed)));
+      result.current.retry();
+      rerender();
+      await waitFor(() => expect(result.current.menu?.map((e) => e.id)).toEqual(['home', 'work-plans']));
+      expect(localStorage.getItem('werkpad.navigation.u1')).toBe(JSON.stringify(changed));
+    } finally {
+      setItem.mockRestore();
+    }
+  });
+
   it('keeps the cached menu when the request fails (offline)', async () => {
     localStorage.setItem('werkpad.navigation.u1', JSON.stringify({ items: [{ id: 'w', uri: '/work-plan' }] }));
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));

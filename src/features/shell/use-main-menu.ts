@@ -75,8 +75,13 @@ export function useMainMenu<L extends string>(catalogue: MenuCatalogue<L>, cache
     const controller = new AbortController();
     fetchNavigation(controller.signal).then(
       (fresh) => {
-        writeCache(cacheKey, fresh);
-        setState({ key: cacheKey, answer: fresh, status: 'ready' });
+        // Mostly the answer equals the cached one shown meanwhile: keep that object (the menu and
+        // its links then do not render again at start-up) and do not rewrite the cache.
+        const text = JSON.stringify(fresh);
+        if (JSON.stringify(readCache(cacheKey)) !== text) writeCache(cacheKey, fresh);
+        setState((previous) =>
+          previous.key === cacheKey && previous.answer && JSON.stringify(previous.answer) === text ? { ...previous, status: 'ready' } : { key: cacheKey, answer: fresh, status: 'ready' },
+        );
       },
       () => {
         if (controller.signal.aborted) return;

@@ -36,13 +36,16 @@ export function applyTheme(): void {
 export function setDisplaySettings(next: DisplaySettings): void {
   const same =
     next.theme === displayStore.theme && next.notificationSetting === displayStore.notificationSetting && next.notificationTimeout === displayStore.notificationTimeout;
+  // The replica watcher calls this at every start with what this device already holds: then
+  // nothing is written (localStorage writes are synchronous, on the start-up's main thread).
+  if (same) return;
   Object.assign(displayStore, next);
   try {
     globalThis.localStorage?.setItem(DISPLAY_STORAGE_KEY, JSON.stringify(next));
   } catch {
     // private mode: the theme still applies for this page
   }
-  if (!same) applyTheme();
+  applyTheme();
 }
 
 let watching = false;
