@@ -35,6 +35,7 @@ interface TraceEvent {
 
 const [file, buildDir, topArg] = process.argv.slice(2);
 if (!file || !buildDir) throw new Error('usage: trace-profile-top <file.cpuprofile|trace.json> <build dir> [top]');
+const buildRoot: string = buildDir;
 const top = Number(topArg ?? 30);
 const input = JSON.parse(readFileSync(file, 'utf8')) as {
   traceEvents?: TraceEvent[];
@@ -42,10 +43,15 @@ const input = JSON.parse(readFileSync(file, 'utf8')) as {
   samples?: number[];
   timeDeltas?: number[];
 };
-const profiles = new Map<string, { nodes: Map<number, Node>; samples: number[]; deltas: number[] }>();
+interface Profile {
+  nodes: Map<number, Node>;
+  samples: number[];
+  deltas: number[];
+}
+const profiles = new Map<string, Profile>();
 if (input.nodes) {
   // A .cpuprofile (CDP Profiler.stop): parents from the children lists.
-  const nodes = new Map(input.nodes.map((n) => [n.id, { ...n } as Node]));
+  const nodes = new Map(input.nodes.map((n) => [n.id, { ...n }]));
   for (const n of input.nodes)
     for (const child of n.children ?? []) {
       const c = nodes.get(child);
@@ -60,11 +66,7 @@ if (input.nodes) {
 for (const event of input.traceEvents ?? []) {
   if (event.name !== 'ProfileChunk' || !event.id) continue;
   const key = `${event.pid}:${event.id}`;
-  const profile = profiles.get(key) ?? {
-    nodes: new Map(),
-    samples: [],
-    deltas: [],
-  };
+  const profile: Profile = profiles.get(key) ?? { nodes: new Map(), samples: [], deltas: [] };
   profiles.set(key, profile);
   const data = event.args?.data;
   for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
@@ -79,14 +81,14 @@ if (!main) throw new Error('no profile in the trace');
 const maps = new Map<string, TraceMap | null>();
 function mapFrame(frame: CallFrame): { file: string; name: string } {
   const url = frame.url;
-  const asset = url.match(/\/(assets\/[^?#]+\.js)/)?.[1];
-  if (!asset || frame.lineNumber < 0)
+  const asset = /\/(assets\/[^?#]+\.js)/.exec(url)?.[1];
+  if (asset === undefined || frame.lineNumber < 0)
     return {
       file: url || '(native)',
       name: frame.functionName || '(anonymous)',
     };
   if (!maps.has(asset)) {
-    const mapFile = path.join(buildDir, `${asset}.map`);
+    const mapFile = path.join(buildRoot, `${asset}.map`);
     maps.set(asset, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
   }
   const map = maps.get(asset);
