@@ -4,6 +4,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuCatalogue } from '../../domain/navigation/menu-types';
 import type { MenuLabelKey } from '../../i18n/keys';
+import { useMediaQuery } from '../../lib/ui/use-media-query';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { AppHeader } from './app-header';
 import { MainMenu } from './main-menu';
@@ -11,6 +12,9 @@ import { MenuDrawer } from './menu-drawer';
 import { MenuSkeleton } from './menu-skeleton';
 import { useMainMenu } from './use-main-menu';
 import type { ShellUser } from './user-menu';
+
+/** Where styles.css shows the side bar (below it: the drawer). */
+const SIDEBAR_MEDIA = '(min-width: 768px)';
 
 interface AppShellProps {
   user: ShellUser & { id: number };
@@ -35,6 +39,9 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
   const drawerOpen = drawerPath === pathname;
   const drawerId = useId();
   const online = useOnlineStatus();
+  // One menu is visible at a time: the side bar from 768 px (styles.css hides it below), else the
+  // drawer while it is open. Only that one is rendered (the menu's links are most of the shell's work).
+  const wide = useMediaQuery(SIDEBAR_MEDIA, true);
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
   // Stable, so the memoised header does not re-render when only the menu's request status changes.
@@ -80,10 +87,10 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
       />
       <div className="app-shell__body">
         <nav className="app-shell__sidebar" aria-label={t('shell.mainMenu')}>
-          {menuContent}
+          {wide ? menuContent : null}
         </nav>
         <MenuDrawer id={drawerId} open={drawerOpen} onClose={closeMenu}>
-          {menuContent}
+          {drawerOpen ? menuContent : null}
         </MenuDrawer>
         <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">
           {online ? null : (

@@ -3,7 +3,8 @@
  * writes, in this tab or another), and for the sync status and the outbox page.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSnapshot } from 'valtio';
+import { useMemo, useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { syncStore } from '../sync-client';
@@ -19,12 +20,33 @@ export function useReplica(): ReplicaReader | null {
   return which ? replicaReader(which) : null;
 }
 
-/** The user and company whose replica useReplica reads (also before `syncStore.session` is set). */
+/** The identity to read now, as a string that stays equal while it does ('' when signed out). */
+function identityNow(): string {
+  const which = readableReplica(syncStore.session, readerSession);
+  return which ? `${which.companyId}:${which.userId}` : '';
+}
+
+function onIdentityChange(notify: () => void): () => void {
+  const stopSync = subscribe(syncStore, notify);
+  const stopReader = subscribe(readerSession, notify);
+  return () => {
+    stopSync();
+    stopReader();
+  };
+}
+
+/**
+ * The user and company whose replica useReplica reads (also before `syncStore.session` is set).
+ * Every replica query of a screen asks this: one external-store subscription that compares a short
+ * string, so the sync status's frequent changes cost each query no render and no snapshot proxies.
+ */
 export function useReplicaIdentity(): ReaderIdentity | null {
-  const { session } = useSnapshot(syncStore);
-  const early = useSnapshot(readerSession);
-  const which = readableReplica(session, early);
-  return which ? { companyId: which.companyId, userId: which.userId } : null;
+  const key = useSyncExternalStore(onIdentityChange, identityNow, identityNow);
+  return useMemo(() => {
+    if (!key) return null;
+    const [companyId, userId] = key.split(':').map(Number);
+    return { companyId: companyId ?? 0, userId: userId ?? 0 };
+  }, [key]);
 }
 
 /** Any replica query; undefined while loading (or before sign-in). */
