@@ -65,7 +65,10 @@ let allTextsWanted = false;
 function loadDutchTexts(): Promise<void> {
   dutchLoading ??= import('./nl-texts').then(
     ({ nl }) => {
-      i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', nl, true, true);
+      // Every top-level key of `nl` holds the whole of that part (the sign-in set is a subset of it,
+      // sign-in-texts.test.ts), so a shallow replace is enough; no deep merge and no JSON copy of
+      // the whole bundle on the main thread while the first signed-in screen starts.
+      i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', nl, false, true, { silent: false, skipCopy: true });
       dutchLoaded = true;
     },
     (error: unknown) => {
