@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import './lib/ui/theme.css';
 import { App } from './app/app';
-import { router } from './app/router';
 import { initSentry } from './app/sentry';
 import { mountPwa } from './features/pwa/mount-pwa';
 import { i18nReady, initI18n } from './i18n/i18n';
@@ -32,17 +31,7 @@ void i18nReady().finally(() => {
 });
 
 // The sync worker follows the signed-in user (replica per user and company; deleted on sign-out);
-// its code loads once someone is signed in, so the sign-in page does not carry it. Its worker starts
-// after the first screen has rendered (or after 3 s, whatever the router does), in a task of its own.
-const firstScreen = new Promise<void>((resolve) => {
-  const done = () => {
-    unsubscribe();
-    window.clearTimeout(timer);
-    window.setTimeout(resolve, 0);
-  };
-  const unsubscribe = router.subscribe('onRendered', done);
-  const timer = window.setTimeout(done, 3_000);
-});
-startSyncFollowingSession(firstScreen);
+// its code loads once someone is signed in, so the sign-in page does not carry it.
+startSyncFollowingSession();
 // Service worker (app shell offline, update prompt) and the install invitation.
 mountPwa();

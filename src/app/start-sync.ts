@@ -41,20 +41,14 @@ export function followReplicaReader(): void {
   follow();
 }
 
-/**
- * Starts the sync session once someone is signed in. `firstScreen` settles when the first screen has
- * rendered (main.tsx): a session restored at page load starts its worker only then (sync-session.ts),
- * so the worker's start, its status updates and its first writes do not add to the main-thread work
- * of the first render; the screen reads the replica through the early reader meanwhile.
- */
-export function startSyncFollowingSession(firstScreen: Promise<unknown> = Promise.resolve()): void {
+export function startSyncFollowingSession(): void {
   followReplicaReader();
   const start = () => {
     if (started || sessionStore.status !== 'signed-in') return;
     started = true;
     unsubscribe();
     import('../features/sync/sync-session').then(
-      (module) => module.installSyncSession(firstScreen),
+      (module) => module.installSyncSession(),
       (error: unknown) => {
         started = false;
         reportError(error);

@@ -73,17 +73,12 @@ function follow(): void {
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
   rememberReplica({ name, companyId: user.companyId, userId: user.id, identity, root, openedAt: Date.now() });
   announce({ type: 'identity', identity });
-  // The worker starts once the first screen has rendered (installSyncSession); the bookkeeping above
-  // is done at once, so a sign-out meanwhile still finds (and deletes) this replica.
-  void workerAllowed.then(() => {
-    if (following !== identity) return;
-    return startSync({ companyId: user.companyId, userId: user.id, identity, chain })
-      .then(() => (signedIn ? removeLeftBehind(name) : undefined))
-      .catch((error: unknown) => {
-        following = null;
-        reportError(error);
-      });
-  });
+  startSync({ companyId: user.companyId, userId: user.id, identity, chain })
+    .then(() => (signedIn ? removeLeftBehind(name) : undefined))
+    .catch((error: unknown) => {
+      following = null;
+      reportError(error);
+    });
 }
 
 /**
@@ -139,20 +134,16 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
 }
 
 let installed = false;
-/** Settles when the sync worker may start (the first screen has rendered). */
-let workerAllowed: Promise<unknown> = Promise.resolve();
 
 /**
  * Starts the sync client when a user signs in (or the session is restored on reload, also
  * offline) and switches replica when the user or company changes (impersonation); the sign-out
  * listener stops it and deletes the user's data; another tab taking the session over stops it.
- * Call once at start-up; `firstScreen` holds back the worker's start until the first screen has
- * rendered (src/app/start-sync.ts).
+ * Call once at start-up.
  */
-export function installSyncSession(firstScreen: Promise<unknown> = Promise.resolve()): void {
+export function installSyncSession(): void {
   if (installed) return;
   installed = true;
-  workerAllowed = firstScreen.catch(() => undefined);
   subscribe(sessionStore, follow);
   onSignedOut(endSyncSession);
   onIdentityMessage(onOtherTab);
