@@ -1,10 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { activeEntryId, activeMenuUri } from '../../domain/navigation/active-entry';
 import { normaliseUri } from '../../domain/navigation/filter-menu';
 import type { MenuEntry } from '../../domain/navigation/menu-types';
 import type { MenuLabelKey } from '../../i18n/keys';
 import { MenuLink } from './menu-link';
+import { preloadMenuRoutes } from './preload-menu';
 
 interface MainMenuProps {
   menu: readonly MenuEntry<MenuLabelKey>[];
@@ -25,6 +27,13 @@ export function MainMenu({ menu, pathname, badges }: MainMenuProps) {
   const toggle = (id: string) => setToggled((previous) => ({ ...previous, [id]: !(previous[id] ?? id === activeId) }));
 
   const isCurrent = (uri: string) => activeUri !== null && normaliseUri(uri) === activeUri;
+  const router = useRouter();
+  // Only when the service worker serves the app: the code then comes from its cache (no data used on
+  // a phone's plan, nothing that can fail); on a first visit the links still load on intent.
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return undefined;
+    return preloadMenuRoutes(router, menu.flatMap((entry) => (entry.children ? entry.children.map((c) => c.uri) : [entry.uri])));
+  }, [router, menu]);
 
   return (
     <ul className="main-menu">
