@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuCatalogue } from '../../domain/navigation/menu-types';
 import type { MenuLabelKey } from '../../i18n/keys';
@@ -10,6 +10,7 @@ import { AppHeader } from './app-header';
 import { MainMenu } from './main-menu';
 import { MenuDrawer } from './menu-drawer';
 import { MenuSkeleton } from './menu-skeleton';
+import { preloadMenuRoutes } from './preload-menu';
 import { useMainMenu } from './use-main-menu';
 import type { ShellUser } from './user-menu';
 
@@ -47,6 +48,16 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
   // Stable, so the memoised header does not re-render when only the menu's request status changes.
   const openMenu = useCallback(() => setDrawerPath(pathname), [pathname]);
   const closeMenu = useCallback(() => setDrawerPath(null), []);
+
+  // The code of the menu's routes loads when the page is idle, whichever menu is shown (the side bar,
+  // or the drawer, which renders its links only while open). Only when the service worker serves the
+  // app: the code then comes from its cache (no data used on a phone's plan, nothing that can fail);
+  // on a first visit the links still load on intent.
+  const router = useRouter();
+  useEffect(() => {
+    if (!menu || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return undefined;
+    return preloadMenuRoutes(router, menu.flatMap((entry) => (entry.children ? entry.children.map((c) => c.uri) : [entry.uri])));
+  }, [router, menu]);
 
   // After an in-app navigation, move focus to the new page so keyboard and screen-reader users start there.
   useEffect(() => {

@@ -15,8 +15,8 @@ interface MainMenuProps {
 
 /**
  * The main menu as a navigation landmark: links, and groups that fold open (disclosure buttons).
- * Memoised: the shell renders it twice (side bar and drawer) and re-renders for things the menu does
- * not show (the menu request's status, the drawer); the same menu, page and badges render nothing new.
+ * Memoised: the shell re-renders for things the menu does not show (the menu request's status, the
+ * drawer); the same menu, page and badges render nothing new.
  */
 export const MainMenu = memo(function MainMenu({ menu, pathname, badges }: MainMenuProps) {
   const { t } = useTranslation();
