@@ -160,11 +160,18 @@ export async function pullCollections(
   };
   const startWriter = () => {
     if (writer) return;
-    writer = drain().finally(() => {
-      writer = null;
-      if (queue.length > 0 && !stop) startWriter();
-      else changed();
-    });
+    // From the next microtask: the other pages of the same answer join the first batch.
+    writer = Promise.resolve()
+      .then(drain)
+      .finally(() => {
+        writer = null;
+        if (queue.length > 0 && !stop) startWriter();
+        else changed();
+      });
+  };
+  /** Settles when the writer has written (or, after a stop, dropped) everything queued. */
+  const written = async (): Promise<void> => {
+    while (writer) await writer;
   };
   const write = (page: PulledPage & { last: boolean }) => {
     queue.push(page);
@@ -220,7 +227,7 @@ export async function pullCollections(
   const lanes: Promise<void>[] = [];
   for (let i = 0; i < inFlight; i++) lanes.push(lane());
   await Promise.all(lanes);
-  while (writer) await writer;
+  await written();
   if (stop) return stop;
   if (failed.size > 0) {
     return { kind: 'partial', documents, failed: [...failed].map(([collection, message]) => ({ collection, message })) };
