@@ -99,6 +99,9 @@ interface BenchFigures {
   bulkPutMs: number | null;
   listReplicaMs: number | null;
   listNetworkMs: number | null;
+  /** The same list reached from another screen through the menu's route change (no page load). */
+  listInAppReplicaMs: number | null;
+  listInAppNetworkMs: number | null;
   queue1000Ms: number | null;
   drain1000Ms: number | null;
   queryP95Ms: Record<string, number>;
@@ -114,6 +117,8 @@ const figures: BenchFigures = {
   bulkPutMs: null,
   listReplicaMs: null,
   listNetworkMs: null,
+  listInAppReplicaMs: null,
+  listInAppNetworkMs: null,
   queue1000Ms: null,
   drain1000Ms: null,
   queryP95Ms: {},
@@ -231,6 +236,32 @@ async function timeList(page: Page, url: string): Promise<{ ms: number; total: n
   return (await handle.jsonValue()) as { ms: number; total: number; rows: number };
 }
 
+/**
+ * The participant list reached from another screen of the running app, as a coach does through the
+ * menu: the route changes through the router's history (TanStack Router follows history.pushState),
+ * no page load. Timed from the route change to the rendered table, in the page.
+ */
+async function timeListInApp(page: Page, from: string, to: string): Promise<{ ms: number; rows: number }> {
+  await page.goto(from);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page.evaluate(
+    (target) =>
+      new Promise<{ ms: number; rows: number }>((resolve, reject) => {
+        if (document.querySelector('[data-testid="participants-table"]')) reject(new Error('the list is already on the page'));
+        const started = performance.now();
+        history.pushState(history.state, '', target);
+        const tick = () => {
+          const table = document.querySelector('[data-testid="participants-table"]');
+          if (table && document.querySelector('[data-testid="participants-count"]')) resolve({ ms: performance.now() - started, rows: Number(table.getAttribute('data-rows')) });
+          else if (performance.now() - started > 60_000) reject(new Error(`no list at ${target} after 60 s`));
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+    to,
+  );
+}
+
 function table(title: string, header: string[], rows: (string | number)[][]): void {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
@@ -316,10 +347,18 @@ async function browserParts(): Promise<void> {
       const n = await timeList(page, `${base}/participants?source=network`);
       networkRuns.push(n.ms);
     }
+    const inAppReplica: number[] = [];
+    const inAppNetwork: number[] = [];
+    for (let i = 0; wanted('list') && i < LIST_RUNS; i++) {
+      inAppReplica.push((await timeListInApp(page, `${base}/wijzigingen`, '/participants')).ms);
+      inAppNetwork.push((await timeListInApp(page, `${base}/wijzigingen`, '/participants?source=network')).ms);
+    }
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     if (wanted('list')) {
       figures.listReplicaMs = Math.round(median(replicaRuns));
       figures.listNetworkMs = Math.round(median(networkRuns));
+      figures.listInAppReplicaMs = Math.round(median(inAppReplica));
+      figures.listInAppNetworkMs = Math.round(median(inAppNetwork));
     }
 
     // 4. The screens' replica queries at this size.
@@ -392,6 +431,10 @@ async function browserParts(): Promise<void> {
       table(`Navigation to a rendered participant list (${fmtN(listTotal)} participants, first ${listRows} rows; ${LATENCY_MS} ms latency, median of ${LIST_RUNS})`, ['source', 'median', 'min', 'max'], [
         ['replica (IndexedDB)', fmtMs(median(replicaRuns)), fmtMs(Math.min(...replicaRuns)), fmtMs(Math.max(...replicaRuns))],
         ['network (graph query)', fmtMs(median(networkRuns)), fmtMs(Math.min(...networkRuns)), fmtMs(Math.max(...networkRuns))],
+        ['ratio, page load', `${(median(networkRuns) / median(replicaRuns)).toFixed(1)}x`, '', ''],
+        ['replica, from another screen (route change)', fmtMs(median(inAppReplica)), fmtMs(Math.min(...inAppReplica)), fmtMs(Math.max(...inAppReplica))],
+        ['network, from another screen (route change)', fmtMs(median(inAppNetwork)), fmtMs(Math.min(...inAppNetwork)), fmtMs(Math.max(...inAppNetwork))],
+        ['ratio, route change', `${(median(inAppNetwork) / median(inAppReplica)).toFixed(1)}x`, '', ''],
       ]);
     }
     if (wanted('queries')) table('Replica queries of the screens (200 runs each)', ['query', 'p50', 'p95', 'rows'], queries.map((q) => [q.name, `${q.p50.toFixed(2)} ms`, `${q.p95.toFixed(2)} ms`, q.rows]));
