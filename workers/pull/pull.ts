@@ -2,7 +2,7 @@ import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/
 import { INITIAL_CHECKPOINT, type Checkpoint, type PullAnswer } from '../../src/domain/sync/types';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
-import { applyPullPage } from '../replica/documents';
+import { applyPullPages, type PulledPage } from '../replica/pull-pages';
 
 /** Documents per collection and page at most; the server ends a page at its byte budget first. */
 export const PULL_LIMIT = 10_000;
@@ -10,10 +10,12 @@ export const PULL_LIMIT = 10_000;
 export const PULL_PAGE_BYTES = 2_000_000;
 /** Collections per request: one round trip pulls many (field names differ, so no aliases needed). */
 export const COLLECTIONS_PER_REQUEST = 16;
-/** Pull requests in flight at once (pages are still written one at a time, in arrival order). */
+/** Pull requests in flight at once (pages are still written in arrival order, by one writer). */
 export const REQUESTS_IN_FLIGHT = 3;
-/** Pages received but not yet written before no further request leaves (memory bound). */
-const MAX_QUEUED_PAGES = 4;
+/** Documents received but not yet written before no further request leaves (memory bound). */
+export const MAX_QUEUED_DOCUMENTS = 40_000;
+/** Documents written in one transaction at most (small pages of several collections go together). */
+export const DOCUMENTS_PER_TRANSACTION = 20_000;
 
 export interface PullProgress {
   documents: number;
@@ -62,10 +64,13 @@ export function storageFailure(err: unknown): { code: 'storage_quota' | 'storage
 
 /**
  * Pulls collections until each is up to date: several collections per request, up to three
- * requests in flight, pages sized by the server's byte budget, each page written with its
- * checkpoint in one transaction (an interrupted sync resumes where it stopped). A collection's next
- * request leaves as soon as its answer arrived, while the page is being written, so the network and
- * IndexedDB overlap; pages are written one at a time in arrival order.
+ * requests in flight (the free collections spread over them), pages sized by the server's byte
+ * budget, each page written with its checkpoint in one transaction (an interrupted sync resumes
+ * where it stopped). A collection's next request leaves as soon as its answer arrived, while the
+ * page is being written, so the network and IndexedDB overlap. Pages are written in arrival order
+ * by one writer, the pages queued meanwhile together in one transaction (`applyPullPages`); pages
+ * that change nothing are not written. A page asked for from the initial checkpoint starts its
+ * collection over, as a reset does (written on its own, through `applyPullPage`).
  *
  * A collection whose field failed on the server is left out of this round (reported as `partial`);
  * the others go on. A failure to write (quota) stops at once with `storage`.
@@ -89,8 +94,14 @@ export async function pullCollections(
   const failed = new Map<CollectionName, string>();
   let documents = 0;
   let stop: PullOutcome | null = null;
-  let writes: Promise<void> = Promise.resolve();
+  /** Pages received, not yet written, in arrival order. */
+  const queue: (PulledPage & { last: boolean })[] = [];
+  /** Pages and documents received and not yet written (the queue and the batch being written). */
   let queued = 0;
+  let queuedDocuments = 0;
+  /** Requests in flight. */
+  let requests = 0;
+  let writer: Promise<void> | null = null;
   /** Collections that go one per request (their batch was refused as a whole). */
   const solo = new Set<CollectionName>();
   let waiters: (() => void)[] = [];
@@ -100,48 +111,91 @@ export async function pullCollections(
     for (const w of ws) w();
   };
   const waitForChange = () => new Promise<void>((resolve) => waiters.push(resolve));
+  /**
+   * The next request's collections: the free ones spread over the lanes not waiting for an answer,
+   * so that the few large collections left at the end of a first sync each have their own request
+   * in flight (a collection's pages follow each other; different collections overlap).
+   */
   const nextBatch = (): CollectionName[] => {
     const free = wanted.filter((n) => remaining.has(n) && !busy.has(n) && !failed.has(n));
     const first = free[0];
     if (first === undefined) return [];
     if (solo.has(first)) return [first];
-    return free.filter((n) => !solo.has(n)).slice(0, COLLECTIONS_PER_REQUEST);
+    const batchable = free.filter((n) => !solo.has(n));
+    const idleLanes = Math.max(1, inFlight - requests);
+    return batchable.slice(0, Math.min(COLLECTIONS_PER_REQUEST, Math.ceil(batchable.length / idleLanes)));
   };
 
-  const write = (name: CollectionName, answer: PullAnswer, last: boolean, startsOver: boolean) => {
-    queued++;
-    writes = writes.then(async () => {
+  /** Writes what is queued, several pages per transaction (at most one page per collection in each). */
+  const drain = async (): Promise<void> => {
+    while (queue.length > 0 && !stop) {
+      const batch: (PulledPage & { last: boolean })[] = [];
+      const inBatch = new Set<CollectionName>();
+      let docs = 0;
+      for (let next = queue[0]; next !== undefined; next = queue[0]) {
+        if (inBatch.has(next.collection)) break;
+        if (batch.length > 0 && docs + next.answer.documents.length > DOCUMENTS_PER_TRANSACTION) break;
+        queue.shift();
+        batch.push(next);
+        inBatch.add(next.collection);
+        docs += next.answer.documents.length;
+      }
       try {
-        if (!stop) {
-          await applyPullPage(replica, name, answer, now(), { startsOver });
-          documents += answer.documents.length;
-          if (last) remaining.delete(name);
-          options.onProgress?.({ documents, collectionsDone: total - remaining.size - failed.size, collectionsTotal: total });
+        await applyPullPages(replica, batch, now());
+        documents += docs;
+        for (const page of batch) {
+          if (!page.last) continue;
+          remaining.delete(page.collection);
+          busy.delete(page.collection);
         }
+        options.onProgress?.({ documents, collectionsDone: total - remaining.size - failed.size, collectionsTotal: total });
       } catch (err) {
-        const failure = storageFailure(err);
-        stop ??= { kind: 'storage', ...failure };
+        stop ??= { kind: 'storage', ...storageFailure(err) };
       } finally {
-        queued--;
+        queued -= batch.length;
+        queuedDocuments -= docs;
         changed();
       }
-    });
+    }
+  };
+  const startWriter = () => {
+    if (writer) return;
+    // From the next microtask: the other pages of the same answer join the first batch.
+    writer = Promise.resolve()
+      .then(drain)
+      .finally(() => {
+        writer = null;
+        if (queue.length > 0 && !stop) startWriter();
+        else changed();
+      });
+  };
+  /** Settles when the writer has written (or, after a stop, dropped) everything queued. */
+  const written = async (): Promise<void> => {
+    while (writer) await writer;
+  };
+  const write = (page: PulledPage & { last: boolean }) => {
+    queue.push(page);
+    queued++;
+    queuedDocuments += page.answer.documents.length;
+    startWriter();
   };
 
   const lane = async (): Promise<void> => {
     while (!stop) {
-      const batch = nextBatch();
       const somethingLeft = wanted.some((n) => remaining.has(n) && !failed.has(n));
       if (!somethingLeft) return;
-      if (batch.length === 0 || queued >= MAX_QUEUED_PAGES) {
-        if (busy.size === 0 && queued === 0 && batch.length === 0) return;
+      const batch = queuedDocuments >= MAX_QUEUED_DOCUMENTS ? [] : nextBatch();
+      if (batch.length === 0) {
+        if (busy.size === 0 && queued === 0 && nextBatch().length === 0) return;
         await waitForChange();
         continue;
       }
       for (const n of batch) busy.add(n);
       const variables: Record<string, unknown> = { limit, maxBytes };
       batch.forEach((name, i) => (variables[`cp${i}`] = checkpoints.get(name) ?? INITIAL_CHECKPOINT));
+      requests++;
       const outcome = await transport<Record<string, PullAnswer | null>>(pullQuery(batch), variables);
+      requests--;
       for (const n of batch) busy.delete(n);
       if (outcome.kind === 'network') stop ??= { kind: 'offline', error: outcome.error };
       else if (outcome.kind === 'blocked') stop ??= { kind: 'blocked', code: outcome.code };
@@ -159,14 +213,12 @@ export async function pullCollections(
           }
           const sent = checkpoints.get(name) ?? INITIAL_CHECKPOINT;
           checkpoints.set(name, answer.checkpoint);
-          // A first page from the initial checkpoint starts the collection over, as a reset does.
-          write(name, answer, !answer.hasMore, sent.seq === 0 && sent.scopeKey === null);
-          // The continuation may leave now; a finished collection leaves `remaining` once written.
+          // A finished collection stays busy until its last page is written (then it leaves `remaining`);
+          // the continuation of the others may leave now.
           if (!answer.hasMore) busy.add(name);
+          // A first page from the initial checkpoint starts the collection over, as a reset does.
+          write({ collection: name, answer, last: !answer.hasMore, startsOver: sent.seq === 0 && sent.scopeKey === null });
         }
-        void writes.then(() => {
-          for (const name of batch) if (!remaining.has(name)) busy.delete(name);
-        });
       }
       changed();
     }
@@ -175,7 +227,7 @@ export async function pullCollections(
   const lanes: Promise<void>[] = [];
   for (let i = 0; i < inFlight; i++) lanes.push(lane());
   await Promise.all(lanes);
-  await writes;
+  await written();
   if (stop) return stop;
   if (failed.size > 0) {
     return { kind: 'partial', documents, failed: [...failed].map(([collection, message]) => ({ collection, message })) };
