@@ -4,16 +4,19 @@ import { FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL_VERSIONS, type Feature
 import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
+export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
-/** Feature switches, portal version and identification system of the company (01 §3). */
-export function FeaturesSection({ settings }: { settings: Record<string, unknown> }) {
+/**
+ * Feature switches, portal version and identification system of the company (01 §3). The notice
+ * lives in the page: the section starts afresh when the replica brings the saved settings, and the
+ * "saved" line must outlive that.
+ */
+export function FeaturesSection({ settings, notice, onNotice: setNotice }: { settings: Record<string, unknown>; notice: Notice; onNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [flags, setFlags] = useState<Record<FeatureSwitch, boolean>>(() => Object.fromEntries(FEATURE_SWITCHES.map((k) => [k, settings[k] === true])) as Record<FeatureSwitch, boolean>);
   const [portal, setPortal] = useState(typeof settings.participantPortalVersion === 'string' ? settings.participantPortalVersion : 'standard');
   const [identification, setIdentification] = useState(settings.identificationSystem === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN');
-  const [notice, setNotice] = useState<Notice>(null);
   const save = async () => {
     try {
       const res = await setCompanySettings({ ...flags, participantPortalVersion: portal, identificationSystem: identification });

@@ -11,14 +11,12 @@ import { LOGO_EXTENSIONS } from '../../domain/company-settings/settings-input';
 import { deleteCompanyLogo, setCompanyBranding, uploadCompanyLogo } from './api';
 import { companyDoc } from './queries';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { FeaturesSection } from './features-section';
+import { FeaturesSection, type Notice } from './features-section';
 import { WidgetsSection } from './widgets-section';
 import './company-settings.css';
 
 const COLOURS = ['primaryColor', 'headerColor', 'mainMenuBackgroundColor', 'mainMenuActiveColor', 'mainMenuTextAndIconColor'] as const;
 type Colours = Record<(typeof COLOURS)[number], string>;
-
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 function NoticeLine({ notice }: { notice: Notice }) {
   if (!notice) return null;
@@ -35,6 +33,10 @@ export function LogoAndColorPage() {
   useDocumentTitle(t('admin.company.logoTitle'));
   const { session } = useSnapshot(syncStore);
   const company = useReplicaQuery((r) => companyDoc(r, session?.companyId ?? 0), [session?.companyId]);
+  // The sections below start afresh when the replica brings what was saved (their keys): their
+  // notices live here, so "saved" stays on screen.
+  const [colourNotice, setColourNotice] = useState<Notice>(null);
+  const [featureNotice, setFeatureNotice] = useState<Notice>(null);
   if (company === undefined) return <p aria-live="polite">{t('admin.common.loading')}</p>;
   if (company === null) return <p role="alert">{t('admin.errors.forbidden')}</p>;
   const branding = resolveBrandingTemplate((company.branding ?? {}) as Record<string, unknown>);
@@ -43,8 +45,8 @@ export function LogoAndColorPage() {
     <div className="admin-page">
       <h1>{t('admin.company.logoTitle')}</h1>
       <LogoSection initialUri={branding.logoUri} />
-      <ColoursSection key={COLOURS.map((c) => branding[c]).join()} saved={branding} />
-      <FeaturesSection key={`f${String(company.revision)}`} settings={settings} />
+      <ColoursSection key={COLOURS.map((c) => branding[c]).join()} saved={branding} notice={colourNotice} onNotice={setColourNotice} />
+      <FeaturesSection key={`f${String(company.revision)}`} settings={settings} notice={featureNotice} onNotice={setFeatureNotice} />
       <WidgetsSection key={`w${String(company.revision)}`} settings={settings} />
     </div>
   );
@@ -99,11 +101,10 @@ function LogoSection({ initialUri }: { initialUri: string | null }) {
   );
 }
 
-function ColoursSection({ saved }: { saved: Colours & { logoUri: string | null } }) {
+function ColoursSection({ saved, notice, onNotice: setNotice }: { saved: Colours & { logoUri: string | null }; notice: Notice; onNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [colours, setColours] = useState<Colours>(() => Object.fromEntries(COLOURS.map((c) => [c, saved[c]])) as Colours);
-  const [notice, setNotice] = useState<Notice>(null);
 
   // live: the page shows the colours as they are chosen; leaving the page restores what is saved
   useEffect(() => {
