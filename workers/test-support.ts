@@ -66,3 +66,15 @@ export function pushTransport(
   transport.rows = rows;
   return transport;
 }
+
+/** Counts the read-write transactions the replica opens (each one locks its stores against the screens' reads). */
+export function countWrites(replica: Replica): { count: () => number } {
+  const dexie = replica.dexie;
+  const original = dexie.transaction.bind(dexie) as (...args: unknown[]) => unknown;
+  let count = 0;
+  (dexie as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
+    if (args[0] === 'rw') count++;
+    return original(...args);
+  };
+  return { count: () => count };
+}

@@ -5,7 +5,7 @@ import type { PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { GraphOutcome, GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
 import { enqueue, listOutbox } from '../outbox/outbox';
-import { testReplica } from '../test-support';
+import { countWrites, testReplica } from '../test-support';
 import { pullCollections } from './pull';
 
 /**
@@ -32,18 +32,6 @@ function scriptedServer(answer: (name: CollectionName, cp: { seq: number; scopeK
     return { kind: 'data', data: data as T };
   };
   return { transport, requests };
-}
-
-/** Counts the read-write transactions the replica opens. */
-function countWrites(replica: Replica): { count: () => number } {
-  const dexie = replica.dexie;
-  const original = dexie.transaction.bind(dexie) as (...args: unknown[]) => unknown;
-  let count = 0;
-  (dexie as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
-    if (args[0] === 'rw') count++;
-    return original(...args);
-  };
-  return { count: () => count };
 }
 
 const doc = (name: CollectionName, n: number): ReplicaDocument => ({ uuid: `${name}-${n}`, id: n, revision: 1, _deleted: false });

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPullPages } from './pull-pages';
 import { enqueue, listOutbox } from '../outbox/outbox';
 import { pushOutbox } from '../outbox/push';
-import { pushTransport, testReplica } from '../test-support';
-import type { Replica } from './db';
+import { countWrites, pushTransport, testReplica } from '../test-support';
 import type { PullAnswer } from '../../src/domain/sync/types';
 
 const P1 = '01900000-0000-7000-8000-000000000021';
@@ -18,18 +17,6 @@ const answer = (documents: PullAnswer['documents'], seq: number, extra: Partial<
   hasMore: false,
   ...extra,
 });
-
-/** Counts the read-write transactions the replica opens (each one locks its stores against the screens' reads). */
-function countWrites(replica: Replica): { count: () => number } {
-  const dexie = replica.dexie;
-  const original = dexie.transaction.bind(dexie) as (...args: unknown[]) => unknown;
-  let count = 0;
-  (dexie as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
-    if (args[0] === 'rw') count++;
-    return original(...args);
-  };
-  return { count: () => count };
-}
 
 describe('applyPullPages', () => {
   it('writes the pages of several collections with their checkpoints in one transaction, derives index fields, and applies tombstones', async () => {
