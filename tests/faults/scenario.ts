@@ -255,6 +255,10 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       headers: () => ({ authorization: `Bearer ${token}` }),
       fetchFn: async (input, init) => {
         stats.requests++;
+        const skew = skewed.get(client.name) ?? 0;
+        if (skew !== 0 && typeof init?.body === 'string' && init.body.includes('mutation Push(')) {
+          init = { ...init, body: init.body.replace(/"clientMutationId":"([0-9a-f-]{36})"/g, (_m, id: string) => `"clientMutationId":"${skewedId(id, skew)}"`) };
+        }
         const body = typeof init?.body === 'string' ? init.body : '';
         traceStep++;
         note(client.name, '*', `${body.slice(0, 11)}${client.online ? '' : ' offline'}${faults ? '' : ' clean'}`);
@@ -320,7 +324,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       replica: client.replica,
       transport,
       collections: [...COLLECTIONS],
-      now: () => clockOf(client),
+      now,
       random,
       pullLimit: 100,
       schedule: () => () => undefined,
@@ -329,10 +333,12 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
 
   /**
    * Two devices with a wrong clock (issue 19, point 6): the third client's is 40 days slow, the
-   * fourth's 40 days fast (with fewer clients, the last two). Their ids and times come from that clock.
+   * fourth's 40 days fast (with fewer clients, the last two). The worker's id generator is one per
+   * process here and monotonic, so the skew is applied where the server sees it: the client mutation
+   * ids of their pushes carry the skewed time (the same id always maps to the same skewed id, so a
+   * replay stays a replay).
    */
   const skewed = new Map<string, number>();
-  const clockOf = (c: { name: string }) => clock + (skewed.get(c.name) ?? 0);
   {
     const n = options.clients;
     if (n >= 2) {
@@ -354,7 +360,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       if (row.status === 'conflict' && row.serverDocument === null) {
         // The document is gone (deleted, or out of this user's scope): the screen offers only to drop the change.
         stats.conflictsGone++;
-        await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clockOf(c));
+        await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);
       } else if (row.status === 'conflict') {
         const server = (row.serverDocument ?? {}) as Record<string, unknown>;
         const chosen: Record<string, unknown> = {};
@@ -368,11 +374,11 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
             chosen[field] = row.args[field];
           }
         }
-        await resolveConflict(c.replica, row.clientMutationId, chosen, clockOf(c));
+        await resolveConflict(c.replica, row.clientMutationId, chosen, clock);
       } else if (row.status === 'failed') {
         const reason = row.error ?? 'rejected';
         stats.rejected[reason] = (stats.rejected[reason] ?? 0) + 1;
-        await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clockOf(c));
+        await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);
       }
     }
   };
@@ -389,8 +395,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     c.online = true;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
     const id = uuid();
-    await enqueue(c.replica, 'probes.save', { uuid: id, body: `before restart ${c.name}`, title: 'r' }, undefined, clockOf(c));
-    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clockOf(c));
+    await enqueue(c.replica, 'probes.save', { uuid: id, body: `before restart ${c.name}`, title: 'r' }, undefined, clock);
+    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
     const died = new Promise<void>((resolve, reject) => {
       c.dieOnPush = resolve;
       setTimeout(() => reject(new Error(`${c.name} never pushed`)), 120_000).unref();
@@ -437,7 +443,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (c.role === 'admin' && kind < 0.6) {
       const others = coaches.filter((u) => u.id !== Number(doc.coachId));
       const to = others[Math.floor(random() * others.length)]!;
-      await enqueue(c.replica, 'participants.update', { ...base, coachId: to.id }, undefined, clockOf(c));
+      await enqueue(c.replica, 'participants.update', { ...base, coachId: to.id }, undefined, clock);
     } else {
       const edit = random();
       const input =
@@ -446,7 +452,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
           : edit < 0.8
             ? { ...base, city: `Plaats ${w} ${c.name}` }
             : { ...base, phone: `06${String(w).padStart(8, '0')}`, city: `Plaats ${w} ${c.name}` };
-      await enqueue(c.replica, 'participants.update', input, undefined, clockOf(c));
+      await enqueue(c.replica, 'participants.update', input, undefined, clock);
     }
     return true;
   };
@@ -478,9 +484,9 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (random() < 0.1 && (await participantWrite(c, w))) {
       // a participant write instead of a probe write
     } else if (known.length === 0 || roll < 0.15) {
-      await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `made ${w} by ${c.name}`, title: `t${w}` }, undefined, clockOf(c));
+      await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `made ${w} by ${c.name}`, title: `t${w}` }, undefined, clock);
     } else if (roll < 0.5) {
-      await enqueue(c.replica, 'probes.bump', { uuid: pick(), delta: 1 + Math.floor(random() * 9) }, undefined, clockOf(c));
+      await enqueue(c.replica, 'probes.bump', { uuid: pick(), delta: 1 + Math.floor(random() * 9) }, undefined, clock);
     } else if (roll < 0.93) {
       const target = pick();
       const seen = await c.replica.docs('syncProbes').get(target);
@@ -492,9 +498,9 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
           : kind < 0.7
             ? { uuid: target, body: typeof seen?.body === 'string' ? seen.body : '', title: `title ${w} by ${c.name}` }
             : { uuid: target, body: `body ${w} by ${c.name}`, title: `title ${w} by ${c.name}` };
-      await enqueue(c.replica, 'probes.save', input, undefined, clockOf(c));
+      await enqueue(c.replica, 'probes.save', input, undefined, clock);
     } else {
-      await enqueue(c.replica, 'probes.remove', { uuid: pick() }, undefined, clockOf(c));
+      await enqueue(c.replica, 'probes.remove', { uuid: pick() }, undefined, clock);
     }
     if (random() < 0.02) {
       c.online = !c.online;
@@ -512,8 +518,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const c = clients[0]!;
     c.online = true;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
-    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clockOf(c));
-    else await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: 'late', title: 'late' }, undefined, clockOf(c));
+    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
+    else await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: 'late', title: 'late' }, undefined, clock);
     await sync(c);
   }
 
@@ -524,12 +530,12 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const id = uuid();
     a.online = true;
     b.online = true;
-    await enqueue(a.replica, 'probes.save', { uuid: id, body: 'shared', title: 'shared' }, undefined, clockOf(a));
+    await enqueue(a.replica, 'probes.save', { uuid: id, body: 'shared', title: 'shared' }, undefined, clock);
     for (let i = 0; i < 50 && (await a.replica.outbox.count()) > 0; i++) await sync(a);
     for (let i = 0; i < 50 && !(await b.replica.docs('syncProbes').get(id)); i++) await sync(b);
     a.online = false;
-    await enqueue(a.replica, 'probes.save', { uuid: id, body: `offline edit by ${a.name}` }, undefined, clockOf(a));
-    await enqueue(b.replica, 'probes.save', { uuid: id, body: `online edit by ${b.name}` }, undefined, clockOf(b));
+    await enqueue(a.replica, 'probes.save', { uuid: id, body: `offline edit by ${a.name}` }, undefined, clock);
+    await enqueue(b.replica, 'probes.save', { uuid: id, body: `online edit by ${b.name}` }, undefined, clock);
     for (let i = 0; i < 50 && (await b.replica.outbox.count()) > 0; i++) await sync(b);
   }
 
@@ -809,6 +815,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 40 * DAY_MS;
 /** An id whose time is this far from the test's clock was made by a skewed client. */
 const SKEW_SEEN_MS = 30 * DAY_MS;
+
+/** The same UUID v7 with its time moved by `skew` ms (what a device whose clock is that far off makes). */
+function skewedId(id: string, skew: number): string {
+  const hex = (uuidv7Time(id) + skew).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}${id.slice(13)}`;
+}
 
 /**
  * The administrator's live stream (GET /api/v2/stream), opened again when it ended (a SIGKILL of the
