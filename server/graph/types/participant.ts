@@ -20,6 +20,7 @@ import {
   type UpdateParticipantInput,
 } from '../../../src/domain/participants/participant-input';
 import { audit } from '../../auth/audit';
+import { BSN_SEARCH_LIMIT, BSN_SEARCH_WINDOW_MINUTES, mayRevealBsn, searchByBsn } from '../../auth/bsn';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
 import { roleKind } from '../../../src/domain/users/roles-policy';
 import { Role } from '../../../src/domain/shared/roles';
@@ -103,7 +104,6 @@ const escapeLike = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => 
 
 interface ParticipantFilter {
   search?: string | null;
-  bsn?: string | null;
   statusIds?: readonly number[] | null;
   caseload?: boolean | null;
   includeHidden?: boolean | null;
@@ -117,10 +117,9 @@ function participantWhere(viewer: Viewer, f: ParticipantFilter): SqlFragment {
   if (term) {
     const like = escapeLike(term);
     parts.push(
-      sql`(lower(t.firstname) LIKE ${like} OR lower(t.lastname) LIKE ${like} OR lower(concat_ws(' ', t.firstname, t.prefix, t.lastname)) LIKE ${like} OR coalesce(t.bsn, '') = ${term} OR lower(coalesce(t.email, '')) LIKE ${like})`,
+      sql`(lower(t.firstname) LIKE ${like} OR lower(t.lastname) LIKE ${like} OR lower(concat_ws(' ', t.firstname, t.prefix, t.lastname)) LIKE ${like} OR lower(coalesce(t.email, '')) LIKE ${like})`,
     );
   }
-  if (f.bsn?.trim()) parts.push(sql`t.bsn = ${f.bsn.trim()}`);
   if (f.statusIds?.length) parts.push(sql`t.status_id = ANY(${[...f.statusIds]}::int[])`);
   if (f.caseload) parts.push(sql`(t.coach_id = ${viewer.userId} OR t.manager_id = ${viewer.userId})`);
   if (f.projectId) {
@@ -133,10 +132,9 @@ function participantWhere(viewer: Viewer, f: ParticipantFilter): SqlFragment {
 builder.queryField('participants', (t) =>
   t.field({
     type: ParticipantPage,
-    description: 'Participants in scope: search by name, BSN or e-mail, filter by status, caseload (mine), project; paged.',
+    description: 'Participants in scope: search by name or e-mail, filter by status, caseload (mine), project; paged. A BSN is found only through searchParticipantByBsn (logged, throttled).',
     args: {
       search: t.arg.string(),
-      bsn: t.arg.string(),
       statusIds: t.arg.intList(),
       caseload: t.arg.boolean({ description: 'Only participants of whom the viewer is coach or manager.' }),
       includeHidden: t.arg.boolean(),
@@ -410,7 +408,7 @@ builder.mutationField('revealParticipantBsn', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
-      if (!can(viewer, 'edit', 'participants')) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
+      if (!mayRevealBsn(viewer)) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
       const p = await findInScope<ParticipantRow>(ctx.db, 'participants', viewer, args.id);
       if (!p) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
       await audit(ctx.db, {
@@ -423,6 +421,36 @@ builder.mutationField('revealParticipantBsn', (t) =>
         ip: ctx.ip,
       });
       return { success: true, reason: null, bsn: p.bsn };
+    },
+  }),
+);
+
+interface BsnSearchShape { success: boolean; reason: string | null; params?: Record<string, unknown>; participant: ParticipantRow | null }
+const BsnSearch = builder.objectRef<BsnSearchShape>('BsnSearch').implement({
+  description: 'The answer of searchParticipantByBsn: the participant with exactly that BSN, or none.',
+  fields: (t) => ({
+    success: t.exposeBoolean('success'),
+    reason: t.exposeString('reason', { nullable: true }),
+    params: t.field({ type: 'JSON', nullable: true, resolve: (r) => r.params ?? null }),
+    participant: t.field({ type: Participant, nullable: true, resolve: (r) => r.participant }),
+  }),
+});
+
+builder.mutationField('searchParticipantByBsn', (t) =>
+  t.field({
+    type: BsnSearch,
+    description: `Finds the participant in scope with exactly this BSN (the whole number; roles that may see BSNs only). Every search is logged (participant.bsn.search); at most ${BSN_SEARCH_LIMIT} per user per ${BSN_SEARCH_WINDOW_MINUTES} minutes.`,
+    args: { bsn: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const answer = await ctx.db.transaction((tx) => searchByBsn(tx, viewer, args.bsn, ctx.ip));
+      switch (answer.kind) {
+        case 'forbidden': return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, participant: null };
+        case 'invalid': return { success: false, reason: 'reasons.bsnSearchInvalid', participant: null };
+        case 'throttled': return { success: false, reason: 'reasons.bsnSearchThrottled', params: { minutes: answer.retryAfterMinutes }, participant: null };
+        case 'none': return { success: true, reason: null, participant: null };
+        case 'found': return { success: true, reason: null, participant: await findInScope<ParticipantRow>(ctx.db, 'participants', viewer, answer.participantId) };
+      }
     },
   }),
 );
