@@ -13,7 +13,7 @@ import { BSN_SEARCH_LIMIT } from '../auth/bsn';
 let t: DemoApp;
 beforeAll(async () => {
   t = await createDemoApp();
-}, 120_000);
+}, 900_000);
 afterAll(async () => {
   await t.db.close();
 });

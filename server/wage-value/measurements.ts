@@ -81,7 +81,7 @@ async function writeTaskRows(c: EffectContext, measurementId: number, draft: Mea
 export async function saveMeasurement(c: EffectContext, rawInput: unknown): Promise<EffectAnswer> {
   const flags = await loadViewerFlags(c.tx, c.viewer);
   const uuid = typeof rawInput === 'object' && rawInput !== null && typeof (rawInput as { uuid?: unknown }).uuid === 'string' ? (rawInput as { uuid: string }).uuid : '';
-  const row = /^[0-9a-f-]{36}$/i.test(uuid) ? await lockMeasurement(c, uuid) : null;
+  const row = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid) ? await lockMeasurement(c, uuid) : null;
   if (row && row.deleted_at !== null) return refuse(E('notFound'));
   if (row) {
     if (!can(c.viewer, 'edit', 'wageValueMeasurements', flags)) return refuse(E('forbidden'));

@@ -69,7 +69,7 @@ export async function readDefinitiveReport(db: Queryable, dataDir: string, viewe
       AND f.company_id = ${viewer.companyId} AND ${filesScope(viewer, 'f')}
     ORDER BY f.id DESC LIMIT 1`);
   const file = rows[0];
-  if (!file || !/^[0-9a-f-]{36}$/i.test(file.storage_key)) return null;
+  if (!file || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(file.storage_key)) return null;
   try {
     return { name: file.name, bytes: await readFile(path.join(filesDir(dataDir), file.storage_key)) };
   } catch {

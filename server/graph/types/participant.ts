@@ -9,6 +9,7 @@ import { Company, Participant, Project, Status, User } from '../refs';
 import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
 import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
+import { loadInScope, oncePerRequest } from '../batch-load';
 import { loadStatus } from './status';
 import {
   AddParticipantSchema,
@@ -20,6 +21,7 @@ import {
   type UpdateParticipantInput,
 } from '../../../src/domain/participants/participant-input';
 import { audit } from '../../auth/audit';
+import { noteParticipantReads } from '../../auth/participant-reads';
 import { BSN_SEARCH_LIMIT, BSN_SEARCH_WINDOW_MINUTES, mayRevealBsn, searchByBsn } from '../../auth/bsn';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
 import { roleKind } from '../../../src/domain/users/roles-policy';
@@ -43,8 +45,9 @@ const Address = builder.objectRef<AddressShape>('Address').implement({
   }),
 });
 
-const scopedUser = (id: number | null) => async (_p: ParticipantRow, _a: unknown, ctx: { db: Queryable; viewer: Viewer | null }) =>
-  id === null ? null : findInScope<UserRow>(ctx.db, 'users', requireViewer(ctx), id);
+// Nested references batch per request and level (server/graph/batch-load.ts): 500 rows ask one query per table.
+const scopedUser = (id: number | null) => async (_p: ParticipantRow, _a: unknown, ctx: { db: Queryable; viewer: Viewer | null; request: Request }) =>
+  id === null ? null : loadInScope<UserRow>(ctx, 'users', requireViewer(ctx), id);
 
 Participant.implement({
   description: 'A participant (deelnemer): the person guided toward work.',
@@ -78,21 +81,21 @@ Participant.implement({
     dateEnd: t.exposeString('date_end', { nullable: true }),
     display: t.exposeInt('display'),
     hidden: t.boolean({ resolve: (p) => p.display === 2 }),
-    company: t.field({ type: Company, nullable: true, resolve: (p, _a, ctx) => findInScope<CompanyRow>(ctx.db, 'companies', requireViewer(ctx), p.company_id) }),
+    company: t.field({ type: Company, nullable: true, resolve: (p, _a, ctx) => loadInScope<CompanyRow>(ctx, 'companies', requireViewer(ctx), p.company_id) }),
     project: t.field({
       type: Project,
       nullable: true,
-      resolve: (p, _a, ctx) => (p.project_id === null ? null : findInScope<ProjectRow>(ctx.db, 'projects', requireViewer(ctx), p.project_id)),
+      resolve: (p, _a, ctx) => (p.project_id === null ? null : loadInScope<ProjectRow>(ctx, 'projects', requireViewer(ctx), p.project_id)),
     }),
     coach: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.coach_id)(p, a, ctx) }),
     manager: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.manager_id)(p, a, ctx) }),
     counselor: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.manager_id)(p, a, ctx) }),
     user: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.user_id)(p, a, ctx) }),
-    status: t.field({ type: Status, nullable: true, resolve: (p, _a, ctx) => loadStatus(ctx.db, requireViewer(ctx), p.status_id) }),
+    status: t.field({ type: Status, nullable: true, resolve: (p, _a, ctx) => oncePerRequest(ctx, `status:${p.status_id}`, () => loadStatus(ctx.db, requireViewer(ctx), p.status_id)) }),
     targetStatus: t.field({
       type: Status,
       nullable: true,
-      resolve: (p, _a, ctx) => (p.target_status_id === null ? null : loadStatus(ctx.db, requireViewer(ctx), p.target_status_id)),
+      resolve: (p, _a, ctx) => (p.target_status_id === null ? null : oncePerRequest(ctx, `status:${p.target_status_id}`, () => loadStatus(ctx.db, requireViewer(ctx), p.target_status_id as number))),
     }),
     settings: t.field({ type: 'JSON', resolve: (p) => p.settings }),
   }),
@@ -150,6 +153,7 @@ builder.queryField('participants', (t) =>
         ctx.db,
         sql`SELECT t.* FROM participants t WHERE ${where} ORDER BY lower(t.lastname), lower(t.firstname), t.id${pageClause(args)}`,
       );
+      noteParticipantReads(ctx, rows.map((r) => r.id), 'participants');
       return { totalItems: count.rows[0]?.n ?? 0, records: rows };
     },
   }),
@@ -164,7 +168,7 @@ builder.queryField('participant', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       if (args.id) return findInScope<ParticipantRow>(ctx.db, 'participants', viewer, args.id);
-      if (args.uuid && /^[0-9a-f-]{36}$/i.test(args.uuid)) {
+      if (args.uuid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.uuid)) {
         const { rows } = await run<ParticipantRow>(
           ctx.db,
           sql`SELECT t.* FROM participants t WHERE t.uuid = ${args.uuid}::uuid AND t.deleted_at IS NULL AND ${participantsScope(viewer, 't')}`,

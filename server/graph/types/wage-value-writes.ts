@@ -55,7 +55,7 @@ builder.mutationField('previewWageValueMeasurement', (t) =>
       const viewer = requireViewer(ctx);
       const none = (reason: string): PreviewShape => ({ success: false, reason, name: null, base64: null });
       if (!can(viewer, 'view', 'wageValueMeasurements', await loadViewerFlags(ctx.db, viewer))) return none('wageValue.errors.forbidden');
-      if (!/^[0-9a-f-]{36}$/i.test(args.uuid)) return none('wageValue.errors.notFound');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.uuid)) return none('wageValue.errors.notFound');
       return ctx.db.transaction(async (tx) => {
         const row = await lockMeasurement({ tx, viewer, dataDir: ctx.config.dataDir, now: '' }, args.uuid);
         if (!row || row.deleted_at !== null) return none('wageValue.errors.notFound');

@@ -235,7 +235,7 @@ builder.queryField('wageValueReport', (t) =>
     args: { measurementUuid: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
-      if (!/^[0-9a-f-]{36}$/i.test(args.measurementUuid)) return null;
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.measurementUuid)) return null;
       const file = await readDefinitiveReport(ctx.db, ctx.config.dataDir, viewer, args.measurementUuid);
       return file ? { name: file.name, base64: file.bytes.toString('base64') } : null;
     },
