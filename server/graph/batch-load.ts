@@ -47,7 +47,7 @@ export function loadInScope<T>(ctx: { db: Queryable; request: Request }, table: 
   const l = loadsOf(ctx.request);
   const key = `${table}:${viewer.userId}:${viewer.realUserId}`;
   let known = l.done.get(key);
-  if (!known) l.done.set(key, (known = new Map()));
+  if (!known) l.done.set(key, (known = new Map<number, Promise<unknown>>()));
   const cached = known.get(n);
   if (cached) return cached as Promise<T | null>;
   let batch = l.pending.get(key);
@@ -75,7 +75,7 @@ const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
 /** One answer per request and key (small lookups many rows share, e.g. a status by id). */
 export function oncePerRequest<T>(ctx: { request: Request }, key: string, load: () => Promise<T>): Promise<T> {
   let m = memos.get(ctx.request);
-  if (!m) memos.set(ctx.request, (m = new Map()));
+  if (!m) memos.set(ctx.request, (m = new Map<string, Promise<unknown>>()));
   const found = m.get(key);
   if (found) return found as Promise<T>;
   const p = load();

@@ -107,9 +107,10 @@ export function rowCost(schema: GraphQLSchema, document: DocumentNode, variables
   for (const def of document.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
     if (operationName && def.name?.value !== operationName) continue;
-    const root = def.operation === 'query' ? schema.getQueryType() : def.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+    const op: string = def.operation;
+    const root: unknown = op === 'query' ? schema.getQueryType() : op === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
     if (!root) continue;
-    cost = Math.max(cost, selectionRows(w, def.selectionSet, root as unknown as TypeShape, null, 0));
+    cost = Math.max(cost, selectionRows(w, def.selectionSet, root as TypeShape, null, 0));
   }
   return cost;
 }
@@ -160,7 +161,8 @@ export class RateLimiter {
 export function useRowCost(limiter: RateLimiter | null = new RateLimiter()): Plugin<GraphContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = rowCost(args.schema, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
+      const { schema, document, variableValues, operationName } = args as unknown as { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null; operationName?: string | null };
+      const cost = rowCost(schema, document, variableValues ?? {}, operationName);
       if (cost > ROW_BUDGET) {
         setResultAndStopExecution({
           errors: [new GraphQLError(`Query too expensive: ${cost} rows asked, at most ${ROW_BUDGET}.`, { extensions: { code: 'QUERY_TOO_EXPENSIVE', cost, budget: ROW_BUDGET } })],

@@ -7,7 +7,9 @@ import { graphMutation } from '../../lib/api/client';
 import { TextInput } from '../../lib/ui/text-input';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { ChangeEmailSchema } from '../../domain/users/email-change';
-import { AuthCard } from '../auth/auth-card';
+import { Link } from '@tanstack/react-router';
+import { PublicFrame } from '../../lib/ui/public-frame';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
 
 const changeEmail = (password: string, email: string) =>
   graphMutation('changeEmail', 'mutation($password: String!, $email: String!) { changeEmail(password: $password, email: $email) { success reason params } }', { password, email });
@@ -80,6 +82,7 @@ export function ChangeEmailSection({ current }: { current: string }) {
 /** /e-mail-herstellen/:token: the link mailed to the old address puts it back and ends every session. */
 export function EmailUndoPage({ token }: { token: string }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('admin.profile.emailUndo.title'));
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'error'; text: string }>({ kind: 'idle' });
   const run = async () => {
     setState({ kind: 'busy' });
@@ -91,17 +94,26 @@ export function EmailUndoPage({ token }: { token: string }) {
     }
   };
   return (
-    <AuthCard title={t('admin.profile.emailUndo.title')} intro={state.kind === 'done' ? null : <p>{t('admin.profile.emailUndo.intro')}</p>}>
-      {state.kind === 'done' ? (
-        <p className="alert alert--success" role="status">{t('admin.profile.emailUndo.done')}</p>
-      ) : (
-        <>
-          {state.kind === 'error' ? <p className="alert alert--error" role="alert">{state.text}</p> : null}
-          <button type="button" className="button button--primary" disabled={state.kind === 'busy'} onClick={() => void run()}>
-            {state.kind === 'busy' ? t('admin.profile.emailUndo.busy') : t('admin.profile.emailUndo.submit')}
-          </button>
-        </>
-      )}
-    </AuthCard>
+    <PublicFrame>
+      <section className="login card auth-card" aria-labelledby="email-undo-title">
+        <h1 id="email-undo-title" className="login__title">{t('admin.profile.emailUndo.title')}</h1>
+        {state.kind === 'done' ? (
+          <p className="alert alert--success" role="status">{t('admin.profile.emailUndo.done')}</p>
+        ) : (
+          <>
+            <div className="login__intro"><p>{t('admin.profile.emailUndo.intro')}</p></div>
+            {state.kind === 'error' ? <p className="alert alert--error" role="alert">{state.text}</p> : null}
+            <button type="button" className="button button--primary" disabled={state.kind === 'busy'} onClick={() => void run()}>
+              {state.kind === 'busy' ? t('admin.profile.emailUndo.busy') : t('admin.profile.emailUndo.submit')}
+            </button>
+          </>
+        )}
+        <ul className="login__links">
+          <li>
+            <Link to="/login/{-$request}" params={{ request: undefined }}>{t('auth.common.backToLogin')}</Link>
+          </li>
+        </ul>
+      </section>
+    </PublicFrame>
   );
 }
