@@ -122,7 +122,7 @@ beforeAll(async () => {
   t = await createAuthTestApp({ WERKPAD_DEV_TOOLS: '0', WERKPAD_GRAPH_RATE_LIMIT: '0' });
   token = await signIn(t.app, 'admin', TEST_PASSWORD, '10.200.0.1');
   setErrorReporter((e) => reported.push(e));
-});
+}, 900_000);
 afterAll(async () => {
   setErrorReporter(null);
   await t.db.close();

@@ -47,7 +47,7 @@ describe('impersonation cannot change who the account is', () => {
     const manager = await t.tokenOf('manager');
     const coach = await t.userId('coach');
     const pw = await as(manager, 'mutation($o: String!, $n: String!) { r: changePassword(oldPassword: $o, newPassword: $n) { success reason } }', { o: DEMO_PASSWORD, n: 'Een-Heel-Nieuw-Wachtwoord-2026' }, coach);
-    expect(pw.data?.r.success).toBe(false);
+    expect(pw.data?.r?.success).toBe(false);
     const push = await t.app.request('/api/fcm', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${manager}`, 'x-imitate-user': String(coach) },
