@@ -1,3 +1,4 @@
+import { confinedRestRefused, REGISTRATION_CONFINED } from '../auth/confinement';
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
@@ -51,6 +52,10 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
     }
     // A pending password change: REST offers it nothing (logout and revoke are public paths; the change is a graph mutation).
     if (result.kind === 'password_pending') return authErrorResponse(result.code);
+    // Issue 20: a participant in the registration area reaches only the area's routes.
+    if (result.kind === 'viewer' && confinedRestRefused(result.viewer, path)) {
+      return c.json({ error: REGISTRATION_CONFINED, messageKey: 'reasons.registrationConfined' }, 403);
+    }
     return next();
   });
 }
