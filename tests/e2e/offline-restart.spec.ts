@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { ChangesPage } from './pages/changes-page';
 import { DEMO_PASSWORD } from './pages/demo-users';
@@ -18,6 +18,14 @@ function newProfile(): string {
   return mkdtempSync(path.join(tmpdir(), 'werkpad-profile-'));
 }
 
+/** Browsers still open when a test ends early (closed before their profile is removed). */
+const open = new Set<BrowserContext>();
+
+async function closeAll(): Promise<void> {
+  for (const context of open) await context.close().catch(() => undefined);
+  open.clear();
+}
+
 async function launch(profile: string, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(profile, {
     ...chromiumLaunch,
@@ -26,6 +34,8 @@ async function launch(profile: string, baseURL: string): Promise<{ context: Brow
     timezoneId: 'Europe/Amsterdam',
     viewport: { width: 1024, height: 768 },
   });
+  open.add(context);
+  context.on('close', () => open.delete(context));
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
 }
@@ -96,6 +106,7 @@ test.describe('open offline after a restart (issue 18)', () => {
 
       // At the company visit: the browser starts again, with no connection at all.
       ({ context, page } = await launch(profile, baseURL!));
+      const changesOffline = new ChangesPage(page);
       const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
       // The session cookie survived the restart: it lives as long as the server session.
       expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
@@ -109,9 +120,9 @@ test.describe('open offline after a restart (issue 18)', () => {
       await unlock.unlock(DEMO_PASSWORD);
 
       // Open on the user's replica: their data, readable and writable.
-      await changes.expectOpen();
+      await changesOffline.expectOpen();
       await expect(page).toHaveURL(/\/wijzigingen/);
-      expect(await changes.participantCount()).toBe(participants);
+      expect(await changesOffline.participantCount()).toBe(participants);
       await expect(page.getByTestId('offline-unconfirmed')).toBeVisible();
       const editor = noteEditor(page);
       await expect(editor.body).toHaveValue(note.body);
@@ -126,10 +137,63 @@ test.describe('open offline after a restart (issue 18)', () => {
       await context.setOffline(false);
       await expect.poll(async () => (await serverProbes(context.request)).find((p) => p.uuid === note.uuid)?.body, { timeout: 90_000 }).toBe('na een herstart offline bewerkt');
       await expect(page.getByTestId('offline-unconfirmed')).toHaveCount(0);
-      await changes.goto();
-      await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
+      await changesOffline.goto();
+      await expect(changesOffline.allSent).toBeVisible({ timeout: 60_000 });
       await context.close();
     } finally {
+      await closeAll();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('the server session ended while the device was offline: nothing is pushed until the same user signs in online, then the change goes out', async ({ baseURL }) => {
+    test.setTimeout(360_000);
+    const profile = newProfile();
+    try {
+      let { context, page } = await launch(profile, baseURL!);
+      await syncOnline(page, 'coach');
+      const online = new ChangesPage(page);
+      const before = new Set((await serverProbes(context.request)).map((p) => p.uuid));
+      await online.selfTest.click();
+      const fresh = async () => (await serverProbes(context.request)).filter((p) => !before.has(p.uuid));
+      await expect.poll(async () => (await fresh()).length, { timeout: 60_000 }).toBe(1);
+      await expect(online.allSent).toBeVisible({ timeout: 60_000 });
+      const note = (await fresh())[0]!;
+      await context.close();
+
+      ({ context, page } = await launch(profile, baseURL!));
+      const changes = new ChangesPage(page);
+      await context.setOffline(true);
+      await page.goto('/wijzigingen');
+      await unlockScreen(page).unlock(DEMO_PASSWORD);
+      await changes.expectOpen();
+      const editor = noteEditor(page);
+      await editor.save('bewerkt terwijl de sessie verliep');
+      await expect(editor.state).toHaveText('Wacht op verzenden');
+
+      // Meanwhile the session ends on the server (revoked from elsewhere, as an administrator would).
+      const token = (await context.cookies()).find((c) => c.name === 'access_token')!.value;
+      const elsewhere = await request.newContext({ baseURL });
+      expect((await elsewhere.post('/api/oauth/revoke', { form: { token } })).ok()).toBe(true);
+
+      // Online: the check finds no session; Login asks to sign in again, and nothing went out.
+      await context.setOffline(false);
+      const login = new LoginPage(page);
+      await login.expectSessionExpired();
+      const api = await request.newContext({ baseURL });
+      const fresh2 = await api.post('/api/oauth/token', { form: { grant_type: 'password', username: 'coach', password: DEMO_PASSWORD } });
+      expect(fresh2.ok()).toBe(true);
+      expect((await serverProbes(api)).find((p) => p.uuid === note.uuid)?.body).toBe(note.body);
+
+      // The same user signs in online: the row kept on the device goes out.
+      await login.signIn('coach');
+      await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+      await expect.poll(async () => (await serverProbes(api)).find((p) => p.uuid === note.uuid)?.body, { timeout: 90_000 }).toBe('bewerkt terwijl de sessie verliep');
+      await elsewhere.dispose();
+      await api.dispose();
+      await context.close();
+    } finally {
+      await closeAll();
       rmSync(profile, { recursive: true, force: true });
     }
   });
@@ -192,6 +256,7 @@ test.describe('open offline after a restart (issue 18)', () => {
       await expect(page.getByTestId('offline-unconfirmed')).toBeVisible();
       await context.close();
     } finally {
+      await closeAll();
       rmSync(profile, { recursive: true, force: true });
     }
   });

@@ -13,10 +13,12 @@ interface LoginFormProps {
   onSignedIn: (credentials: { username: string; password: string }) => Promise<void>;
   /** The server could not be reached. */
   onUnreachable?: () => void;
+  /** The server refused the sign-in (its error code, e.g. `user_blocked`). */
+  onRefused?: (username: string, code: string | null) => void;
 }
 
 /** Username and password with required-field validation; posts the password grant. */
-export function LoginForm({ onSignedIn, onUnreachable }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onUnreachable, onRefused }: LoginFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -36,6 +38,7 @@ export function LoginForm({ onSignedIn, onUnreachable }: LoginFormProps) {
       return;
     }
     if (result.reason === 'network') onUnreachable?.();
+    else onRefused?.(values.username, result.code);
     setFailure(result.reason === 'network' ? t('errors.network') : translateReason(t, result.messageKey, { minutes: 15, ...(result.params ?? {}) }, 'errors.invalidCredentials'));
   };
 

@@ -13,12 +13,14 @@ interface LoginPageProps {
   onSignedIn: (credentials: { username: string; password: string }) => Promise<void>;
   /** The server could not be reached at sign-in. */
   onUnreachable?: () => void;
+  /** The server refused the sign-in (its error code). */
+  onRefused?: (username: string, code: string | null) => void;
   /** More ways in, under the links (the offline unlock). */
   extraLinks?: ReactNode;
 }
 
 /** The sign-in page (01 §2 "Login"). */
-export function LoginPage({ expired, onSignedIn, onUnreachable, extraLinks }: LoginPageProps) {
+export function LoginPage({ expired, onSignedIn, onUnreachable, onRefused, extraLinks }: LoginPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('login.title'));
   return (
@@ -33,7 +35,7 @@ export function LoginPage({ expired, onSignedIn, onUnreachable, extraLinks }: Lo
             {t('errors.sessionExpired')}
           </p>
         ) : null}
-        <LoginForm onSignedIn={onSignedIn} onUnreachable={onUnreachable} />
+        <LoginForm onSignedIn={onSignedIn} onUnreachable={onUnreachable} onRefused={onRefused} />
         <ul className="login__links">
           <li>
             <Link to="/login/forgot-password">{t('login.forgotPassword')}</Link>

@@ -4,7 +4,7 @@ import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { LoginPage } from '../../features/login/login-page';
 import { LoginNotice } from '../../features/auth/login-notice';
 import { continueAfterSignIn } from '../../features/auth/sign-in-flow';
-import { offlineUsers, preparePasswordVerifier } from '../../features/auth/device-unlock/device-unlock';
+import { offlineUsers, preparePasswordVerifier, refusedOnline } from '../../features/auth/device-unlock/device-unlock';
 import { UnlockPanel } from '../../features/auth/device-unlock/unlock-panel';
 import { lastSessionCheckReachable } from '../../app/session-store';
 import { PublicFrame } from '../../lib/ui/public-frame';
@@ -71,6 +71,7 @@ function RouteComponent() {
         expired={expired === true}
         onSignedIn={onSignedIn}
         onUnreachable={canUnlock ? () => setMode('unlock') : undefined}
+        onRefused={refusedOnline}
         extraLinks={
           canUnlock ? (
             <li>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, sessionStore, type SessionState } from '../../../app/session-store';
 import { MAX_FAILURES } from './attempts';
-import { commitPasswordVerifier, disableOfflineUnlock, hasOfflineVerifier, offlineUnlockState, offlineUsers, preparePasswordVerifier, unlockOffline } from './device-unlock';
+import { commitPasswordVerifier, disableOfflineUnlock, refusedOnline, hasOfflineVerifier, offlineUnlockState, offlineUsers, preparePasswordVerifier, unlockOffline } from './device-unlock';
 import { findDeviceUser, saveDeviceUser } from './device-users';
 import { createVerifier } from './verifier';
 
@@ -110,6 +110,15 @@ describe('unlocking offline', () => {
     expect(findDeviceUser(user.id)!.failures).toBe(0);
     disableOfflineUnlock(user.id);
     expect(offlineUnlockState(user.id)).toEqual({ kind: 'disabled' });
+  });
+
+  it('a blocked account (refused online as user_blocked) no longer opens offline; other refusals change nothing', async () => {
+    await knownUser();
+    refusedOnline('COACH', 'invalid_grant');
+    expect(offlineUnlockState(user.id)).toEqual({ kind: 'ready' });
+    refusedOnline('COACH', 'user_blocked');
+    expect(offlineUnlockState(user.id)).toEqual({ kind: 'disabled' });
+    expect(await unlockOffline(user.id, PASSWORD)).toEqual({ ok: false, reason: 'disabled' });
   });
 
   it('a browser may shorten the delays, never lengthen them', async () => {

@@ -143,6 +143,13 @@ export function disableOfflineUnlock(userId: number): void {
   updateDeviceUser(userId, (e) => ({ ...e, failures: MAX_FAILURES, lastFailureAt: Date.now() }));
 }
 
+/** The server refused this username as blocked: the device no longer opens offline for them (until an online sign-in). */
+export function refusedOnline(username: string, code: string | null): void {
+  if (code !== 'user_blocked') return;
+  const entry = readDeviceUsers().find((u) => u.user.username.toLowerCase() === username.trim().toLowerCase());
+  if (entry) disableOfflineUnlock(entry.user.id);
+}
+
 /** The user's own sign-out: the device forgets them (their replica goes too). */
 export function forgetOfflineUser(userId: number): void {
   removeDeviceUser(userId);
