@@ -10,6 +10,7 @@ import { lastSessionCheckReachable } from '../../app/session-store';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { safeRedirectTarget } from '../../domain/navigation/access';
 import { pendingSteps } from '../../lib/api/auth-flow-state';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import { isSessionNotice, peekSessionNotice, takeSessionNotice } from '../../lib/api/auth-flow-state';
 import type { SessionNotice } from '../../lib/api/error-catalogue';
 
@@ -56,7 +57,10 @@ function RouteComponent() {
     preparePasswordVerifier(username, password, pendingSteps().some((step) => step.startsWith('mfa_')));
     return continueAfterSignIn((href) => router.navigate({ href, replace: true }), redirect_uri);
   };
+  const online = useOnlineStatus();
   const canUnlock = offlineUsers().length > 0;
+  // Online, the way in is the normal sign-in; the offline unlock is offered when there is no server to ask.
+  const offerUnlock = canUnlock && (!online || lastSessionCheckReachable() === false);
   if (mode === 'unlock' && canUnlock) {
     return (
       <PublicFrame>
@@ -73,7 +77,7 @@ function RouteComponent() {
         onUnreachable={canUnlock ? () => setMode('unlock') : undefined}
         onRefused={refusedOnline}
         extraLinks={
-          canUnlock ? (
+          offerUnlock ? (
             <li>
               <button type="button" className="link-button" onClick={() => setMode('unlock')}>
                 {t('auth.deviceUnlock.offlineOpen')}

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
+import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { PasswordField } from '../password-field';
 import { MAX_FAILURES } from './attempts';
 import { offlineUnlockState, offlineUsers, unlockOffline, type OfflineUser, type UnlockState } from './device-unlock';
@@ -30,6 +31,7 @@ const secondsLeft = (until: number, now: number) => Math.max(1, Math.ceil((until
  */
 export function UnlockPanel({ onUnlocked, onOnlineSignIn }: UnlockPanelProps) {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.deviceUnlock.title'));
   const [users] = useState<OfflineUser[]>(() => offlineUsers());
   const [userId, setUserId] = useState<number | null>(users[0]?.userId ?? null);
   const [state, setState] = useState<UnlockState | null>(() => (userId === null ? null : offlineUnlockState(userId)));
