@@ -86,6 +86,16 @@ export async function loadSession(db: Queryable, sessionId: string): Promise<Ses
 }
 
 const memo = new WeakMap<Request, Promise<AuthResult>>();
+/** The new expiry of the session a request renewed (sliding), for the cookie sent back with it. */
+const renewed = new WeakMap<Request, Date>();
+
+/**
+ * When authenticating this request moved its session's expiry forward: the new expiry (never past the
+ * session's absolute end), so the access-token cookie can be sent again with it. Else null.
+ */
+export function renewedSessionExpiry(request: Request): Date | null {
+  return renewed.get(request) ?? null;
+}
 
 /**
  * Turns a request's access token (a bearer header or the access_token cookie) into a Viewer, with the
@@ -130,9 +140,10 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings, 
     if (cache && mfaStateOf(row) === 'ok' && row.password_validated) cache.put(row, startedAt);
   }
   const newExpiry = options.fresh ? null : await touchSession(db, row.session_id, settings);
-  if (newExpiry && cache) {
-    const max = row.max_expires_at.getTime();
-    cache.update(row.session_id, (r) => ({ ...r, expires_at: new Date(Math.min(newExpiry.getTime(), max)) }));
+  if (newExpiry) {
+    const expiresAt = new Date(Math.min(newExpiry.getTime(), row.max_expires_at.getTime()));
+    renewed.set(request, expiresAt);
+    cache?.update(row.session_id, (r) => ({ ...r, expires_at: expiresAt }));
   }
 
   const mfaState = mfaStateOf(row);
