@@ -35,12 +35,14 @@ export interface SessionState {
   /** Ids of impersonated users, oldest first (01 §4). Empty when not impersonating. */
   identityChain: number[];
   company: SessionCompany | null;
+  /** The user who really signed in (the chain's start; the server's sessionIdentity), when known. */
+  realUser?: { id: number; name: string } | null;
 }
 
 const STORAGE_KEY = 'werkpad.session';
 
 function emptyState(status: SessionStatus): SessionState {
-  return { status, user: null, identityChain: [], company: null };
+  return { status, user: null, identityChain: [], company: null, realUser: null };
 }
 
 function isSessionState(value: unknown): value is SessionState {
