@@ -135,7 +135,7 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
     ? {
         companyId: current.companyId,
         userId: current.userId,
-        ...(current.chain.length > 0 ? { chain: [...current.chain], ...(current.realUserId !== undefined ? { realUserId: current.realUserId } : {}) } : {}),
+        ...((current.chain ?? []).length > 0 ? { chain: [...current.chain], ...(current.realUserId !== undefined ? { realUserId: current.realUserId } : {}) } : {}),
       }
     : null;
   const fate = replicaFateOnSignOut(reason, syncStore);
