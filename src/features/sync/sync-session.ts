@@ -70,6 +70,9 @@ function follow(): void {
   if (identity === following) return;
   const signedIn = chain.length === 0;
   const reader = readerIdentityOf(user, chain, sessionStore.realUser ?? realUserOfRoot(root ?? listReplicas().find((e) => e.identity === identity)?.root));
+  // While impersonating, the replica and the rows' identity need the real user: wait for the session
+  // store to learn it (the `me` answer) rather than open a replica without it.
+  if (!signedIn && reader.realUserId === undefined) return;
   following = identity;
   const name = replicaName(reader);
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
@@ -164,7 +167,7 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
 }
 
 /** The names less other replicas that still hold unsent changes (kept when their impersonation was left). */
-async function withoutKeptImpersonations(names: readonly string[], current: string | null): Promise<string[]> {
+export async function withoutKeptImpersonations(names: readonly string[], current: string | null): Promise<string[]> {
   const kept: string[] = [];
   for (const name of names) {
     if (name === current) {
