@@ -234,8 +234,8 @@ const api = {
       subscribers.delete(id);
     },
     /** Sign-out: stops syncing and deletes this user's replica (ask first when changes are pending). */
-    async deleteReplica(session: Pick<SyncSession, 'companyId' | 'userId'>): Promise<void> {
-      const r = running && running.session.userId === session.userId && running.session.companyId === session.companyId ? running : null;
+    async deleteReplica(session: Pick<SyncSession, 'companyId' | 'userId'> & Partial<Pick<SyncSession, 'chain' | 'realUserId'>>): Promise<void> {
+      const r = running && replicaName(running.session) === replicaName(session) ? running : null;
       await stopRunning();
       const replica = r?.replica ?? openReplica(session);
       await replica.dexie.delete();

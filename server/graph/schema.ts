@@ -45,6 +45,7 @@ import './types/participant-tests';
 import './types/skill-report';
 import './types/caseload-writes';
 import './types/work-plan-files';
+import './types/session-identity';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

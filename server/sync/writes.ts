@@ -33,6 +33,7 @@ import type { Viewer } from '../auth/viewer';
 import { audit } from '../auth/audit';
 import { inputTypeName, INVALID_INPUT, type Write } from '../../src/domain/writes/define';
 import { NOT_ATTEMPTED } from '../../src/domain/sync/outbox-machine';
+import { IDENTITY_MISMATCH, rowIdentityKey } from '../../src/domain/sync/row-identity';
 import { CONFLICT_REASON, type PushAnswer, type ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7, UUID_PATTERN } from '../../src/domain/sync/uuid-v7';
 import { readClaims, withClientMutation, type ClaimRow } from './client-mutation';
@@ -187,6 +188,10 @@ const EXTRA_FIELDS = {
   clientMutationId: { type: 'ID', description: 'UUID v7 made by the client; a replay answers the first answer. Made by the server when left out.' },
   baseRevision: { type: 'Int', description: 'The revision of the document the change was based on.' },
   baseValues: { type: 'JSON', description: 'The edited fields as they were in that revision: changed on both sides means conflict.' },
+  identity: {
+    type: 'String',
+    description: 'Who the write was made under (company:realUser>impersonated...): refused with identity_mismatch, nothing written, when the session is someone else.',
+  },
 };
 
 /**
@@ -247,12 +252,17 @@ export async function runWrite<S extends v.GenericSchema>(
   rawInput: Record<string, unknown>,
 ): Promise<PushAnswer> {
   if (aborted.has(graph)) return { success: false, reason: NOT_ATTEMPTED, conflict: null };
-  const { clientMutationId: givenId, baseRevision, baseValues, ...input } = rawInput;
+  const { clientMutationId: givenId, baseRevision, baseValues, identity: madeUnder, ...input } = rawInput;
   const clientMutationId = typeof givenId === 'string' && givenId ? givenId.toLowerCase() : uuidv7();
   // No expiry by the time inside the id: the client's clock made it (the server's clock decides, see
   // client-mutation.ts); a row never sent can be sent whatever its age.
   const viewer = graph.viewer;
   if (!viewer) return { success: false, reason: 'no_current_user', conflict: null };
+  // A row made under another identity (user or impersonation chain) never runs as this one: refused
+  // before anything is written (no claim, so its own identity can still send it under this id).
+  if (madeUnder !== undefined && madeUnder !== null && madeUnder !== rowIdentityKey({ companyId: viewer.companyId, realUserId: viewer.realUserId, chain: viewer.chain })) {
+    return { success: false, reason: IDENTITY_MISMATCH, conflict: null };
+  }
   const after: (() => Promise<void> | void)[] = [];
   /** This run's own answer: the answer is this object only when this run's effect is the one that stayed. */
   let computed: PushAnswer | null = null;

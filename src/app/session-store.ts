@@ -40,12 +40,14 @@ export interface SessionState {
    * confirmed by the server: the worker pushes nothing until `me` confirms the same user (issue 18).
    */
   unlockedOffline?: boolean;
+  /** The user who really signed in (the chain's start; the server's sessionIdentity), when known. */
+  realUser?: { id: number; name: string } | null;
 }
 
 const STORAGE_KEY = 'werkpad.session';
 
 function emptyState(status: SessionStatus): SessionState {
-  return { status, user: null, identityChain: [], company: null };
+  return { status, user: null, identityChain: [], company: null, realUser: null };
 }
 
 function isSessionState(value: unknown): value is SessionState {

@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio';
 import { reportError } from '../lib/error-reporting';
-import { readerSession, type ReaderIdentity } from '../lib/replica/reader-session';
+import { readerIdentityOf, readerKey, readerSession, type ReaderIdentity } from '../lib/replica/reader-session';
 import { sessionStore } from './session-store';
 
 let started = false;
@@ -21,9 +21,9 @@ let started = false;
 export function followReplicaReader(): void {
   const follow = () => {
     const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
-    const next: ReaderIdentity | null = user ? { companyId: user.companyId, userId: user.id } : null;
+    const next: ReaderIdentity | null = user ? readerIdentityOf(user, sessionStore.identityChain, sessionStore.realUser) : null;
     const before = readerSession.early;
-    if (before?.companyId === next?.companyId && before?.userId === next?.userId) return;
+    if (readerKey(before) === readerKey(next)) return;
     readerSession.early = next;
     if (before && !next) {
       import('../lib/replica/replica-db').then((db) => db.closeReplicaReader(before), reportError);
@@ -32,7 +32,7 @@ export function followReplicaReader(): void {
       import('../lib/replica/replica-db').then((db) => {
         // Still the session to read (it may have ended while the chunk loaded)?
         const now = readerSession.early;
-        if (readerSession.stopped || now?.companyId !== next.companyId || now.userId !== next.userId) return;
+        if (readerSession.stopped || readerKey(now) !== readerKey(next)) return;
         db.replicaReader(next).dexie.open().catch(reportError);
       }, reportError);
     }

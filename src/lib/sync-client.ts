@@ -57,6 +57,7 @@ function plainSession(session: SyncSession): SyncSession {
     userId: session.userId,
     identity: session.identity,
     chain: [...session.chain],
+    ...(session.realUserId !== undefined ? { realUserId: session.realUserId } : {}),
     ...(session.baseUrl !== undefined ? { baseUrl: session.baseUrl } : {}),
   };
 }
@@ -92,7 +93,13 @@ export async function stopSync(options: { deleteReplica: boolean }): Promise<voi
   if (!remote) return;
   const session = syncStore.session;
   // A plain copy: postMessage cannot clone the valtio proxy.
-  if (options.deleteReplica && session) await remote.sync.deleteReplica({ companyId: session.companyId, userId: session.userId });
+  if (options.deleteReplica && session)
+    await remote.sync.deleteReplica({
+      companyId: session.companyId,
+      userId: session.userId,
+      chain: [...session.chain],
+      ...(session.realUserId !== undefined ? { realUserId: session.realUserId } : {}),
+    });
   else await remote.sync.stop();
   if (subscription !== null) await remote.sync.unsubscribe(subscription);
   subscription = null;

@@ -22,6 +22,11 @@ import 'fake-indexeddb/auto';
 import { SyncEngine } from '../../workers/engine';
 import { createGraphTransport } from '../../workers/graph-client';
 import { applyEvent, enqueue, listOutbox, resolveConflict } from '../../workers/outbox/outbox';
+import { pushOutbox } from '../../workers/outbox/push';
+import { pushDocument, PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
+import { findWrite } from '../../src/domain/writes/registry';
+import { IDENTITY_MISMATCH, parseRowIdentity } from '../../src/domain/sync/row-identity';
+import { createSession, hashToken } from '../../server/auth/session';
 import { openReplica, type Replica } from '../../workers/replica/db';
 import { urlOf } from '../../workers/test-support';
 import { createUuidV7, uuidv7Time } from '../../src/domain/sync/uuid-v7';
@@ -64,13 +69,19 @@ export interface FaultStats {
   /** Rows sent whose client mutation id was made by a client clock 40 days slow or fast (issue 19). */
   clockSkews: number;
   rejected: Record<string, number>;
+  /** Sessions ended mid-run with rows waiting; the same identity signed in again and sent them. */
+  sessionExpiries: number;
+  /** A client switched to another identity (another user) and back; its rows waited for it. */
+  identitySwitches: number;
+  /** Rows pushed on purpose over another identity's session: each must be refused, nothing written. */
+  foreignRowsRefused: number;
   accepted: { creates: number; edits: number; bumps: number; deletes: number; participantEdits: number };
 }
 
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
   'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
-  'participantMoves', 'listenDrops', 'clockSkews',
+  'participantMoves', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
@@ -100,6 +111,8 @@ interface Client {
   name: string;
   userId: number;
   role: FaultUser['role'];
+  /** The bearer token of its session (a session expiry gives the user a new one). */
+  token: string;
   replicaName: string;
   replica: Replica;
   engine: SyncEngine;
@@ -109,6 +122,8 @@ interface Client {
 }
 
 interface Sent {
+  /** The identity the row was made under, as sent (src/domain/sync/row-identity.ts). */
+  identity: string | null;
   mutation: string;
   input: Record<string, unknown>;
   baseRevision: unknown;
@@ -154,7 +169,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
-    conflictsOnUnchangedFields: 0, listenDrops: 0, clockSkews: 0, rejected: {},
+    conflictsOnUnchangedFields: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0,
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
@@ -205,9 +220,9 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     for (const m of parsed.query.matchAll(/\br(\d+): (\w+)\(/g)) {
       const vars = parsed.variables[`r${m[1]}`];
       if (!vars) continue;
-      const { clientMutationId, baseRevision, baseValues, ...input } = vars;
+      const { clientMutationId, baseRevision, baseValues, identity, ...input } = vars;
       if (!sent.has(String(clientMutationId)) && Math.abs(uuidv7Time(String(clientMutationId)) - clock) > SKEW_SEEN_MS) stats.clockSkews++;
-      sent.set(String(clientMutationId), { mutation: m[2]!, input, baseRevision, baseValues });
+      sent.set(String(clientMutationId), { identity: typeof identity === 'string' ? identity : null, mutation: m[2]!, input, baseRevision, baseValues });
     }
     return true;
   };
@@ -239,20 +254,21 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       name: `client${i}`,
       userId: user.id,
       role: user.role,
+      token: user.token,
       replicaName,
-      replica: openReplica({ companyId: tenant.companyId, userId: user.id }, replicaName),
+      replica: openReplica({ companyId: tenant.companyId, userId: user.id, realUserId: user.id, chain: [] }, replicaName),
       engine: null as unknown as SyncEngine,
       online: true,
       dieOnPush: null,
     };
-    client.engine = engineFor(client, user.token);
+    client.engine = engineFor(client);
     return client;
   };
 
-  const engineFor = (client: Client, token: string): SyncEngine => {
+  const engineFor = (client: Client): SyncEngine => {
     const transport = createGraphTransport({
       baseUrl: 'http://werkpad.test',
-      headers: () => ({ authorization: `Bearer ${token}` }),
+      headers: () => ({ authorization: `Bearer ${client.token}` }),
       fetchFn: async (input, init) => {
         stats.requests++;
         const skew = skewed.get(client.name) ?? 0;
@@ -348,7 +364,6 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   }
   const clients = Array.from({ length: options.clients }, (_, i) => makeClient(i));
   const live = liveStream(server, tenant.users[0]!.token);
-  const tokenOf = (c: Client) => tenant.users.find((u) => u.id === c.userId)!.token;
   for (const c of clients) {
     await c.engine.start({ leader: true, online: true });
     await c.engine.requestSync();
@@ -409,8 +424,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     stats.clientRestarts++;
     stats.rowsLeftSending += sending;
     // A new worker on the same IndexedDB database; the old one never wakes up again.
-    c.replica = openReplica({ companyId: tenant.companyId, userId: c.userId }, c.replicaName);
-    c.engine = engineFor(c, tokenOf(c));
+    c.replica = openReplica({ companyId: tenant.companyId, userId: c.userId, realUserId: c.userId, chain: [] }, c.replicaName);
+    c.engine = engineFor(c);
     await c.engine.start({ leader: true, online: true });
     await c.engine.requestSync();
   };
@@ -427,6 +442,124 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await server.db.query('UPDATE sync_probes SET user_id = $2 WHERE uuid = $1', [probe.uuid, to.id]);
     stats.scopeMoves++;
   };
+
+  /** Rows that waited through a session expiry or an identity switch: each must reach the server in the end. */
+  const waitedIds = new Set<string>();
+  const waitingIds = async (c: Client) =>
+    (await listOutbox(c.replica)).filter((r) => r.status === 'pending' || r.status === 'sending').map((r) => r.clientMutationId);
+  const processedCount = async (ids: readonly string[]) =>
+    ids.length === 0
+      ? 0
+      : Number(
+          (
+            await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_mutations WHERE client_mutation_id::text = ANY($1::text[])', [
+              [...ids],
+            ])
+          ).rows[0]?.n ?? 0,
+        );
+
+  /**
+   * The session of a client's user ends mid-run (it expires on the server) while rows wait: the
+   * engine stops (a blocking code), the rows stay. The same identity signs in again (a new session,
+   * a new token for every device of that user), the shell resumes, and the rows go out.
+   */
+  const expireSession = async (c: Client) => {
+    c.online = true;
+    await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `before expiry ${c.name}`, title: 'e' }, undefined, clock);
+    const user = tenant.users.find((u) => u.id === c.userId)!;
+    await server.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 minute', max_expires_at = now() - interval '1 minute' WHERE id = $1`,
+      [hashToken(user.token)],
+    );
+    const waiting = await waitingIds(c);
+    clock += 10 * 60_000;
+    c.engine.setOnline(true);
+    await c.engine.requestSync();
+    // The server may still know the session for a moment (its cache): whatever went out went as this identity.
+    const state = c.engine.getStatus();
+    const left = await waitingIds(c);
+    if (state.state === 'blocked' && left.length === 0 && waiting.length > 0) throw new Error(`${c.name}: rows vanished while its session had expired`);
+    for (const id of left) waitedIds.add(id);
+    // Signed in again as the same identity: every device of the user gets the new session.
+    const { token } = await createSession(server.db, { id: user.id, companyId: tenant.companyId }, { mfaValidated: true });
+    user.token = token;
+    for (const other of clients.filter((o) => o.userId === user.id)) {
+      other.token = token;
+      if (other.engine.getStatus().state === 'blocked') other.engine.resume();
+    }
+    stats.sessionExpiries++;
+  };
+
+  /**
+   * A client switches to another identity (another user signs in on the device) and back. The
+   * other identity gets a replica and an outbox of its own (a client that stays in the run). While
+   * it is active: the first identity's rows are pushed over the other's session on purpose and must
+   * each be refused (identity_mismatch) with nothing written; a worker of the other identity on the
+   * first identity's database pushes none of them. Back: they go out as the identity they were made under.
+   */
+  const switchIdentity = async (c: Client) => {
+    const user = tenant.users.find((u) => u.id === c.userId)!;
+    const others = tenant.users.filter((u) => u.id !== c.userId);
+    const other = others[Math.floor(random() * others.length)]!;
+    c.online = false;
+    await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `before switch ${c.name}`, title: 's' }, undefined, clock);
+    const rows = (await listOutbox(c.replica)).filter((r) => r.status === 'pending');
+    // Over the other identity's session: every row refused, nothing written.
+    const document = pushDocument(
+      rows.slice(0, PUSH_BATCH_MAX).map((row) => ({
+        mutation: findWrite(row.op)!.mutation,
+        input: row.args,
+        clientMutationId: row.clientMutationId,
+        baseRevision: row.baseRevision,
+        baseValues: row.baseValues,
+        identity: row.identity ?? null,
+      })),
+    );
+    const res = await server.fetch('http://werkpad.test/api/v2/graph', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
+      body: JSON.stringify(document),
+    });
+    const answers = ((await res.json()) as { data?: Record<string, { success: boolean; reason: string | null } | null> }).data ?? {};
+    const ids = rows.slice(0, PUSH_BATCH_MAX).map((r) => r.clientMutationId);
+    ids.forEach((id, i) => {
+      const answer = answers[`r${i}`];
+      if (answer?.reason === IDENTITY_MISMATCH) stats.foreignRowsRefused++;
+      else foreignFailures.push(`${c.name}: row ${id} pushed over ${other.id}'s session answered ${JSON.stringify(answer)}`);
+    });
+    if ((await processedCount(ids)) > 0) foreignFailures.push(`${c.name}: rows pushed over another identity's session were written`);
+    // A worker of the other identity on this database pushes none of them.
+    const intruder = openReplica({ companyId: tenant.companyId, userId: other.id, realUserId: other.id, chain: [] }, c.replicaName);
+    const outcome = await pushOutbox(intruder, createGraphTransport({ baseUrl: 'http://werkpad.test', headers: () => ({ authorization: `Bearer ${other.token}` }), fetchFn: (url, init) => server.fetch(urlOf(url), init) }), { now });
+    intruder.dexie.close();
+    if (outcome.kind !== 'idle') foreignFailures.push(`${c.name}: a worker of another identity found rows to push (${outcome.kind})`);
+    const still = await waitingIds(c);
+    for (const id of rows.map((r) => r.clientMutationId)) if (!still.includes(id)) foreignFailures.push(`${c.name}: row ${id} left the outbox during the switch`);
+    // The other identity works on its own replica meanwhile.
+    const as: Client = {
+      name: `${c.name}~u${other.id}`,
+      userId: other.id,
+      role: other.role,
+      token: other.token,
+      replicaName: `${c.replicaName}-as-${other.id}`,
+      replica: openReplica({ companyId: tenant.companyId, userId: other.id, realUserId: other.id, chain: [] }, `${c.replicaName}-as-${other.id}`),
+      engine: null as unknown as SyncEngine,
+      online: true,
+      dieOnPush: null,
+    };
+    as.engine = engineFor(as);
+    await as.engine.start({ leader: true, online: true });
+    await as.engine.requestSync();
+    await enqueue(as.replica, 'probes.save', { uuid: uuid(), body: `as ${other.id} on ${c.name}`, title: 'a' }, undefined, clock);
+    await sync(as);
+    clients.push(as);
+    for (const id of still) waitedIds.add(id);
+    // Back to the first identity (same user, same session).
+    if (user.token !== c.token) c.token = user.token;
+    c.online = true;
+    stats.identitySwitches++;
+  };
+  const foreignFailures: string[] = [];
 
   const coaches = tenant.users.filter((u) => u.role === 'coach');
   /**
@@ -476,6 +609,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await server.db.query('SELECT pg_notify($1, $2)', ['werkpad_changes', JSON.stringify({ c: tenant.companyId, t: 'sync_probes' })]);
     if (!(await live.until(next, (c) => c.includes('syncProbes')))) listenFailures.push('pokes did not resume after the LISTEN connection was killed');
   };
+  const expiryAt = Math.floor(writes * (0.25 + random() * 0.3));
+  const switchAt = Math.floor(writes * (0.35 + random() * 0.4));
   for (let w = 0; w < writes; w++) {
     const c = clients[Math.floor(random() * clients.length)]!;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
@@ -510,6 +645,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (crashPoints.includes(w)) crashArmed = true;
     if (w === clientRestartAt) await restartClient(clients[Math.floor(random() * clients.length)]!);
     if (listenDropAt.includes(w)) await dropListen();
+    if (w === expiryAt) await expireSession(clients[Math.floor(random() * options.clients)]!);
+    if (w === switchAt) await switchIdentity(clients[Math.floor(random() * options.clients)]!);
     if (random() < 0.1) await sync(clients[Math.floor(random() * clients.length)]!);
   }
   if (stats.scopeMoves === 0) await moveOwner();
@@ -566,6 +703,16 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   }
   failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats, trace)));
   failures.push(...(await checkParticipants(server, tenant, clients, sent, answered, stats)));
+  failures.push(...foreignFailures);
+  // No row lost: every row that waited through an expiry or a switch reached the server.
+  const waited = [...waitedIds];
+  const { rows: reached } = await server.db.query<{ id: string }>(
+    'SELECT client_mutation_id::text AS id FROM processed_mutations WHERE client_mutation_id::text = ANY($1::text[])',
+    [waited],
+  );
+  const reachedIds = new Set(reached.map((r) => r.id));
+  for (const id of waited) if (!reachedIds.has(id)) failures.push(`row ${id} waited through an expiry or identity switch and never reached the server`);
+  failures.push(...(await checkIdentities(server, tenant.companyId, sent)));
   for (const [reason] of Object.entries(stats.rejected)) {
     if (!EXPECTED_REJECTIONS.has(reason)) failures.push(`unexpected rejection reason ${reason} (${stats.rejected[reason]}x)`);
   }
@@ -574,6 +721,32 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   if (stats.conflictsOnUnchangedFields > 0) failures.push(`${stats.conflictsOnUnchangedFields} conflicts named a field the client did not change`);
   for (const c of clients) c.replica.dexie.close();
   return { seed, database: server.database, stats, failures, ms: Date.now() - started };
+}
+
+/**
+ * None accepted under another identity: every accepted write's audit row names, as actor and chain,
+ * the identity its row was made under (as it went over the wire), and every accepted row carried one.
+ */
+async function checkIdentities(server: FaultServer, companyId: number, sent: ReadonlyMap<string, Sent>): Promise<string[]> {
+  const failures: string[] = [];
+  const { rows } = await server.db.query<{ id: string; user_id: number; chain: unknown }>(
+    `SELECT details->>'clientMutationId' AS id, user_id, chain FROM audit_log
+      WHERE company_id = $1 AND action LIKE 'write.%' AND result = 'success'`,
+    [companyId],
+  );
+  for (const row of rows) {
+    const made = parseRowIdentity(sent.get(row.id)?.identity);
+    if (!made) {
+      failures.push(`${row.id}: accepted without the identity it was made under`);
+      continue;
+    }
+    const chain = (typeof row.chain === 'string' ? (JSON.parse(row.chain) as unknown[]) : ((row.chain as unknown[]) ?? [])).map(Number);
+    const expected = [made.realUserId, ...made.chain];
+    if (Number(row.user_id) !== made.realUserId || JSON.stringify(chain) !== JSON.stringify(expected)) {
+      failures.push(`${row.id}: accepted as user ${row.user_id} chain ${JSON.stringify(chain)}, made under ${JSON.stringify(expected)}`);
+    }
+  }
+  return failures;
 }
 
 async function checkFaultRun(

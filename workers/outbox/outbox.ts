@@ -61,8 +61,8 @@ export interface QueuedWrite {
   extra?: object;
 }
 
-/** The outbox row of one write, before it is stored (no replica access). */
-function rowOf(w: QueuedWrite, now: number, clientMutationId: string): OutboxRow {
+/** The outbox row of one write, before it is stored (no replica access); `identity`: who it is made under. */
+function rowOf(w: QueuedWrite, now: number, clientMutationId: string, identity: string | null): OutboxRow {
   const write = requireWrite(w.name);
   const parsed = parseWriteInput(write, w.input);
   const doc = write.document;
@@ -80,6 +80,7 @@ function rowOf(w: QueuedWrite, now: number, clientMutationId: string): OutboxRow
       target: doc ? doc.target(parsed) : null,
       mode: doc?.mode ?? null,
       patch,
+      ...(identity ? { identity } : {}),
     },
     now,
   );
@@ -160,7 +161,7 @@ export async function enqueue(replica: Replica, name: WriteName, input: unknown,
 
 /** Several writes in ONE transaction, in order (a bulk enqueue). All are checked before any is queued. */
 export async function enqueueMany(replica: Replica, writes: readonly QueuedWrite[], now = Date.now()): Promise<string[]> {
-  const rows = writes.map((w) => rowOf(w, now, uuidv7(now)));
+  const rows = writes.map((w) => rowOf(w, now, uuidv7(now), replica.identity));
   const collections = [...new Set(rows.map((r) => r.collection).filter((c): c is CollectionName => c !== null))];
   await replica.dexie.transaction('rw', [replica.outbox, ...collections.map((c) => replica.docs(c))], () => addRows(replica, rows));
   return rows.map((r) => r.clientMutationId);
@@ -291,7 +292,8 @@ export async function resolveConflict(
   const row = await replica.outbox.get(clientMutationId);
   if (!row) throw new Error('No such outbox row');
   const { args, baseRevision, baseValues } = resolutionArgs(row, chosen);
-  const fresh = rowOf({ name: row.op, input: args }, now, uuidv7(now));
+  // The resolution is made under the identity of the row it resolves (its worker shows it).
+  const fresh = rowOf({ name: row.op, input: args }, now, uuidv7(now), row.identity ?? replica.identity);
   await replica.dexie.transaction('rw', tables(replica, row.collection), async () => {
     await replica.outbox.delete(clientMutationId);
     if (row.collection && row.target) {

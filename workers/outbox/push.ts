@@ -6,6 +6,10 @@ import { findWrite } from '../../src/domain/writes/registry';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
 import { applyEventInTransaction } from './outbox';
+import { IDENTITY_MISMATCH, rowBelongsTo } from '../../src/domain/sync/row-identity';
+
+/** The blocking code a row refused for its identity stops the worker with (the session is someone else's). */
+const IDENTITY_CHANGED_CODE = 'identity_changed';
 
 export type PushOutcome =
   | { kind: 'idle' }
@@ -25,7 +29,8 @@ export const PUSH_BATCH = PUSH_BATCH_MAX;
 async function nextBatch(replica: Replica, now: number, size: number): Promise<{ rows: OutboxRow[]; waitUntil: number | null }> {
   const candidates = await replica.outbox
     .orderBy('clientMutationId')
-    .filter((r) => r.status !== 'failed' && r.status !== 'conflict')
+    // Rows made under another identity wait for a worker of theirs (row-identity.ts).
+    .filter((r) => r.status !== 'failed' && r.status !== 'conflict' && rowBelongsTo(r, replica.identity))
     .limit(size)
     .toArray();
   const first = nextToSend(candidates.slice(0, 1), now);
@@ -53,6 +58,8 @@ async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: re
  */
 function eventOf(answer: PushAnswer | null | undefined, error: string | undefined): OutboxEvent {
   if (!answer) return { type: 'networkError', error: error ?? 'no_answer' };
+  // The session is not the identity the row was made under: it waits (nothing was written), like a row of a changed session.
+  if (!answer.success && answer.reason === IDENTITY_MISMATCH) return { type: 'blocked', code: IDENTITY_CHANGED_CODE };
   return { type: 'answer', answer };
 }
 
@@ -85,6 +92,7 @@ export async function pushOutbox(
         clientMutationId: row.clientMutationId,
         baseRevision: row.baseRevision,
         baseValues: row.baseValues,
+        identity: row.identity ?? replica.identity,
       })),
     );
     const outcome = await transport<Record<string, PushAnswer | null>>(document.query, document.variables);
@@ -94,6 +102,8 @@ export async function pushOutbox(
         for (const row of rows) options.onSent?.(row);
         await applyAll(replica, rows, events, now(), random);
         options.onChange?.();
+        const blocked = events.find((e) => e.type === 'blocked');
+        if (blocked && blocked.type === 'blocked') return { kind: 'blocked', code: blocked.code };
         const transient = events.find((e) => e.type === 'networkError');
         if (transient && transient.type === 'networkError') return { kind: 'offline', error: transient.error };
         break;

@@ -4,6 +4,7 @@ import { declareReplicaSchema, replicaName, type CheckpointRow, type MetaRow } f
 import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { keepOutboxCounts } from './outbox-counts';
+import { rowIdentityKey } from '../../src/domain/sync/row-identity';
 
 /** The replica as the worker uses it: one Dexie database per user and company. */
 export interface Replica {
@@ -12,9 +13,18 @@ export interface Replica {
   outbox: Table<OutboxRow, string>;
   checkpoints: Table<CheckpointRow, string>;
   meta: Table<MetaRow, string>;
+  /**
+   * The identity (rowIdentityKey) this replica's rows are made under and pushed as; null when the
+   * opener did not say (tests, reading another replica's counts): rows then carry none.
+   */
+  identity: string | null;
 }
 
-export function openReplica(session: { companyId: number; userId: number }, name = replicaName(session)): Replica {
+export function openReplica(
+  session: { companyId: number; userId: number; chain?: readonly number[]; realUserId?: number },
+  name = replicaName(session),
+  identity: string | null = session.realUserId === undefined ? null : rowIdentityKey({ companyId: session.companyId, realUserId: session.realUserId, chain: session.chain ?? [] }),
+): Replica {
   const dexie = new Dexie(name);
   declareReplicaSchema(dexie);
   // Every outbox write keeps the counts row (outboxCounts reads one row, never the table).
@@ -25,5 +35,6 @@ export function openReplica(session: { companyId: number; userId: number }, name
     outbox: dexie.table<OutboxRow, string>('outbox'),
     checkpoints: dexie.table<CheckpointRow, string>('checkpoints'),
     meta: dexie.table<MetaRow, string>('meta'),
+    identity,
   };
 }

@@ -67,6 +67,12 @@ export interface OutboxRow {
    * replica already holds what came after it: the document becomes that version, not the row's values.
    */
   pulledRevision?: number | null;
+  /**
+   * Who the row was made under (rowIdentityKey: company, the real user, the whole impersonation
+   * chain). Only a worker of that identity pushes it, and the server refuses it from any other.
+   * Missing on rows queued before identities: they belong to their replica's worker.
+   */
+  identity?: string;
 }
 
 export type OutboxEvent =
@@ -225,7 +231,7 @@ export function conflictFields(row: OutboxRow): { field: string; mine: unknown; 
 
 export function newOutboxRow(
   input: Pick<OutboxRow, 'clientMutationId' | 'op' | 'args'> &
-    Partial<Pick<OutboxRow, 'collection' | 'target' | 'patch' | 'mode' | 'baseRevision' | 'baseValues'>>,
+    Partial<Pick<OutboxRow, 'collection' | 'target' | 'patch' | 'mode' | 'baseRevision' | 'baseValues' | 'identity'>>,
   now: number,
 ): OutboxRow {
   return {

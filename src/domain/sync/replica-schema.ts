@@ -11,6 +11,7 @@
 import { COLLECTIONS, COLLECTION_NAMES, withDerived, type CollectionName } from './collections';
 import type { ReplicaDocument } from './types';
 import type { OutboxStatus } from './outbox-machine';
+import { replicaNameOf } from './row-identity';
 
 export interface ReplicaVersion {
   version: number;
@@ -104,9 +105,12 @@ export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
 
 export const REPLICA_VERSION = REPLICA_VERSIONS[REPLICA_VERSIONS.length - 1]?.version ?? 1;
 
-/** `werkpad-<companyId>-<userId>`: one replica per signed-in user and company. */
-export function replicaName(session: { companyId: number; userId: number }): string {
-  return `werkpad-${session.companyId}-${session.userId}`;
+/**
+ * `werkpad-<companyId>-<userId>`: one replica per identity; while impersonating the name also
+ * carries the real user and the chain (row-identity.ts, replicaNameOf).
+ */
+export function replicaName(session: { companyId: number; userId: number; chain?: readonly number[]; realUserId?: number | null }): string {
+  return replicaNameOf(session);
 }
 
 /** What declaring the schema needs of a Dexie instance (structural, so this module imports no IndexedDB code). */

@@ -12,6 +12,8 @@ export interface SyncSession {
   identity: string;
   /** The impersonation chain (user ids); its last id is sent as x-imitate-user. */
   chain: number[];
+  /** The user who really signed in (the chain's start): part of the rows' identity and the replica's name. */
+  realUserId?: number;
   /** Server origin; empty for same-origin. */
   baseUrl?: string;
 }

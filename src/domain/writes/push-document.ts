@@ -14,6 +14,8 @@ export interface PushItem {
   baseRevision?: number | null;
   /** The edited fields' values in that revision: what the server compares per field. */
   baseValues?: Record<string, unknown> | null;
+  /** The identity the row was made under (row-identity.ts): the server refuses it from another. */
+  identity?: string | null;
 }
 
 export const PUSH_SELECTION = '{ success reason params revision conflict }';
@@ -40,6 +42,7 @@ export function pushDocument(items: readonly PushItem[]): { query: string; varia
       clientMutationId: item.clientMutationId,
       baseRevision: item.baseRevision ?? null,
       baseValues: item.baseValues ?? null,
+      ...(item.identity ? { identity: item.identity } : {}),
     };
   });
   return { query: `mutation Push(${defs.join(', ')}) {\n${fields.join('\n')}\n}`, variables };

@@ -17,6 +17,8 @@ interface PendingChangesPageProps {
   onCancelSignOut: () => void;
   /** Extra content under the status (the install invitation). */
   aside?: ReactNode;
+  /** A question above everything else (leaving an impersonation whose changes wait). */
+  before?: ReactNode;
 }
 
 /** Rows shown per group at first: a long outbox (1,000 queued offline) must not re-render in full on every change. */
@@ -29,7 +31,7 @@ const GROUPS: { statuses: OutboxStatus[]; heading: 'sync.page.conflictHeading' |
 ];
 
 /** /wijzigingen: the sync status and every change on this device that has not reached the server. */
-export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, aside }: PendingChangesPageProps) {
+export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, aside, before }: PendingChangesPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('sync.page.title'));
   const rows = useOutboxRows();
@@ -51,6 +53,7 @@ export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, asi
     <div className="sync-page">
       <h1 className="sync-page__title">{t('sync.page.title')}</h1>
       <p className="sync-page__intro">{t('sync.page.intro')}</p>
+      {before}
       {askSignOut ? <SignOutQuestion onSignOut={onSignOut} onCancel={onCancelSignOut} /> : null}
       <SyncOverview />
       {aside}

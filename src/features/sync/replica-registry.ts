@@ -12,6 +12,10 @@ export interface ReplicaEntry {
   /** The identity of the user who signed in (not impersonated) when this replica was opened. */
   root: string;
   openedAt: number;
+  /** Whose rows wait here, as the changes page names them (the user, and who impersonated them). */
+  label?: string;
+  /** The identity its rows are made under (row-identity.ts). */
+  rowIdentity?: string;
 }
 
 const KEY = 'werkpad.replicas';

@@ -3,10 +3,11 @@ import { sessionStore } from '../../app/session-store';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
-import { readerSession } from '../../lib/replica/reader-session';
 import { setMayPush, startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
+import { rowIdentityKey } from '../../domain/sync/row-identity';
+import { readerIdentityOf, readerSession } from '../../lib/replica/reader-session';
 import { replicaFateOnSignOut } from './sign-out-flow';
 import { announce, onIdentityMessage, type IdentityMessage } from './identity-channel';
 import { forgetReplicas, listReplicas, rememberReplica, replicasOfSession } from './replica-registry';
@@ -77,19 +78,41 @@ function follow(): void {
     }
     return;
   }
+  const signedIn = chain.length === 0;
+  const reader = readerIdentityOf(user, chain, sessionStore.realUser ?? realUserOfRoot(root ?? listReplicas().find((e) => e.identity === identity)?.root));
+  // While impersonating, the replica and the rows' identity need the real user: wait for the session
+  // store to learn it (the `me` answer) rather than open a replica without it.
+  if (!signedIn && reader.realUserId === undefined) return;
   pushAllowed = mayPush;
   following = identity;
-  const name = replicaName({ companyId: user.companyId, userId: user.id });
-  const signedIn = chain.length === 0;
+  const name = replicaName(reader);
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
-  rememberReplica({ name, companyId: user.companyId, userId: user.id, identity, root, openedAt: Date.now() });
+  const realUserId = reader.realUserId ?? (signedIn ? user.id : undefined);
+  const who = [user.givenName, user.surname].filter(Boolean).join(' ') || user.username;
+  const realName = sessionStore.realUser?.name;
+  rememberReplica({
+    name,
+    companyId: user.companyId,
+    userId: user.id,
+    identity,
+    root,
+    openedAt: Date.now(),
+    label: !signedIn && realName ? `${who} (${realName})` : who,
+    ...(realUserId !== undefined ? { rowIdentity: rowIdentityKey({ companyId: user.companyId, realUserId, chain }) } : {}),
+  });
   announce({ type: 'identity', identity });
-  startSync({ companyId: user.companyId, userId: user.id, identity, chain }, { mayPush })
+  startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) }, { mayPush })
     .then(() => (signedIn ? removeLeftBehind(name) : undefined))
     .catch((error: unknown) => {
       following = null;
       reportError(error);
     });
+}
+
+/** The real user's id from a signed-in identity (`company:user:`), the root an impersonation started from. */
+function realUserOfRoot(key: string | null | undefined): { id: number } | null {
+  const id = Number(key?.split(':')[1]);
+  return key && Number.isSafeInteger(id) && id > 0 ? { id } : null;
 }
 
 /**
@@ -121,7 +144,14 @@ function onOtherTab(message: IdentityMessage): void {
 /** Sign-out listener: stop syncing, then delete the replicas of the session and the caches (online or offline). */
 export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   // A plain copy: the store's object is a valtio proxy, which postMessage cannot clone.
-  const session = syncStore.session ? { companyId: syncStore.session.companyId, userId: syncStore.session.userId } : null;
+  const current = syncStore.session;
+  const session = current
+    ? {
+        companyId: current.companyId,
+        userId: current.userId,
+        ...((current.chain ?? []).length > 0 ? { chain: [...current.chain], ...(current.realUserId !== undefined ? { realUserId: current.realUserId } : {}) } : {}),
+      }
+    : null;
   const fate = replicaFateOnSignOut(reason, syncStore);
   const sessionRoot = root;
   following = null;
@@ -131,7 +161,10 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   readerSession.early = null;
   syncStore.session = null;
   closeReplicaReader();
-  const names = fate === 'delete' ? [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(session ? [replicaName(session)] : [])])] : [];
+  const candidates = fate === 'delete' ? [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(session ? [replicaName(session)] : [])])] : [];
+  // An impersonation's replica whose changes were kept when it was left stays: its rows go out only
+  // under that chain, so they wait for it (docs/decisions-sync.md, identity per row and per replica).
+  const names = await withoutKeptImpersonations(candidates, session ? replicaName(session) : null);
   if (sessionRoot) announce({ type: 'signed-out', root: sessionRoot, replicas: names });
   try {
     if (session && fate === 'delete') await syncApi().sync.deleteReplica(session);
@@ -142,6 +175,25 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
     reportError(error);
   }
   if (fate === 'delete') await clearUserCaches();
+}
+
+/** The names less other replicas that still hold unsent changes (kept when their impersonation was left). */
+export async function withoutKeptImpersonations(names: readonly string[], current: string | null): Promise<string[]> {
+  const kept: string[] = [];
+  for (const name of names) {
+    if (name === current) {
+      kept.push(name);
+      continue;
+    }
+    let unsent = 1;
+    try {
+      unsent = await syncApi().sync.unsentIn(name);
+    } catch (error) {
+      reportError(error);
+    }
+    if (unsent === 0) kept.push(name);
+  }
+  return kept;
 }
 
 let installed = false;

@@ -2,10 +2,10 @@ import { ApiError, NetworkError } from './api-error';
 import { setSessionNotice } from './auth-flow-state';
 import { catalogueAction } from './error-catalogue';
 import { clearIdentityChain, readIdentityChain } from './identity-chain-cookie';
-import { fetchMe, type MeCompany, type MeUser } from './me';
+import { fetchMe, type MeCompany, type MeUser, type RealUser } from './me';
 
 export type LoadedSession =
-  | { kind: 'signed-in'; session: { user: MeUser; company: MeCompany | null; identityChain: number[] } }
+  | { kind: 'signed-in'; session: { user: MeUser; company: MeCompany | null; identityChain: number[]; realUser?: RealUser | null } }
   /** No usable session (none, ended, or the second factor is still owed). */
   | { kind: 'anonymous' }
   /** The server could not be reached: keep what this tab knew (offline-first). */
@@ -20,7 +20,10 @@ export async function loadSessionFromServer(): Promise<LoadedSession> {
     try {
       const answer = await fetchMe({ catalogue: false });
       if (answer.kind === 'second-factor') return { kind: 'anonymous' };
-      return { kind: 'signed-in', session: { user: answer.user, company: answer.company, identityChain: answer.identityChain } };
+      return {
+        kind: 'signed-in',
+        session: { user: answer.user, company: answer.company, identityChain: answer.identityChain, realUser: answer.realUser ?? null },
+      };
     } catch (error) {
       if (error instanceof NetworkError) return { kind: 'offline' };
       if (!(error instanceof ApiError)) throw error;

@@ -10,6 +10,7 @@ type PortalVersion = (typeof PORTAL_VERSIONS)[number];
 export const ME_QUERY = /* GraphQL */ `
   query Me {
     mfa { required setup }
+    sessionIdentity { realUserId realUserName }
     me {
       id username givenName surname
       role { id }
@@ -23,6 +24,7 @@ const IdSchema = v.pipe(v.union([v.string(), v.number()]), v.transform(Number), 
 
 const MeAnswerSchema = v.object({
   mfa: v.object({ required: v.boolean(), setup: v.boolean() }),
+  sessionIdentity: v.nullish(v.object({ realUserId: IdSchema, realUserName: v.string() })),
   me: v.object({
     id: IdSchema,
     username: v.string(),
@@ -46,6 +48,12 @@ export interface MeUser {
   companyId: number;
 }
 
+/** The user who really signed in (also while impersonating): part of the identity outbox rows are made under. */
+export interface RealUser {
+  id: number;
+  name: string;
+}
+
 export interface MeCompany {
   id: number;
   name: string;
@@ -54,7 +62,7 @@ export interface MeCompany {
 }
 
 export type MeAnswer =
-  | { kind: 'signed-in'; user: MeUser; company: MeCompany | null; identityChain: number[] }
+  | { kind: 'signed-in'; user: MeUser; company: MeCompany | null; identityChain: number[]; realUser?: RealUser | null }
   /** Signed in with a password, but the second factor is still owed. */
   | { kind: 'second-factor'; setUp: boolean };
 
@@ -82,11 +90,12 @@ function branding(value: unknown): Branding | null {
 
 /** Reads a `me` answer (exported for tests). */
 export function parseMeAnswer(data: unknown): MeAnswer {
-  const { mfa, me } = v.parse(MeAnswerSchema, data);
+  const { mfa, me, sessionIdentity } = v.parse(MeAnswerSchema, data);
   if (mfa.required) return { kind: 'second-factor', setUp: mfa.setup };
   return {
     kind: 'signed-in',
     identityChain: readIdentityChain(),
+    realUser: sessionIdentity ? { id: sessionIdentity.realUserId, name: sessionIdentity.realUserName } : null,
     user: {
       id: me.id,
       username: me.username,

@@ -9,7 +9,7 @@ import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { syncStore } from '../sync-client';
 import { replicaReader, type ReplicaReader } from './replica-db';
-import { readableReplica, readerSession, type ReaderIdentity } from './reader-session';
+import { readableReplica, readerKey, readerSession, type ReaderIdentity } from './reader-session';
 
 /**
  * The signed-in user's replica: the sync session's, or before the sync code has loaded the stored
@@ -22,8 +22,7 @@ export function useReplica(): ReplicaReader | null {
 
 /** The identity to read now, as a string that stays equal while it does ('' when signed out). */
 function identityNow(): string {
-  const which = readableReplica(syncStore.session, readerSession);
-  return which ? `${which.companyId}:${which.userId}` : '';
+  return readerKey(readableReplica(syncStore.session, readerSession));
 }
 
 function onIdentityChange(notify: () => void): () => void {
@@ -44,8 +43,14 @@ export function useReplicaIdentity(): ReaderIdentity | null {
   const key = useSyncExternalStore(onIdentityChange, identityNow, identityNow);
   return useMemo(() => {
     if (!key) return null;
-    const [companyId, userId] = key.split(':').map(Number);
-    return { companyId: companyId ?? 0, userId: userId ?? 0 };
+    const [companyId, userId, realUserId, chain] = key.split(':');
+    const ids = chain ? chain.split('.').map(Number) : [];
+    return {
+      companyId: Number(companyId),
+      userId: Number(userId),
+      ...(ids.length > 0 ? { chain: ids } : {}),
+      ...(realUserId ? { realUserId: Number(realUserId) } : {}),
+    };
   }, [key]);
 }
 

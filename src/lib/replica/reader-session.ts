@@ -13,6 +13,25 @@ import { proxy } from 'valtio';
 export interface ReaderIdentity {
   companyId: number;
   userId: number;
+  /** While impersonating: the chain and the real user (the replica is per identity: row-identity.ts). */
+  chain?: number[];
+  realUserId?: number;
+}
+
+/** The identity of a signed-in session (the session store's parts): whose replica to read and sync. */
+export function readerIdentityOf(
+  user: { companyId: number; id: number },
+  chain: readonly number[],
+  realUser: { id: number } | null | undefined,
+): ReaderIdentity {
+  if (chain.length === 0) return { companyId: user.companyId, userId: user.id };
+  return { companyId: user.companyId, userId: user.id, chain: [...chain], ...(realUser ? { realUserId: realUser.id } : {}) };
+}
+
+/** A string equal exactly while the identity is: company, effective user, real user and chain. */
+export function readerKey(which: ReaderIdentity | null): string {
+  if (!which) return '';
+  return [which.companyId, which.userId, which.realUserId ?? '', (which.chain ?? []).join('.')].join(':');
 }
 
 export const readerSession = proxy<{ early: ReaderIdentity | null; stopped: boolean }>({ early: null, stopped: false });

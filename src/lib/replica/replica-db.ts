@@ -18,8 +18,11 @@ export interface ReplicaReader {
 
 let current: { key: string; reader: ReplicaReader } | null = null;
 
+/** Whose replica: the company, the effective user and, while impersonating, the chain and the real user. */
+type ReplicaIdentity = { companyId: number; userId: number; chain?: readonly number[]; realUserId?: number };
+
 /** The replica of a user and company (cached; switching user closes the previous one). */
-export function replicaReader(session: { companyId: number; userId: number }): ReplicaReader {
+export function replicaReader(session: ReplicaIdentity): ReplicaReader {
   const key = replicaName(session);
   if (current?.key === key) return current.reader;
   current?.reader.dexie.close();
@@ -35,7 +38,7 @@ export function replicaReader(session: { companyId: number; userId: number }): R
 }
 
 /** Closes the open reader; with a session, only if the open reader is that session's replica. */
-export function closeReplicaReader(session?: { companyId: number; userId: number }): void {
+export function closeReplicaReader(session?: ReplicaIdentity): void {
   if (session && current?.key !== replicaName(session)) return;
   current?.reader.dexie.close();
   current = null;

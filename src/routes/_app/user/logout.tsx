@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { signOut } from '../../../features/auth/sign-out';
 import { LoadingPage } from '../../../features/errors/loading-page';
 import { signOutMustAsk } from '../../../features/sync/sign-out-flow';
+import { leaveMustAsk } from '../../../features/sync/leave-impersonation-flow';
 import { sessionStore } from '../../../app/session-store';
 import { syncStore } from '../../../lib/sync-client';
 
@@ -11,6 +12,8 @@ export const Route = createFileRoute('/_app/user/logout')({
     // Changes not yet on the server would be deleted with the replica: ask first (send now / discard / cancel).
     // Leaving an impersonation keeps the session, so nothing is deleted then.
     if (sessionStore.identityChain.length === 0 && signOutMustAsk(syncStore)) throw redirect({ to: '/wijzigingen', search: { uitloggen: true } });
+    // Leaving an impersonation whose changes wait asks too: they go out only under this chain.
+    if (sessionStore.identityChain.length > 0 && leaveMustAsk(syncStore)) throw redirect({ to: '/wijzigingen', search: { verlaten: true } });
     const outcome = await signOut();
     if (outcome === 'left-impersonation') throw redirect({ to: '/', replace: true });
     throw redirect({ to: '/login/{-$request}', params: { request: undefined }, replace: true });
