@@ -57,8 +57,9 @@ describe('the replica reader follows the stored session (before the sync code lo
     expect(readerSession.early).toEqual({ companyId: 1, userId: 7 });
     setSession({ user: user(9, 2), identityChain: [7], company: null });
     await settle();
-    expect(readerSession.early).toEqual({ companyId: 2, userId: 9 });
-    expect(db.replicaReader).toHaveBeenLastCalledWith({ companyId: 2, userId: 9 });
+    // Impersonating: the replica is the chain's own (one replica per identity).
+    expect(readerSession.early).toEqual({ companyId: 2, userId: 9, chain: [7] });
+    expect(db.replicaReader).toHaveBeenLastCalledWith({ companyId: 2, userId: 9, chain: [7] });
 
     readerSession.stopped = true;
     vi.clearAllMocks();
