@@ -116,7 +116,7 @@ describe('reads on the device (the replica): logParticipantRead', () => {
   const LOG_READ = 'mutation($input: LogParticipantReadInput!) { logParticipantRead(input: $input) { success reason } }';
   type Answer = { logParticipantRead: { success: boolean; reason: string | null } };
   const readRows = () =>
-    t.db.query<{ result: string; user_id: number; chain: number[]; subject_id: string; details: { via?: string; viewedAt?: string } }>(
+    t.db.query<{ result: string; user_id: number; chain: number[]; subject_id: string; details: { via?: string; openedOffline?: string } }>(
       "SELECT result, user_id, chain, subject_id, details FROM audit_log WHERE action = 'participant.read' AND details->>'via' = 'replica' ORDER BY id",
     );
 
@@ -137,7 +137,7 @@ describe('reads on the device (the replica): logParticipantRead', () => {
       user_id: t.fx.users.admin,
       chain: [t.fx.users.admin, t.fx.users.manager, t.fx.users.coach],
       subject_id: String(t.fx.participantId),
-      details: { via: 'replica', viewedAt },
+      details: { via: 'replica', openedOffline: viewedAt },
     });
   });
 

@@ -193,7 +193,7 @@ fuzzDescribe('fuzz: every graph operation', () => {
     expect(reported.map(String).slice(0, 5)).toEqual([]);
     expect(total.requests).toBe(operations.length * PER_OPERATION);
     expect(total.status500 + total.unhandled + total.databaseText).toBe(0);
-  }, 600_000);
+  }, 1_800_000);
 });
 
 /**
@@ -271,5 +271,5 @@ fuzzDescribe('fuzz: every REST route', () => {
     expect(total.examples).toEqual([]);
     expect(reported.map(String).slice(0, 5)).toEqual([]);
     expect(total.status500 + total.unhandled + total.databaseText).toBe(0);
-  }, 600_000);
+  }, 1_800_000);
 });
