@@ -597,8 +597,15 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   /** Kills the server's LISTEN connections with a live stream open; pokes must resume (the heal poke, then a new change). */
   const dropListen = async () => {
     await live.open();
-    const mark = live.mark();
-    const ended = await server.dropListens();
+    let mark = live.mark();
+    let ended = await server.dropListens();
+    if (ended === 0) {
+      // The stream may be one a server SIGKILL ended without this side noticing yet: open a new one.
+      live.close();
+      await live.open();
+      mark = live.mark();
+      ended = await server.dropListens();
+    }
     if (ended === 0) {
       listenFailures.push('no LISTEN connection to kill while a live stream was open');
       return;
