@@ -3,7 +3,7 @@ import { sessionStore } from '../../app/session-store';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
-import { startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
+import { setMayPush, startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
 import { rowIdentityKey } from '../../domain/sync/row-identity';
@@ -45,6 +45,8 @@ export async function clearUserCaches(): Promise<void> {
 /** The identity this tab syncs as, and the signed-in (not impersonated) user's identity it came from. */
 let following: string | null = null;
 let root: string | null = null;
+/** Whether the worker may push: the session is not one opened offline that the server has yet to confirm. */
+let pushAllowed = true;
 /** Another tab took the session over: this tab syncs nothing until it is reloaded. */
 let suspended = false;
 
@@ -67,12 +69,21 @@ function follow(): void {
   if (!user || suspended) return;
   const chain = [...sessionStore.identityChain];
   const identity = identityKey(user.companyId, user.id, chain);
-  if (identity === following) return;
+  const mayPush = sessionStore.unlockedOffline !== true;
+  if (identity === following) {
+    // The server confirmed the session opened offline (session-store.ts): what waited may go out now.
+    if (mayPush !== pushAllowed) {
+      pushAllowed = mayPush;
+      setMayPush(mayPush).catch(reportError);
+    }
+    return;
+  }
   const signedIn = chain.length === 0;
   const reader = readerIdentityOf(user, chain, sessionStore.realUser ?? realUserOfRoot(root ?? listReplicas().find((e) => e.identity === identity)?.root));
   // While impersonating, the replica and the rows' identity need the real user: wait for the session
   // store to learn it (the `me` answer) rather than open a replica without it.
   if (!signedIn && reader.realUserId === undefined) return;
+  pushAllowed = mayPush;
   following = identity;
   const name = replicaName(reader);
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
@@ -90,7 +101,7 @@ function follow(): void {
     ...(realUserId !== undefined ? { rowIdentity: rowIdentityKey({ companyId: user.companyId, realUserId, chain }) } : {}),
   });
   announce({ type: 'identity', identity });
-  startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) })
+  startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) }, { mayPush })
     .then(() => (signedIn ? removeLeftBehind(name) : undefined))
     .catch((error: unknown) => {
       following = null;
