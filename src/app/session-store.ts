@@ -35,13 +35,13 @@ export interface SessionState {
   /** Ids of impersonated users, oldest first (01 §4). Empty when not impersonating. */
   identityChain: number[];
   company: SessionCompany | null;
+  /** The user who really signed in (the chain's start; the server's sessionIdentity), when known. */
+  realUser?: { id: number; name: string } | null;
   /**
    * Opened offline with the password checked on this device (features/auth/device-unlock), not yet
    * confirmed by the server: the worker pushes nothing until `me` confirms the same user (issue 18).
    */
   unlockedOffline?: boolean;
-  /** The user who really signed in (the chain's start; the server's sessionIdentity), when known. */
-  realUser?: { id: number; name: string } | null;
 }
 
 const STORAGE_KEY = 'werkpad.session';

@@ -55,11 +55,14 @@ describe('the replica reader follows the stored session (before the sync code lo
     setSession({ user: user(7), identityChain: [], company: null });
     await settle();
     expect(readerSession.early).toEqual({ companyId: 1, userId: 7 });
-    setSession({ user: user(9, 2), identityChain: [7], company: null });
+    // Impersonating: the replica of that identity, once the real user is known (none opened before).
+    setSession({ user: user(9, 2), identityChain: [9], company: null, realUser: null });
     await settle();
-    // Impersonating: the replica is the chain's own (one replica per identity).
-    expect(readerSession.early).toEqual({ companyId: 2, userId: 9, chain: [7] });
-    expect(db.replicaReader).toHaveBeenLastCalledWith({ companyId: 2, userId: 9, chain: [7] });
+    expect(readerSession.early).toBeNull();
+    setSession({ user: user(9, 2), identityChain: [9], company: null, realUser: { id: 7, name: 'A B' } });
+    await settle();
+    expect(readerSession.early).toEqual({ companyId: 2, userId: 9, chain: [9], realUserId: 7 });
+    expect(db.replicaReader).toHaveBeenLastCalledWith({ companyId: 2, userId: 9, chain: [9], realUserId: 7 });
 
     readerSession.stopped = true;
     vi.clearAllMocks();

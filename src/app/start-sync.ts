@@ -21,7 +21,9 @@ let started = false;
 export function followReplicaReader(): void {
   const follow = () => {
     const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
-    const next: ReaderIdentity | null = user ? readerIdentityOf(user, sessionStore.identityChain, sessionStore.realUser) : null;
+    // While impersonating, the replica's name needs the real user: until it is known, none is opened early.
+    const known = sessionStore.identityChain.length === 0 || Boolean(sessionStore.realUser);
+    const next: ReaderIdentity | null = user && known ? readerIdentityOf(user, sessionStore.identityChain, sessionStore.realUser) : null;
     const before = readerSession.early;
     if (readerKey(before) === readerKey(next)) return;
     readerSession.early = next;

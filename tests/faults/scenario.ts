@@ -592,6 +592,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
 
   const crashPoints = [Math.floor(writes * (0.2 + random() * 0.25)), Math.floor(writes * (0.5 + random() * 0.4))];
   const clientRestartAt = Math.floor(writes * (0.55 + random() * 0.3));
+  const expiryAt = Math.floor(writes * (0.25 + random() * 0.3));
+  const switchAt = Math.floor(writes * (0.35 + random() * 0.4));
   const listenDropAt = [Math.floor(writes * (0.1 + random() * 0.3)), Math.floor(writes * (0.6 + random() * 0.3))];
   const listenFailures: string[] = [];
   /** Kills the server's LISTEN connections with a live stream open; pokes must resume (the heal poke, then a new change). */
@@ -616,8 +618,6 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await server.db.query('SELECT pg_notify($1, $2)', ['werkpad_changes', JSON.stringify({ c: tenant.companyId, t: 'sync_probes' })]);
     if (!(await live.until(next, (c) => c.includes('syncProbes')))) listenFailures.push('pokes did not resume after the LISTEN connection was killed');
   };
-  const expiryAt = Math.floor(writes * (0.25 + random() * 0.3));
-  const switchAt = Math.floor(writes * (0.35 + random() * 0.4));
   for (let w = 0; w < writes; w++) {
     const c = clients[Math.floor(random() * clients.length)]!;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
