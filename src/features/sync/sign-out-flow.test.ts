@@ -26,19 +26,31 @@ describe('needsSignOutConfirmation', () => {
   });
 });
 
-describe('replicaFateOnSignOut', () => {
-  it.each<[SignedOutReason, OutboxCounts, 'delete' | 'keep']>([
-    ['logout', waiting, 'delete'],
-    ['logout', none, 'delete'],
-    ['inactivity', waiting, 'delete'],
-    ['mfaAttempts', waiting, 'delete'],
-    ['expired', waiting, 'keep'],
-    ['maintenance', waiting, 'keep'],
-    ['noCurrentUser', waiting, 'keep'],
-    ['expired', none, 'delete'],
-    ['expired', refused, 'delete'],
-  ])('%s with %o → %s', (reason, counts, expected) => {
-    expect(replicaFateOnSignOut(reason, counts)).toBe(expected);
+describe('replicaFateOnSignOut: nothing unsent goes without the user\'s explicit choice', () => {
+  // The outbox's own counts per status (`conflicts` too, the name the worker's report used).
+  const row = (status: 'pending' | 'sending' | 'failed' | 'conflict') => ({
+    ...{ pending: 0, sending: 0, failed: 0, conflict: 0, conflicts: 0 },
+    [status]: 1,
+    ...(status === 'conflict' ? { conflicts: 1 } : {}),
+  });
+  const states: [string, ReturnType<typeof row>][] = [
+    ['nothing unsent', { pending: 0, sending: 0, failed: 0, conflict: 0, conflicts: 0 }],
+    ['a pending row', row('pending')],
+    ['a sending row', row('sending')],
+    ['a failed row', row('failed')],
+    ['a conflict', row('conflict')],
+  ];
+  const locking: SignedOutReason[] = ['expired', 'maintenance', 'noCurrentUser', 'inactivity'];
+  for (const reason of locking) {
+    it.each(states)(`${reason} with %s → keep (the screen locks, the replica stays)`, (_name, unsent) => {
+      expect(replicaFateOnSignOut(reason, unsent)).toBe('keep');
+    });
+  }
+  it.each(states.slice(1))('mfaAttempts with %s → keep', (_name, unsent) => {
+    expect(replicaFateOnSignOut('mfaAttempts', unsent)).toBe('keep');
+  });
+  it.each(states.slice(1))('an explicit sign-out that reached the end without the question, with %s → keep', (_name, unsent) => {
+    expect(replicaFateOnSignOut('logout', unsent)).toBe('keep');
   });
 });
 
