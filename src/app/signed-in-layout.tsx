@@ -1,20 +1,30 @@
-import { useEffect } from 'react';
-import type { ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
-import { isParticipantUser } from '../domain/navigation/access';
-import { portalKindFor } from '../domain/navigation/portal';
-import { AppShell } from '../features/shell/app-shell';
-import { AuthLayer } from '../features/auth/auth-layer';
-import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
-import { StalePendingWarning } from '../features/sync/stale-pending-warning';
-import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
-import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
-import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
-import { applyBranding } from '../lib/branding';
-import { catalogueFor } from './menu/catalogue';
-import { sessionStore } from './session-store';
+import { useEffect } from "react";
+import type { ReactNode } from "react";
+import { useRouter } from "@tanstack/react-router";
+import { useSnapshot } from "valtio";
+import { isParticipantUser } from "../domain/navigation/access";
+import { portalKindFor } from "../domain/navigation/portal";
+import { AppShell } from "../features/shell/app-shell";
+import { AuthLayer } from "../features/auth/auth-layer";
+import { LockScreen } from "../features/auth/lock-screen";
+import { continueAfterSignIn } from "../features/auth/sign-in-flow";
+import { LockSignInForm } from "../features/login/lock-sign-in-form";
+import { lockStore } from "../lib/api/session-lock";
+import { DisplaySettingsSync } from "../features/portal/display-settings-sync";
+import { StalePendingWarning } from "../features/sync/stale-pending-warning";
+import { IdentityChangedNotice } from "../features/sync/identity-changed-notice";
+import { SyncStatusIndicator } from "../features/sync/sync-status-indicator";
+import {
+  UNREAD_BADGE_ENTRIES,
+  UnreadBadge,
+} from "../features/messages/unread-badge";
+import { applyBranding } from "../lib/branding";
+import { catalogueFor } from "./menu/catalogue";
+import { sessionStore } from "./session-store";
 
-const MENU_BADGES = Object.fromEntries(UNREAD_BADGE_ENTRIES.map((id) => [id, <UnreadBadge key={id} />]));
+const MENU_BADGES = Object.fromEntries(
+  UNREAD_BADGE_ENTRIES.map((id) => [id, <UnreadBadge key={id} />]),
+);
 
 interface SignedInLayoutProps {
   children: ReactNode;
@@ -22,7 +32,9 @@ interface SignedInLayoutProps {
 
 /** Composes the shell from the session: the user's menu catalogue, company name and branding. */
 export function SignedInLayout({ children }: SignedInLayoutProps) {
+  const router = useRouter();
   const session = useSnapshot(sessionStore);
+  const { lock } = useSnapshot(lockStore);
   const branding = session.company?.branding ?? null;
 
   useEffect(() => {
@@ -31,7 +43,29 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
 
   const user = session.user;
   if (!user) return null;
-  const catalogue = catalogueFor(isParticipantUser(user), portalKindFor(session.company?.participantPortalVersion));
+  // A session that ended without the user signing out: the shell and its data give way to the lock
+  // screen; the route (and what it showed) comes back once the same user has signed in again.
+  if (lock) {
+    // Signing in again returns to where the user was (the same page, with what it showed).
+    const here = `${globalThis.location.pathname}${globalThis.location.search}`;
+    const onSignedIn = () =>
+      continueAfterSignIn(
+        (href) => router.navigate({ href, replace: true }),
+        here,
+      );
+    return (
+      <LockScreen
+        lock={lock}
+        signIn={
+          <LockSignInForm username={lock.username} onSignedIn={onSignedIn} />
+        }
+      />
+    );
+  }
+  const catalogue = catalogueFor(
+    isParticipantUser(user),
+    portalKindFor(session.company?.participantPortalVersion),
+  );
   return (
     <AppShell
       user={user}

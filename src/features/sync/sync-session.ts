@@ -1,5 +1,6 @@
 import { subscribe } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { checkSessionInBackground, sessionStore } from '../../app/session-store';
+import { lockStore } from '../../lib/api/session-lock';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
@@ -7,7 +8,7 @@ import { readerSession } from '../../lib/replica/reader-session';
 import { startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
-import { replicaFateOnSignOut } from './sign-out-flow';
+import { replicaFateOnSignOut, takeSignOutChoice, type UnsentCounts } from './sign-out-flow';
 import { announce, onIdentityMessage, type IdentityMessage } from './identity-channel';
 import { forgetReplicas, listReplicas, rememberReplica, replicasOfSession } from './replica-registry';
 
@@ -61,7 +62,28 @@ async function removeLeftBehind(current: string): Promise<void> {
   }
 }
 
+/** The sync stopping for a screen lock; starting again waits for it. */
+let pausing: Promise<void> | null = null;
+
+/**
+ * The screen locked (src/lib/api/session-lock.ts): stop syncing, keep the replica and its outbox. Nothing
+ * is pushed until the same user has signed in again (then follow() starts the same replica again).
+ */
+function pauseForLock(): void {
+  if (following === null) return;
+  following = null;
+  pausing = stopSync({ deleteReplica: false })
+    .catch(reportError)
+    .finally(() => {
+      pausing = null;
+    });
+}
+
 function follow(): void {
+  if (lockStore.lock) {
+    pauseForLock();
+    return;
+  }
   const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
   if (!user || suspended) return;
   const chain = [...sessionStore.identityChain];
@@ -73,7 +95,8 @@ function follow(): void {
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
   rememberReplica({ name, companyId: user.companyId, userId: user.id, identity, root, openedAt: Date.now() });
   announce({ type: 'identity', identity });
-  startSync({ companyId: user.companyId, userId: user.id, identity, chain })
+  const start = () => startSync({ companyId: user.companyId, userId: user.id, identity, chain });
+  (pausing ? pausing.then(start) : start())
     .then(() => (signedIn ? removeLeftBehind(name) : undefined))
     .catch((error: unknown) => {
       following = null;
@@ -107,11 +130,27 @@ function onOtherTab(message: IdentityMessage): void {
   if (message.type === 'signed-out' && following !== null) void suspend();
 }
 
-/** Sign-out listener: stop syncing, then delete the replicas of the session and the caches (online or offline). */
+/** Unsent rows of a replica, from its outbox; unreadable counts as unsent (then nothing is deleted). */
+async function unsentOf(name: string): Promise<UnsentCounts> {
+  try {
+    return await syncApi().sync.unsentCountsIn(name);
+  } catch (error) {
+    reportError(error);
+    return { pending: 1, sending: 0, failed: 0, conflict: 0 };
+  }
+}
+
+/**
+ * Sign-out listener: stop syncing, then delete the replicas of the session whose fate is "delete"
+ * (replicaFateOnSignOut: only an explicit sign-out deletes, and a replica with unsent rows only when
+ * the user chose to discard them after the list), and the caches (online or offline).
+ */
 export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   // A plain copy: the store's object is a valtio proxy, which postMessage cannot clone.
   const session = syncStore.session ? { companyId: syncStore.session.companyId, userId: syncStore.session.userId } : null;
-  const fate = replicaFateOnSignOut(reason, syncStore);
+  const current = session ? replicaName(session) : null;
+  // The question listed the rows of the replica in use only: its choice applies there alone.
+  const choice = reason === 'logout' ? takeSignOutChoice() : null;
   const sessionRoot = root;
   following = null;
   root = null;
@@ -120,17 +159,37 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   readerSession.early = null;
   syncStore.session = null;
   closeReplicaReader();
-  const names = fate === 'delete' ? [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(session ? [replicaName(session)] : [])])] : [];
-  if (sessionRoot) announce({ type: 'signed-out', root: sessionRoot, replicas: names });
+  const candidates = [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(current ? [current] : [])])];
+  const names: string[] = [];
   try {
-    if (session && fate === 'delete') await syncApi().sync.deleteReplica(session);
-    if (names.length > 0) await syncApi().sync.deleteReplicas(names);
-    forgetReplicas(names);
+    // Stopped first: the outbox is counted as it stays, with no push or enqueue of this tab under way.
     await stopSync({ deleteReplica: false });
+    for (const name of candidates) {
+      if (replicaFateOnSignOut(reason, await unsentOf(name), name === current ? choice : null) === 'delete') names.push(name);
+    }
   } catch (error) {
     reportError(error);
   }
-  if (fate === 'delete') await clearUserCaches();
+  if (sessionRoot) announce({ type: 'signed-out', root: sessionRoot, replicas: names });
+  try {
+    if (names.length > 0) await syncApi().sync.deleteReplicas(names);
+    forgetReplicas(names);
+  } catch (error) {
+    reportError(error);
+  }
+  // Per-user caches (the menu, Cache Storage) go with any sign-out; a kept replica is the user's work, not a cache.
+  if (reason === 'logout' || names.length > 0) await clearUserCaches();
+}
+
+/** The worker was refused for the session (expired, revoked, maintenance): ask the server, which locks the screen. */
+let lastBlocked: string | null = null;
+function onSyncBlocked(): void {
+  const code = syncStore.blockedCode;
+  if (code === lastBlocked) return;
+  lastBlocked = code;
+  if (code === 'token_expired' || code === 'access_denied' || code === 'no_current_user' || code === 'maintenance_mode_enabled') {
+    if (sessionStore.status === 'signed-in' && !lockStore.lock) void checkSessionInBackground().catch(reportError);
+  }
 }
 
 let installed = false;
@@ -145,6 +204,8 @@ export function installSyncSession(): void {
   if (installed) return;
   installed = true;
   subscribe(sessionStore, follow);
+  subscribe(lockStore, follow);
+  subscribe(syncStore, onSyncBlocked);
   onSignedOut(endSyncSession);
   onIdentityMessage(onOtherTab);
   follow();

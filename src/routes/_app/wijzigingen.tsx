@@ -2,10 +2,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { InstallInvitation } from '../../features/pwa/install-invitation';
 import { PendingChangesPage } from '../../features/sync/pending-changes-page';
-import { confirmSignOut } from '../../features/sync/sign-out-flow';
+import { confirmSignOut, type SignOutChoice } from '../../features/sync/sign-out-flow';
 
 export interface ChangesSearch {
-  /** Ask before signing out (send now / discard / cancel); /user/logout sends here while changes wait. */
+  /** Ask before signing out (send now / keep / save as file / discard / cancel); /user/logout sends here while anything is unsent. */
   uitloggen?: true;
 }
 
@@ -19,8 +19,8 @@ export const Route = createFileRoute('/_app/wijzigingen')({
 function RouteComponent() {
   const { uitloggen } = Route.useSearch();
   const navigate = useNavigate();
-  const onSignOut = useCallback(() => {
-    confirmSignOut();
+  const onSignOut = useCallback((choice: SignOutChoice | null) => {
+    confirmSignOut(choice);
     void navigate({ to: '/user/logout', replace: true });
   }, [navigate]);
   const onCancel = useCallback(() => void navigate({ to: '/wijzigingen', search: {}, replace: true }), [navigate]);
