@@ -30,7 +30,7 @@ test('a revoked token locks the screen with "Uw sessie is verlopen"; signing in 
   await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toHaveCount(0);
 });
 
-test('a session refused without a screen to lock (a fresh tab) opens Login with "Uw sessie is verlopen"', async ({ page, context, baseURL }) => {
+test('a session refused without a screen to lock (a fresh tab) opens Login, and back after signing in', async ({ page, context, baseURL }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('manager');
@@ -42,8 +42,9 @@ test('a session refused without a screen to lock (a fresh tab) opens Login with 
 
   const fresh = await context.newPage();
   await fresh.goto('/participants');
-  await new LoginPage(fresh).expectSessionExpired();
-  await expect(fresh).toHaveURL(/redirect_uri=%2Fparticipants/);
+  // With or without "Uw sessie is verlopen": the first tab may have locked and dropped the dead cookie already.
+  await expect(fresh).toHaveURL(/\/login\?.*redirect_uri=%2Fparticipants/);
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
   await new LoginPage(fresh).signIn('manager');
   await expect(fresh).toHaveURL(/\/participants$/);
 });

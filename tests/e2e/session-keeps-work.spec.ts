@@ -222,6 +222,7 @@ test('the explicit sign-out lists every unsent row, saves them as a readable fil
   const changes = new ChangesPage(page);
   await changes.goto();
   await changes.waitForFirstSync();
+  await waitForServiceWorker(page);
   const replica = await replicaOf(page);
 
   await context.setOffline(true);
@@ -231,6 +232,10 @@ test('the explicit sign-out lists every unsent row, saves them as a readable fil
   await expect(changes.waiting).toHaveCount(2);
   await setStatuses(page, replica, ['pending', 'failed']);
   const queued = (await outboxRows(page, replica))!;
+  // The screens read the outbox through Dexie, which did not see the change made beside it: reopen (offline).
+  await page.reload();
+  await changes.expectOpen();
+  await expect(page.locator('.outbox-row--failed')).toHaveCount(1);
 
   await page.getByRole('button', { name: /Gebruikersmenu van/ }).click();
   await page.getByRole('link', { name: 'Uitloggen' }).click();

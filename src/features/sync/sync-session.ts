@@ -62,8 +62,14 @@ async function removeLeftBehind(current: string): Promise<void> {
   }
 }
 
-/** The sync stopping for a screen lock; starting again waits for it. */
-let pausing: Promise<void> | null = null;
+/**
+ * Starting and stopping for a screen lock run one after the other: a lock that comes while the sync
+ * is still starting (a reload whose session check answers first) stops it only once it has started,
+ * and the start after unlocking waits for that stop.
+ */
+let sequence: Promise<unknown> = Promise.resolve();
+/** The sync was stopped for a lock: when it starts again, a worker still blocked by the dead session resumes. */
+let pausedForLock = false;
 
 /**
  * The screen locked (src/lib/api/session-lock.ts): stop syncing, keep the replica and its outbox. Nothing
@@ -72,11 +78,8 @@ let pausing: Promise<void> | null = null;
 function pauseForLock(): void {
   if (following === null) return;
   following = null;
-  pausing = stopSync({ deleteReplica: false })
-    .catch(reportError)
-    .finally(() => {
-      pausing = null;
-    });
+  pausedForLock = true;
+  sequence = sequence.then(() => stopSync({ deleteReplica: false })).catch(reportError);
 }
 
 function follow(): void {
@@ -95,8 +98,16 @@ function follow(): void {
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
   rememberReplica({ name, companyId: user.companyId, userId: user.id, identity, root, openedAt: Date.now() });
   announce({ type: 'identity', identity });
-  const start = () => startSync({ companyId: user.companyId, userId: user.id, identity, chain });
-  (pausing ? pausing.then(start) : start())
+  const resume = pausedForLock;
+  pausedForLock = false;
+  const start = async () => {
+    await startSync({ companyId: user.companyId, userId: user.id, identity, chain });
+    // The session is confirmed again: whatever the worker was refused under the dead one no longer holds.
+    if (resume) await syncApi().sync.resume();
+  };
+  const started = sequence.then(start);
+  sequence = started.catch(() => undefined);
+  started
     .then(() => (signedIn ? removeLeftBehind(name) : undefined))
     .catch((error: unknown) => {
       following = null;
