@@ -73,7 +73,8 @@ test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the 
   await new ShellPage(page).expectStaffHome('Sanne');
   const token = (await context.cookies()).find((c) => c.name === 'access_token')?.value;
   // Shorten the timeout for this browser (the override can only shorten it; docs/decisions-auth-client.md).
-  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 6000, countdownMs: 4000 })));
+  // A countdown long enough to click in on a busy machine (the dialog shows from 3 s idle).
+  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 12000, countdownMs: 9000 })));
   await page.reload();
 
   const dialog = page.getByRole('dialog', { name: 'Het scherm wordt zo vergrendeld' });
@@ -83,7 +84,7 @@ test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the 
   await expect(dialog).toBeHidden();
 
   await expect(dialog).toBeVisible({ timeout: 8000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('U was een tijd niet actief. Het scherm is vergrendeld om de gegevens te beschermen.')).toBeVisible();
 
   const outside = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token ?? ''}` } });

@@ -177,7 +177,7 @@ test('inactivity while offline locks the screen, also across a reload, and keeps
   await waitForServiceWorker(page);
   const replica = await replicaOf(page);
   // Shorten the timeout for this browser (the override can only shorten it; docs/decisions-auth-client.md).
-  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 8000, countdownMs: 3000 })));
+  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 10000, countdownMs: 5000 })));
   await page.reload();
   await changes.expectOpen();
 
@@ -252,7 +252,7 @@ test('the explicit sign-out lists every unsent row, saves them as a readable fil
   await question.getByRole('button', { name: 'Opslaan als bestand' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^werkpad-niet-verzonden-manager-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
-  const text = await readFile((await file.path())!, 'utf8');
+  const text = await readFile(await file.path(), 'utf8');
   expect(text).toContain('\n  "changes": [');
   const saved = JSON.parse(text) as { count: number; changes: { operation: string; status: string; input: { uuid: string; body: string } }[] };
   expect(saved.count).toBe(2);
