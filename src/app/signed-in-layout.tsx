@@ -1,30 +1,26 @@
-import { useEffect } from "react";
-import type { ReactNode } from "react";
-import { useRouter } from "@tanstack/react-router";
-import { useSnapshot } from "valtio";
-import { isParticipantUser } from "../domain/navigation/access";
-import { portalKindFor } from "../domain/navigation/portal";
-import { AppShell } from "../features/shell/app-shell";
-import { AuthLayer } from "../features/auth/auth-layer";
-import { LockScreen } from "../features/auth/lock-screen";
-import { continueAfterSignIn } from "../features/auth/sign-in-flow";
-import { LockSignInForm } from "../features/login/lock-sign-in-form";
-import { lockStore } from "../lib/api/session-lock";
-import { DisplaySettingsSync } from "../features/portal/display-settings-sync";
-import { StalePendingWarning } from "../features/sync/stale-pending-warning";
-import { IdentityChangedNotice } from "../features/sync/identity-changed-notice";
-import { SyncStatusIndicator } from "../features/sync/sync-status-indicator";
-import {
-  UNREAD_BADGE_ENTRIES,
-  UnreadBadge,
-} from "../features/messages/unread-badge";
-import { applyBranding } from "../lib/branding";
-import { catalogueFor } from "./menu/catalogue";
-import { sessionStore } from "./session-store";
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { isParticipantUser } from '../domain/navigation/access';
+import { portalKindFor } from '../domain/navigation/portal';
+import { AppShell } from '../features/shell/app-shell';
+import { AuthLayer } from '../features/auth/auth-layer';
+import { LockScreen } from '../features/auth/lock-screen';
+import { continueAfterSignIn } from '../features/auth/sign-in-flow';
+import { LockSignInForm } from '../features/login/lock-sign-in-form';
+import { lockStore } from '../lib/api/session-lock';
+import { OfflineUnconfirmedNotice } from '../features/auth/device-unlock/offline-unconfirmed-notice';
+import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
+import { StalePendingWarning } from '../features/sync/stale-pending-warning';
+import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
+import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
+import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
+import { applyBranding } from '../lib/branding';
+import { catalogueFor } from './menu/catalogue';
+import { sessionStore } from './session-store';
 
-const MENU_BADGES = Object.fromEntries(
-  UNREAD_BADGE_ENTRIES.map((id) => [id, <UnreadBadge key={id} />]),
-);
+const MENU_BADGES = Object.fromEntries(UNREAD_BADGE_ENTRIES.map((id) => [id, <UnreadBadge key={id} />]));
 
 interface SignedInLayoutProps {
   children: ReactNode;
@@ -48,24 +44,10 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
   if (lock) {
     // Signing in again returns to where the user was (the same page, with what it showed).
     const here = `${globalThis.location.pathname}${globalThis.location.search}`;
-    const onSignedIn = () =>
-      continueAfterSignIn(
-        (href) => router.navigate({ href, replace: true }),
-        here,
-      );
-    return (
-      <LockScreen
-        lock={lock}
-        signIn={
-          <LockSignInForm username={lock.username} onSignedIn={onSignedIn} />
-        }
-      />
-    );
+    const onSignedIn = () => continueAfterSignIn((href) => router.navigate({ href, replace: true }), here);
+    return <LockScreen lock={lock} signIn={<LockSignInForm username={lock.username} onSignedIn={onSignedIn} />} />;
   }
-  const catalogue = catalogueFor(
-    isParticipantUser(user),
-    portalKindFor(session.company?.participantPortalVersion),
-  );
+  const catalogue = catalogueFor(isParticipantUser(user), portalKindFor(session.company?.participantPortalVersion));
   return (
     <AppShell
       user={user}
@@ -79,6 +61,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       <AuthLayer />
       <DisplaySettingsSync />
       <IdentityChangedNotice />
+      <OfflineUnconfirmedNotice />
       <StalePendingWarning />
       {children}
     </AppShell>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import type { ReactNode } from "react";
-import { useRouter } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { clearSession } from "../../app/session-store";
-import { replicaName } from "../../domain/sync/replica-schema";
-import type { ScreenLock } from "../../lib/api/session-lock";
-import { syncApi } from "../../lib/sync-client";
-import { PublicFrame } from "../../lib/ui/public-frame";
-import { useDocumentTitle } from "../../lib/ui/use-document-title";
-import { useOnlineStatus } from "../../lib/use-online-status";
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { clearSession } from '../../app/session-store';
+import { replicaName } from '../../domain/sync/replica-schema';
+import type { ScreenLock } from '../../lib/api/session-lock';
+import { syncApi } from '../../lib/sync-client';
+import { PublicFrame } from '../../lib/ui/public-frame';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { useOnlineStatus } from '../../lib/use-online-status';
 
 interface LockScreenProps {
   lock: ScreenLock;
@@ -33,7 +33,7 @@ export function LockScreen({ lock, signIn, offlineUnlock }: LockScreenProps) {
   const online = useOnlineStatus();
   const [waiting, setWaiting] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(t("auth.lock.title"));
+  useDocumentTitle(t('auth.lock.title'));
   const knownUser = lock.username !== null;
 
   useEffect(() => headingRef.current?.focus(), []);
@@ -42,9 +42,7 @@ export function LockScreen({ lock, signIn, offlineUnlock }: LockScreenProps) {
     // Counted from the replica's outbox (the sync is stopped while locked).
     let live = true;
     syncApi()
-      .sync.unsentCountsIn(
-        replicaName({ companyId: lock.companyId, userId: lock.userId }),
-      )
+      .sync.unsentCountsIn(replicaName({ companyId: lock.companyId, userId: lock.userId }))
       .then((counts) => {
         if (live) setWaiting(counts.pending + counts.sending);
       })
@@ -57,54 +55,39 @@ export function LockScreen({ lock, signIn, offlineUnlock }: LockScreenProps) {
   const signInAsSomeoneElse = () => {
     // Only this tab's session is forgotten: nothing on the device is deleted.
     clearSession();
-    void router.navigate({ href: "/login", replace: true });
+    void router.navigate({ href: '/login', replace: true });
   };
 
   return (
     <PublicFrame>
       <section className="login card lock-screen" aria-labelledby="lock-title">
-        <h1
-          id="lock-title"
-          className="login__title"
-          ref={headingRef}
-          tabIndex={-1}
-        >
-          {t("auth.lock.title")}
+        <h1 id="lock-title" className="login__title" ref={headingRef} tabIndex={-1}>
+          {t('auth.lock.title')}
         </h1>
         <p className="alert alert--warning" role="status">
           {t(`auth.lock.reason.${lock.reason}`)}
         </p>
         <p className="lock-screen__kept">
-          {t("auth.lock.kept")}{" "}
-          {waiting ? t("auth.lock.unsent", { count: waiting }) : null}
+          {t('auth.lock.kept')} {waiting ? t('auth.lock.unsent', { count: waiting }) : null}
         </p>
-        {!online
-          ? (offlineUnlock ?? (
-              <p className="alert alert--warning">{t("auth.lock.offline")}</p>
-            ))
-          : null}
+        {!online ? (offlineUnlock ?? <p className="alert alert--warning">{t('auth.lock.offline')}</p>) : null}
         <p>
           {knownUser
-            ? t("auth.lock.signInAs", {
+            ? t('auth.lock.signInAs', {
                 name: lock.givenName ?? lock.username,
                 username: lock.username,
               })
-            : t("auth.lock.signInImpersonating")}
+            : t('auth.lock.signInImpersonating')}
         </p>
         {signIn}
         <p className="lock-screen__other">
-          <button
-            type="button"
-            className="button button--link"
-            onClick={signInAsSomeoneElse}
-            aria-describedby="lock-other-help"
-          >
-            {t("auth.lock.otherUser")}
+          <button type="button" className="button button--link" onClick={signInAsSomeoneElse} aria-describedby="lock-other-help">
+            {t('auth.lock.otherUser')}
           </button>
         </p>
         <p id="lock-other-help" className="lock-screen__help">
-          {t("auth.lock.otherUserHelp", {
-            name: lock.givenName ?? lock.username ?? "",
+          {t('auth.lock.otherUserHelp', {
+            name: lock.givenName ?? lock.username ?? '',
           })}
         </p>
       </section>

@@ -1,12 +1,12 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { valibotResolver } from "@hookform/resolvers/valibot";
-import { useTranslation } from "react-i18next";
-import { translateReason } from "../../lib/ui/reason-text";
-import { useOnlineStatus } from "../../lib/use-online-status";
-import { LoginSchema, type LoginInput, type LoginValues } from "./login-schema";
-import { PasswordInput } from "./password-input";
-import { signInWithPassword } from "./sign-in";
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useTranslation } from 'react-i18next';
+import { translateReason } from '../../lib/ui/reason-text';
+import { useOnlineStatus } from '../../lib/use-online-status';
+import { LoginSchema, type LoginInput, type LoginValues } from './login-schema';
+import { PasswordInput } from './password-input';
+import { signInWithPassword } from './sign-in';
 
 interface LockSignInFormProps {
   /** The locked user's name (only the password is asked); null: ask for the username too. */
@@ -31,7 +31,7 @@ export function LockSignInForm({ username, onSignedIn }: LockSignInFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
     resolver: valibotResolver(LoginSchema),
-    defaultValues: { username: username ?? "", password: "" },
+    defaultValues: { username: username ?? '', password: '' },
   });
 
   const onSubmit = async (values: LoginValues) => {
@@ -39,39 +39,26 @@ export function LockSignInForm({ username, onSignedIn }: LockSignInFormProps) {
     const result = await signInWithPassword(values.username, values.password);
     if (!result.ok) {
       setFailure(
-        result.reason === "network"
-          ? t("auth.lock.offline")
-          : translateReason(
-              t,
-              result.messageKey,
-              { minutes: 15, ...(result.params ?? {}) },
-              "errors.invalidCredentials",
-            ),
+        result.reason === 'network'
+          ? t('auth.lock.offline')
+          : translateReason(t, result.messageKey, { minutes: 15, ...(result.params ?? {}) }, 'errors.invalidCredentials'),
       );
       return;
     }
     await onSignedIn();
   };
 
-  const usernameLabel = t("login.username");
-  const passwordLabel = t("login.password");
+  const usernameLabel = t('login.username');
+  const passwordLabel = t('login.password');
   return (
-    <form
-      className="login__form"
-      noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-    >
+    <form className="login__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {failure ? (
         <p className="alert alert--error" role="alert">
           {failure}
         </p>
       ) : null}
       {knownUser ? (
-        <input
-          type="hidden"
-          autoComplete="username"
-          {...register("username")}
-        />
+        <input type="hidden" autoComplete="username" {...register('username')} />
       ) : (
         <div className="field">
           <label className="field__label" htmlFor="lock-username">
@@ -84,14 +71,12 @@ export function LockSignInForm({ username, onSignedIn }: LockSignInFormProps) {
             autoCapitalize="none"
             spellCheck={false}
             aria-invalid={errors.username ? true : undefined}
-            aria-describedby={
-              errors.username ? "lock-username-error" : undefined
-            }
-            {...register("username")}
+            aria-describedby={errors.username ? 'lock-username-error' : undefined}
+            {...register('username')}
           />
           {errors.username ? (
             <p id="lock-username-error" className="field__error">
-              {t("validation.required", { field: usernameLabel })}
+              {t('validation.required', { field: usernameLabel })}
             </p>
           ) : null}
         </div>
@@ -104,21 +89,17 @@ export function LockSignInForm({ username, onSignedIn }: LockSignInFormProps) {
           id="lock-password"
           autoComplete="current-password"
           aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "lock-password-error" : undefined}
-          {...register("password")}
+          aria-describedby={errors.password ? 'lock-password-error' : undefined}
+          {...register('password')}
         />
         {errors.password ? (
           <p id="lock-password-error" className="field__error">
-            {t("validation.required", { field: passwordLabel })}
+            {t('validation.required', { field: passwordLabel })}
           </p>
         ) : null}
       </div>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={isSubmitting || !online}
-      >
-        {isSubmitting ? t("auth.lock.submitting") : t("auth.lock.submit")}
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !online}>
+        {isSubmitting ? t('auth.lock.submitting') : t('auth.lock.submit')}
       </button>
     </form>
   );

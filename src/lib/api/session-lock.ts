@@ -1,5 +1,5 @@
-import { proxy, subscribe } from "valtio";
-import type { SignedOutReason } from "./session-events";
+import { proxy, subscribe } from 'valtio';
+import type { SignedOutReason } from './session-events';
 
 /**
  * The screen lock (docs/decisions-auth-client.md, "Session end keeps unsent work"). When a signed-in
@@ -8,10 +8,7 @@ import type { SignedOutReason } from "./session-events";
  * sync stops, and the replica and outbox stay. The same user signing in again unlocks it (the queued
  * rows then go out); anyone else signing in ends the lock without touching what was kept.
  */
-export type LockReason = Extract<
-  SignedOutReason,
-  "expired" | "maintenance" | "noCurrentUser" | "inactivity"
->;
+export type LockReason = Extract<SignedOutReason, 'expired' | 'maintenance' | 'noCurrentUser' | 'inactivity'>;
 
 export interface ScreenLock {
   reason: LockReason;
@@ -24,18 +21,14 @@ export interface ScreenLock {
   lockedAt: number;
 }
 
-const KEY = "werkpad.lock";
+const KEY = 'werkpad.lock';
 
 function readStored(): ScreenLock | null {
   try {
     const raw = globalThis.sessionStorage?.getItem(KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<ScreenLock> | null;
-    return parsed &&
-      typeof parsed.userId === "number" &&
-      typeof parsed.reason === "string"
-      ? (parsed as ScreenLock)
-      : null;
+    return parsed && typeof parsed.userId === 'number' && typeof parsed.reason === 'string' ? (parsed as ScreenLock) : null;
   } catch {
     return null;
   }
@@ -48,8 +41,7 @@ export const lockStore = proxy<{ lock: ScreenLock | null }>({
 // Kept per tab like the session (session storage): a reload of a locked tab stays locked.
 subscribe(lockStore, () => {
   try {
-    if (lockStore.lock)
-      globalThis.sessionStorage?.setItem(KEY, JSON.stringify(lockStore.lock));
+    if (lockStore.lock) globalThis.sessionStorage?.setItem(KEY, JSON.stringify(lockStore.lock));
     else globalThis.sessionStorage?.removeItem(KEY);
   } catch {
     // Storage unavailable: the lock holds for this page.
@@ -61,10 +53,7 @@ export function isLocked(): boolean {
 }
 
 /** Locks the screen for this user (a lock already in place keeps its first reason). */
-export function lockScreen(
-  lock: Omit<ScreenLock, "lockedAt">,
-  now: number = Date.now(),
-): void {
+export function lockScreen(lock: Omit<ScreenLock, 'lockedAt'>, now: number = Date.now()): void {
   if (lockStore.lock && lockStore.lock.userId === lock.userId) return;
   lockStore.lock = { ...lock, lockedAt: now };
 }
