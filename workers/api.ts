@@ -258,6 +258,22 @@ const api = {
         other.dexie.close();
       }
     },
+    /**
+     * Every unsent row of a replica by status, read from its outbox (not from a worker's last report):
+     * what decides whether a session end may delete the replica (src/features/sync/sign-out-flow.ts).
+     */
+    async unsentCountsIn(name: string): Promise<{ pending: number; sending: number; failed: number; conflict: number }> {
+      const counts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
+      if (!(await Dexie.exists(name))) return counts;
+      const other = openReplica({ companyId: 0, userId: 0 }, name);
+      try {
+        await other.dexie.open();
+        for (const status of ['pending', 'sending', 'failed', 'conflict'] as const) counts[status] = await other.outbox.where('status').equals(status).count();
+        return counts;
+      } finally {
+        other.dexie.close();
+      }
+    },
   }),
   outbox: proxy({
     list(): Promise<OutboxRow[]> {

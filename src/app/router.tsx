@@ -4,7 +4,7 @@ import { LoadingPage } from '../features/errors/loading-page';
 import { NamedErrorPage } from '../features/errors/named-error-page';
 import { setApiEffects } from '../lib/api/effects';
 import { routeTree } from '../routeTree.gen';
-import { clearSession, refreshSession } from './session-store';
+import { clearSession, lockSignedInSession, refreshSession } from './session-store';
 
 export const router = createRouter({
   routeTree,
@@ -18,7 +18,7 @@ export const router = createRouter({
 
 // The error catalogue acts through the router from the start: the background session check may
 // refuse the restored session before the signed-in shell (AuthLayer) has mounted.
-setApiEffects({ clearSession, refreshSession: () => refreshSession(), navigate: (href) => router.navigate({ href }) });
+setApiEffects({ clearSession, refreshSession: () => refreshSession(), navigate: (href) => router.navigate({ href }), lockSession: lockSignedInSession });
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -2,7 +2,20 @@
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiEffects } from '../lib/api/effects';
-import { checkSessionInBackground, clearSession, ensureSession, openOfflineSession, refreshSession, resetSessionCheck, SESSION_CHECK_TIMEOUT_MS, sessionStore, setSession } from './session-store';
+import { onSignedOut } from '../lib/api/session-events';
+import { endScreenLock, lockStore } from '../lib/api/session-lock';
+import {
+  checkSessionInBackground,
+  clearSession,
+  ensureSession,
+  lockSignedInSession,
+  openOfflineSession,
+  refreshSession,
+  resetSessionCheck,
+  SESSION_CHECK_TIMEOUT_MS,
+  sessionStore,
+  setSession,
+} from './session-store';
 
 const user = { id: 3, username: 'coach', givenName: 'Sanne', surname: 'de Vries', roleId: 4, participantId: null, participantStatusId: null, companyId: 1 };
 
@@ -102,6 +115,29 @@ describe('session store (restored session, checked in the background)', () => {
     expect(sessionStore.status).toBe('anonymous');
     expect(sessionStorage.getItem('werkpad.session')).toBeNull();
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?expired=1/));
+  });
+
+  it('locks the screen instead when the app can lock (issue 18): the user stays known, nothing is signed out', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ errors: [{ message: 'expired', extensions: { code: 'token_expired' } }] }))));
+    const listener = vi.fn();
+    const stopListening = onSignedOut(listener);
+    const restore = setApiEffects({ lockSession: lockSignedInSession });
+    try {
+      await storedSession();
+      expect((await ensureSession()).status).toBe('signed-in');
+      await checkSessionInBackground();
+      expect(lockStore.lock).toMatchObject({ reason: 'expired', userId: 3, username: 'coach' });
+      expect(sessionStore.status).toBe('signed-in');
+      expect(listener).not.toHaveBeenCalled();
+      expect(navigate).not.toHaveBeenCalled();
+      // The server confirms a session again (the same user signed in): the lock ends.
+      setSession({ user, identityChain: [], company: null });
+      expect(lockStore.lock).toBeNull();
+    } finally {
+      restore();
+      stopListening();
+      endScreenLock();
+    }
   });
 
   it('keeps the stored session when the server does not answer within the timeout', async () => {

@@ -4,6 +4,7 @@ import type { AccessSession } from '../domain/navigation/access';
 import { peekSessionNotice } from '../lib/api/auth-flow-state';
 import { endSessionLocally } from '../lib/api/effects';
 import { loadSessionFromServer, type LoadedSession } from '../lib/api/load-session';
+import { endScreenLock, lockScreen, lockStore, type LockReason } from '../lib/api/session-lock';
 
 export type SessionStatus = AccessSession['status'];
 
@@ -98,6 +99,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function setSession(next: Omit<SessionState, 'status'>): void {
   generation++;
+  // Only a session the server confirmed gets here: a locked screen opens again (the same user signed
+  // in), or its lock ends because someone else did (what the locked user kept stays on the device).
+  endScreenLock();
   const wanted: SessionState = { status: 'signed-in', unlockedOffline: false, ...next };
   const target = sessionStore as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(wanted)) {
@@ -107,6 +111,7 @@ export function setSession(next: Omit<SessionState, 'status'>): void {
 
 export function clearSession(): void {
   generation++;
+  endScreenLock();
   Object.assign(sessionStore, emptyState('anonymous'), { unlockedOffline: false });
 }
 
@@ -125,6 +130,28 @@ export function openOfflineSession(next: { user: SessionUser; company: SessionCo
 /** Whether the last session check reached the server (null: none has been answered in this page). */
 export function lastSessionCheckReachable(): boolean | null {
   return check.state === 'done' ? check.reachable : null;
+}
+
+/**
+ * Locks the screen of the user signed in in this tab instead of signing out (src/lib/api/session-lock.ts):
+ * the session stays known (whom to unlock as), the shell gives way to the lock screen, and nothing is
+ * deleted. Answers false when no one is signed in here.
+ */
+export function lockSignedInSession(reason: LockReason): boolean {
+  const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
+  if (!user) return false;
+  generation++;
+  // While impersonating, the person at the screen is the one behind the chain, whose name this tab
+  // does not hold: the lock screen then asks for the username too.
+  const impersonating = sessionStore.identityChain.length > 0;
+  lockScreen({
+    reason,
+    userId: user.id,
+    companyId: user.companyId,
+    username: impersonating ? null : user.username,
+    givenName: impersonating ? null : user.givenName,
+  });
+  return true;
 }
 
 /** How long the background check of a restored session waits for the server (then: keep it, as offline). */
@@ -192,9 +219,10 @@ export function checkSessionInBackground(timeoutMs: number = SESSION_CHECK_TIMEO
     if (loaded.kind === 'signed-in') {
       setSession(loaded.session);
     } else if (loaded.kind === 'anonymous') {
+      // A signed-in tab locks (nothing is deleted); endSessionLocally signs out only when it cannot lock.
       const notice = peekSessionNotice();
-      clearSession();
       await endSessionLocally(notice);
+      if (!lockStore.lock) clearSession();
     }
   })();
   check = { state: 'running', promise };

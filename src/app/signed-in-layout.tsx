@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { isParticipantUser } from '../domain/navigation/access';
 import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
+import { LockScreen } from '../features/auth/lock-screen';
+import { continueAfterSignIn } from '../features/auth/sign-in-flow';
+import { LockSignInForm } from '../features/login/lock-sign-in-form';
+import { lockStore } from '../lib/api/session-lock';
 import { OfflineUnconfirmedNotice } from '../features/auth/device-unlock/offline-unconfirmed-notice';
 import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
@@ -23,7 +28,9 @@ interface SignedInLayoutProps {
 
 /** Composes the shell from the session: the user's menu catalogue, company name and branding. */
 export function SignedInLayout({ children }: SignedInLayoutProps) {
+  const router = useRouter();
   const session = useSnapshot(sessionStore);
+  const { lock } = useSnapshot(lockStore);
   const branding = session.company?.branding ?? null;
 
   useEffect(() => {
@@ -32,6 +39,14 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
 
   const user = session.user;
   if (!user) return null;
+  // A session that ended without the user signing out: the shell and its data give way to the lock
+  // screen; the route (and what it showed) comes back once the same user has signed in again.
+  if (lock) {
+    // Signing in again returns to where the user was (the same page, with what it showed).
+    const here = `${globalThis.location.pathname}${globalThis.location.search}`;
+    const onSignedIn = () => continueAfterSignIn((href) => router.navigate({ href, replace: true }), here);
+    return <LockScreen lock={lock} signIn={<LockSignInForm username={lock.username} onSignedIn={onSignedIn} />} />;
+  }
   const catalogue = catalogueFor(isParticipantUser(user), portalKindFor(session.company?.participantPortalVersion));
   return (
     <AppShell

@@ -1,8 +1,9 @@
 import { expect, request, test } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
+import { DEMO_PASSWORD } from './pages/demo-users';
 
-test('a revoked token leads to Login with "Uw sessie is verlopen" and back after signing in', async ({ page, context, baseURL }) => {
+test('a revoked token locks the screen with "Uw sessie is verlopen"; signing in there goes on where the user was', async ({ page, context, baseURL }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('manager');
@@ -18,11 +19,34 @@ test('a revoked token leads to Login with "Uw sessie is verlopen" and back after
   await outside.dispose();
 
   await page.reload();
-  await login.expectSessionExpired();
-  await expect(page).toHaveURL(/redirect_uri=%2Fparticipants/);
-
-  await login.signIn('manager');
+  // The screen locks (docs/decisions-auth-client.md, "Session end keeps unsent work"): same address, no data shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Uw sessie is verlopen. Log opnieuw in om verder te werken.')).toBeVisible();
   await expect(page).toHaveURL(/\/participants$/);
+
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen en verdergaan' }).click();
+  await expect(page).toHaveURL(/\/participants$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toHaveCount(0);
+});
+
+test('a session refused without a screen to lock (a fresh tab) opens Login, and back after signing in', async ({ page, context, baseURL }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('manager');
+  await new ShellPage(page).expectStaffHome('Marieke');
+  const token = (await context.cookies()).find((c) => c.name === 'access_token')?.value;
+  const outside = await request.newContext({ baseURL });
+  expect((await outside.post('/api/oauth/revoke', { data: { token } })).ok()).toBe(true);
+  await outside.dispose();
+
+  const fresh = await context.newPage();
+  await fresh.goto('/participants');
+  // With or without "Uw sessie is verlopen": the first tab may have locked and dropped the dead cookie already.
+  await expect(fresh).toHaveURL(/\/login\?.*redirect_uri=%2Fparticipants/);
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+  await new LoginPage(fresh).signIn('manager');
+  await expect(fresh).toHaveURL(/\/participants$/);
 });
 
 test('signing out ends the session on the server too', async ({ page, context, baseURL }) => {
@@ -42,28 +66,33 @@ test('signing out ends the session on the server too', async ({ page, context, b
   await outside.dispose();
 });
 
-test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the staff user is signed out', async ({ page, context, baseURL }) => {
+test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the screen locks and the session ends on the server', async ({ page, context, baseURL }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('coach');
   await new ShellPage(page).expectStaffHome('Sanne');
   const token = (await context.cookies()).find((c) => c.name === 'access_token')?.value;
   // Shorten the timeout for this browser (the override can only shorten it; docs/decisions-auth-client.md).
-  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 6000, countdownMs: 4000 })));
+  // A countdown long enough to click in on a busy machine (the dialog shows from 3 s idle).
+  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 12000, countdownMs: 9000 })));
   await page.reload();
 
-  const dialog = page.getByRole('dialog', { name: 'U wordt zo uitgelogd' });
+  const dialog = page.getByRole('dialog', { name: 'Het scherm wordt zo vergrendeld' });
   await expect(dialog).toBeVisible({ timeout: 8000 });
-  await expect(dialog).toContainText(/Over \d seconden? wordt u automatisch uitgelogd/);
+  await expect(dialog).toContainText(/Over \d seconden? wordt het scherm vergrendeld/);
   await dialog.getByRole('button', { name: 'Ingelogd blijven' }).click();
   await expect(dialog).toBeHidden();
 
   await expect(dialog).toBeVisible({ timeout: 8000 });
-  await expect(page).toHaveURL(/\/login\?notice=inactivity/, { timeout: 10_000 });
-  await expect(login.notice).toHaveText('U bent automatisch uitgelogd omdat u een tijd niet actief was.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('U was een tijd niet actief. Het scherm is vergrendeld om de gegevens te beschermen.')).toBeVisible();
 
   const outside = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token ?? ''}` } });
-  const body = (await (await outside.post('/api/v2/graph', { data: { query: '{ me { id } }' } })).json()) as { errors?: { extensions?: { code?: string } }[] };
-  expect(body.errors?.[0]?.extensions?.code).toBe('access_denied');
+  await expect
+    .poll(async () => {
+      const body = (await (await outside.post('/api/v2/graph', { data: { query: '{ me { id } }' } })).json()) as { errors?: { extensions?: { code?: string } }[] };
+      return body.errors?.[0]?.extensions?.code;
+    })
+    .toBe('access_denied');
   await outside.dispose();
 });

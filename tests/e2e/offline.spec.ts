@@ -78,7 +78,7 @@ test.describe('offline', () => {
     await page.getByRole('button', { name: /Gebruikersmenu van/ }).click();
     await page.getByRole('link', { name: 'Uitloggen' }).click();
     const question = page.getByRole('region', { name: 'Uitloggen' });
-    await expect(question).toContainText('1 wijziging wacht nog op verzenden');
+    await expect(question).toContainText('1 wijziging staat nog niet op de server');
 
     // Offline, "send now" cannot send: it says so and stays.
     await question.getByRole('button', { name: 'Nu verzenden en uitloggen' }).click();

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { loginHrefFor } from '../../lib/api/error-catalogue';
 import { createInactivityTimer, inactivityConfig, INACTIVITY_OVERRIDE_KEY, LAST_ACTIVITY_KEY, type InactivityTimer } from './inactivity-timer';
-import { endSession } from './sign-out';
+import { lockForInactivity } from './sign-out';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
@@ -16,7 +15,7 @@ function storage(): Storage | null {
 }
 
 /**
- * Signs a staff user out after the configured time without input, with a countdown dialog for the
+ * Locks a staff user's screen after the configured time without input, with a countdown dialog for the
  * last part ("Ingelogd blijven" starts over). See docs/decisions-auth-client.md.
  */
 export function InactivityGuard() {
@@ -37,7 +36,8 @@ export function InactivityGuard() {
         onResume: () => setSecondsLeft(null),
         onExpire: () => {
           setSecondsLeft(null);
-          void endSession('inactivity').then(() => router.navigate({ href: loginHrefFor('inactivity', null), replace: true }));
+          // Locks (never deletes): also after a device slept past the timeout, the lock is all that happens.
+          void lockForInactivity();
         },
       },
       undefined,
@@ -76,7 +76,8 @@ export function InactivityGuard() {
   const signOutNow = () => {
     timerRef.current?.stop();
     setSecondsLeft(null);
-    void endSession('logout').then(() => router.navigate({ href: '/login', replace: true }));
+    // The explicit sign-out: it lists anything unsent first (/user/logout).
+    void router.navigate({ href: '/user/logout' });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { clearSession, refreshSession } from '../../app/session-store';
+import { clearSession, lockSignedInSession, refreshSession } from '../../app/session-store';
 import { setPendingSteps, setSessionNotice } from '../../lib/api/auth-flow-state';
 import { clearIdentityChain, readIdentityChain, writeIdentityChain } from '../../lib/api/identity-chain-cookie';
 import { notifySignedOut, type SignedOutReason } from '../../lib/api/session-events';
@@ -20,6 +20,22 @@ export async function endSession(reason: SignedOutReason): Promise<void> {
   clearSession();
   setSessionNotice(reason === 'inactivity' ? 'inactivity' : null);
   await notifySignedOut(reason);
+}
+
+/**
+ * Inactivity (staff): lock the screen rather than sign out (docs/decisions-auth-client.md, "Session end
+ * keeps unsent work"). The server session is revoked (the chain cleared first, so it is a real logout)
+ * when it can be reached; the replica and outbox stay whatever they hold, offline too.
+ */
+export async function lockForInactivity(): Promise<void> {
+  if (!lockSignedInSession('inactivity')) return;
+  clearIdentityChain();
+  setPendingSteps([]);
+  try {
+    await serverLogout();
+  } catch {
+    // Offline: the lock holds; signing in again on the lock screen replaces the session.
+  }
 }
 
 /**

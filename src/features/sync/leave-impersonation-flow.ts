@@ -50,12 +50,13 @@ export function leaveFlow(state: LeaveState, event: LeaveEvent): LeaveState {
 }
 
 /** Whether leaving must ask: anything of this identity not on the server (pending, failed, conflict). */
-export function leaveMustAsk(counts: OutboxCounts): boolean {
+/** `unsent`: the rows of the impersonation's replica not on the server, counted from its outbox (unsentOnThisDevice). */
+export function leaveMustAsk(unsent: number): boolean {
   if (confirmedOnce) {
     confirmedOnce = false;
     return false;
   }
-  return counts.pending + counts.failed + counts.conflicts > 0;
+  return unsent > 0;
 }
 
 let confirmedOnce = false;

@@ -5,15 +5,16 @@ import { useOutboxRows } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { OutboxRowItem } from './outbox-row-item';
 import { SignOutQuestion } from './sign-out-question';
+import type { SignOutChoice } from './sign-out-flow';
 import { outboxActions } from './sync-actions';
 import { SyncOverview } from './sync-overview';
 import type { ReactNode } from 'react';
 import './sync.css';
 
 interface PendingChangesPageProps {
-  /** Show the sign-out question (send now / discard / cancel) above the list. */
+  /** Show the sign-out question (send now / keep / save as file / discard / cancel) above the list. */
   askSignOut: boolean;
-  onSignOut: () => void;
+  onSignOut: (choice: SignOutChoice | null) => void;
   onCancelSignOut: () => void;
   /** Extra content under the status (the install invitation). */
   aside?: ReactNode;

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { SignedOutReason } from '../../lib/api/session-events';
 import {
   confirmSignOut,
+  countUnsent,
+  locksScreen,
   needsSignOutConfirmation,
   replicaFateOnSignOut,
   signOutFlow,
   signOutMustAsk,
+  takeSignOutChoice,
+  unsentTotal,
   type OutboxCounts,
   type SignOutEvent,
   type SignOutState,
@@ -26,23 +30,56 @@ describe('needsSignOutConfirmation', () => {
   });
 });
 
-describe('replicaFateOnSignOut', () => {
-  it.each<[SignedOutReason, OutboxCounts, 'delete' | 'keep']>([
-    ['logout', waiting, 'delete'],
-    ['logout', none, 'delete'],
-    ['inactivity', waiting, 'delete'],
-    ['mfaAttempts', waiting, 'delete'],
-    ['expired', waiting, 'keep'],
-    ['maintenance', waiting, 'keep'],
-    ['noCurrentUser', waiting, 'keep'],
-    ['expired', none, 'delete'],
-    ['expired', refused, 'delete'],
-  ])('%s with %o → %s', (reason, counts, expected) => {
-    expect(replicaFateOnSignOut(reason, counts)).toBe(expected);
+describe('replicaFateOnSignOut: nothing unsent goes without the user\'s explicit choice', () => {
+  // The outbox's own counts per status (`conflicts` too, the name the worker's report used).
+  const row = (status: 'pending' | 'sending' | 'failed' | 'conflict') => ({
+    ...{ pending: 0, sending: 0, failed: 0, conflict: 0, conflicts: 0 },
+    [status]: 1,
+    ...(status === 'conflict' ? { conflicts: 1 } : {}),
+  });
+  const states: [string, ReturnType<typeof row>][] = [
+    ['nothing unsent', { pending: 0, sending: 0, failed: 0, conflict: 0, conflicts: 0 }],
+    ['a pending row', row('pending')],
+    ['a sending row', row('sending')],
+    ['a failed row', row('failed')],
+    ['a conflict', row('conflict')],
+  ];
+  const locking: SignedOutReason[] = ['expired', 'maintenance', 'noCurrentUser', 'inactivity'];
+  for (const reason of locking) {
+    it.each(states)(`${reason} with %s → keep (the screen locks, the replica stays)`, (_name, unsent) => {
+      expect(replicaFateOnSignOut(reason, unsent)).toBe('keep');
+    });
+  }
+  it.each(states.slice(1))('mfaAttempts with %s → keep', (_name, unsent) => {
+    expect(replicaFateOnSignOut('mfaAttempts', unsent)).toBe('keep');
+  });
+  it.each(states.slice(1))('an explicit sign-out that reached the end without the question, with %s → keep', (_name, unsent) => {
+    expect(replicaFateOnSignOut('logout', unsent)).toBe('keep');
+  });
+  it.each(states.slice(1))('an explicit sign-out, %s, "keep them for later" → keep', (_name, unsent) => {
+    expect(replicaFateOnSignOut('logout', unsent, 'keep')).toBe('keep');
+  });
+  it.each(states.slice(1))('an explicit sign-out, %s, discarded after the list → delete', (_name, unsent) => {
+    expect(replicaFateOnSignOut('logout', unsent, 'discard')).toBe('delete');
+  });
+  it('an explicit sign-out with nothing unsent → delete (whatever was chosen)', () => {
+    expect(replicaFateOnSignOut('logout', states[0]![1])).toBe('delete');
+    expect(replicaFateOnSignOut('logout', states[0]![1], 'keep')).toBe('delete');
+  });
+  it('too many two-step codes with nothing unsent → delete (a shared device, nobody signed in)', () => {
+    expect(replicaFateOnSignOut('mfaAttempts', states[0]![1])).toBe('delete');
+  });
+  it('locks the screen for expiry, maintenance, an unknown user, revocation (expired) and inactivity only', () => {
+    expect((['expired', 'maintenance', 'noCurrentUser', 'inactivity', 'logout', 'mfaAttempts'] as const).filter(locksScreen)).toEqual([
+      'expired',
+      'maintenance',
+      'noCurrentUser',
+      'inactivity',
+    ]);
   });
 });
 
-describe('signOutFlow: send now / discard / cancel', () => {
+describe('signOutFlow: send now / keep / discard / cancel', () => {
   const run = (events: SignOutEvent[]): SignOutState => events.reduce(signOutFlow, { step: 'ask' } as SignOutState);
 
   it.each<[string, SignOutEvent[], SignOutState['step']]>([
@@ -54,6 +91,9 @@ describe('signOutFlow: send now / discard / cancel', () => {
     ['offline, then online again and send → sign out', [{ type: 'sendNow', online: false }, { type: 'sendNow', online: true }, { type: 'drained', counts: none }], 'sign-out'],
     ['not all sent, then discard → sign out', [{ type: 'sendNow', online: true }, { type: 'drained', counts: refused }, { type: 'discard' }], 'sign-out'],
     ['discard → sign out', [{ type: 'discard' }], 'sign-out'],
+    ['keep for later → sign out', [{ type: 'keep' }], 'sign-out'],
+    ['offline, then keep for later → sign out', [{ type: 'sendNow', online: false }, { type: 'keep' }], 'sign-out'],
+    ['no discarding while sending', [{ type: 'sendNow', online: true }, { type: 'discard' }], 'sending'],
     ['cancel', [{ type: 'cancel' }], 'cancelled'],
     ['a late answer after cancel changes nothing', [{ type: 'sendNow', online: true }, { type: 'cancel' }, { type: 'drained', counts: none }], 'cancelled'],
     ['a stray answer while asking changes nothing', [{ type: 'drained', counts: none }], 'ask'],
@@ -63,15 +103,42 @@ describe('signOutFlow: send now / discard / cancel', () => {
   });
 });
 
-describe('signOutMustAsk (the gate on /user/logout)', () => {
-  it('asks while something waits, not when nothing does', () => {
-    expect(signOutMustAsk(waiting)).toBe(true);
-    expect(signOutMustAsk(none)).toBe(false);
+describe('signOutFlow: the choice it signs out with', () => {
+  const run = (events: SignOutEvent[]): SignOutState => events.reduce(signOutFlow, { step: 'ask' } as SignOutState);
+  it('discard, keep, or none when everything was sent', () => {
+    expect(run([{ type: 'discard' }])).toEqual({ step: 'sign-out', choice: 'discard' });
+    expect(run([{ type: 'keep' }])).toEqual({ step: 'sign-out', choice: 'keep' });
+    expect(run([{ type: 'sendNow', online: true }, { type: 'drained', counts: none }])).toEqual({ step: 'sign-out', choice: null });
+  });
+});
+
+describe('countUnsent: every row of the outbox, by status', () => {
+  it('counts pending, sending, failed and conflict rows', () => {
+    const counts = countUnsent([{ status: 'pending' }, { status: 'sending' }, { status: 'failed' }, { status: 'conflict' }, { status: 'pending' }]);
+    expect(counts).toEqual({ pending: 2, sending: 1, failed: 1, conflict: 1 });
+    expect(unsentTotal(counts)).toBe(5);
+  });
+});
+
+describe('signOutMustAsk (the gate on /user/logout, counted from the outbox)', () => {
+  it('asks while something is unsent, not when nothing is', () => {
+    expect(signOutMustAsk(2)).toBe(true);
+    expect(signOutMustAsk(0)).toBe(false);
+    expect(takeSignOutChoice()).toBeNull();
   });
 
-  it('lets one sign-out through after the question was answered', () => {
-    confirmSignOut();
-    expect(signOutMustAsk(waiting)).toBe(false);
-    expect(signOutMustAsk(waiting)).toBe(true);
+  it('lets one sign-out through after the question was answered, and hands its choice to the sign-out listener once', () => {
+    confirmSignOut('keep');
+    expect(signOutMustAsk(2)).toBe(false);
+    expect(takeSignOutChoice()).toBe('keep');
+    expect(takeSignOutChoice()).toBeNull();
+    expect(signOutMustAsk(2)).toBe(true);
+  });
+
+  it('a gate passed without the question carries no choice', () => {
+    confirmSignOut('discard');
+    expect(signOutMustAsk(1)).toBe(false);
+    expect(signOutMustAsk(0)).toBe(false);
+    expect(takeSignOutChoice()).toBeNull();
   });
 });

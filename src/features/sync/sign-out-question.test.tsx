@@ -6,8 +6,40 @@ import { initI18n, loadTexts } from '../../i18n/i18n';
 import { syncStore } from '../../lib/sync-client';
 import { SignOutQuestion } from './sign-out-question';
 import { pushAndWait } from './sync-actions';
+import type { OutboxRow } from '../../domain/sync/outbox-machine';
+import type * as Hooks from '../../lib/replica/hooks';
+import { sessionStore } from '../../app/session-store';
 
 vi.mock('./sync-actions', () => ({ pushAndWait: vi.fn() }));
+
+/** The outbox as the question reads it (useOutboxRows): one row of each status. */
+const outbox = vi.hoisted(() => ({ rows: [] as OutboxRow[] }));
+vi.mock('../../lib/replica/hooks', async (importOriginal) => ({
+  ...(await importOriginal<typeof Hooks>()),
+  useOutboxRows: () => outbox.rows,
+}));
+
+function row(n: number, status: OutboxRow['status'], args: Record<string, unknown>): OutboxRow {
+  return {
+    clientMutationId: `0193000${n}-0000-7000-8000-000000000000`,
+    op: 'probes.save',
+    args,
+    collection: 'syncProbes',
+    target: String(args.uuid),
+    mode: 'upsert',
+    baseRevision: null,
+    baseValues: null,
+    conflictFields: status === 'conflict' ? ['body'] : null,
+    patch: null,
+    previous: null,
+    status,
+    error: status === 'failed' ? 'not_found' : null,
+    serverDocument: null,
+    createdAt: Date.UTC(2026, 10, 26, 9, n),
+    attempts: 0,
+    nextAttemptAt: 0,
+  };
+}
 
 beforeAll(async () => {
   initI18n('nl');
@@ -17,6 +49,18 @@ beforeAll(async () => {
 
 beforeEach(() => {
   Object.assign(syncStore, { ...initialSyncStatus(), state: 'idle', pending: 2, online: true });
+  outbox.rows = [
+    row(1, 'pending', { uuid: 'a', body: 'eerste' }),
+    row(2, 'sending', { uuid: 'b', body: 'tweede' }),
+    row(3, 'failed', { uuid: 'c', body: 'derde' }),
+    row(4, 'conflict', { uuid: 'd', body: 'vierde' }),
+  ];
+  Object.assign(sessionStore, {
+    status: 'signed-in',
+    user: { id: 7, username: 'coach', givenName: 'Sanne', surname: 'de Vries', roleId: 3, participantId: null, participantStatusId: null, companyId: 1 },
+    identityChain: [],
+    company: null,
+  });
   vi.mocked(pushAndWait).mockReset();
   Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
 });
@@ -31,17 +75,66 @@ function setup() {
 }
 
 describe('SignOutQuestion', () => {
-  it('says how many changes wait and puts focus on the question', () => {
+  it('lists every unsent row of the outbox (pending, sending, failed, conflict) and puts focus on the question', () => {
     setup();
-    expect(screen.getByRole('region', { name: 'Uitloggen' }).textContent).toContain('2 wijzigingen wachten nog op verzenden');
+    const region = screen.getByRole('region', { name: 'Uitloggen' });
+    expect(region.textContent).toContain('4 wijzigingen staan nog niet op de server');
+    const list = screen.getByRole('list', { name: 'Wijzigingen die nog niet op de server staan' });
+    expect(Array.from(list.querySelectorAll('li')).map((li) => li.querySelector('.sign-out-question__status')?.textContent)).toEqual([
+      'Wacht op verzenden',
+      'Wordt verzonden',
+      'Niet verzonden',
+      'Conflict',
+    ]);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Uitloggen' }));
+  });
+
+  it('lists the rows though the worker has reported nothing yet', () => {
+    Object.assign(syncStore, { pending: 0, failed: 0, conflicts: 0 });
+    setup();
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('sign-out-question__row'))).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Nu verzenden en uitloggen' })).toBeTruthy();
+  });
+
+  it('keep for later signs out with the choice "keep"', async () => {
+    const { onSignOut } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Bewaren voor later en uitloggen' }));
+    await waitFor(() => expect(onSignOut).toHaveBeenCalledWith('keep'));
+  });
+
+  it('save as file offers a readable JSON file of the rows, then the user still chooses', async () => {
+    const created: Blob[] = [];
+    const clicked: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:unsent';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { onSignOut } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan als bestand' }));
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]).toMatch(/^werkpad-niet-verzonden-coach-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
+    const text = await created[0]!.text();
+    expect(text).toContain('\n  "changes": [');
+    const file = JSON.parse(text) as { count: number; user: { username: string }; changes: { status: string; operation: string; input: unknown; reason: string | null }[] };
+    expect(file.count).toBe(4);
+    expect(file.user.username).toBe('coach');
+    expect(file.changes.map((c) => c.status)).toEqual(['pending', 'sending', 'failed', 'conflict']);
+    expect(file.changes[2]).toMatchObject({ operation: 'probes.save', input: { uuid: 'c', body: 'derde' } });
+    expect(file.changes[2]!.reason).toBeTruthy();
+    expect(screen.getByText(/^Opgeslagen als werkpad-niet-verzonden-coach/)).toBeTruthy();
+    expect(onSignOut).not.toHaveBeenCalled();
+    click.mockRestore();
   });
 
   it('send now: signs out once everything arrived', async () => {
     vi.mocked(pushAndWait).mockResolvedValue({ drained: true, counts: { pending: 0, failed: 0, conflicts: 0 } });
     const { onSignOut } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Nu verzenden en uitloggen' }));
-    await waitFor(() => expect(onSignOut).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSignOut).toHaveBeenCalledWith(null));
   });
 
   it('send now: stays and says so when the server refused one', async () => {
@@ -64,7 +157,7 @@ describe('SignOutQuestion', () => {
   it('discard signs out; cancel does not', async () => {
     const first = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Weggooien en uitloggen' }));
-    await waitFor(() => expect(first.onSignOut).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(first.onSignOut).toHaveBeenCalledWith('discard'));
     cleanup();
     const second = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Annuleren' }));

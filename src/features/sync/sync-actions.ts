@@ -1,7 +1,9 @@
 import { subscribe } from 'valtio';
 import { syncApi, syncStore } from '../../lib/sync-client';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
-import type { OutboxCounts } from './sign-out-flow';
+import { sessionStore } from '../../app/session-store';
+import { replicaName } from '../../domain/sync/replica-schema';
+import { unsentTotal, type OutboxCounts } from './sign-out-flow';
 
 /** The screens' write paths into the worker for the outbox page (all async; errors reach the caller). */
 export const outboxActions = {
@@ -45,4 +47,29 @@ export function pushAndWait(timeoutMs = 30_000): Promise<{ drained: boolean; cou
     unsubscribe = subscribe(syncStore, check);
     outboxActions.pushNow().then(check, () => finish(false));
   });
+}
+
+/**
+ * Unsent rows (pending, sending, failed, conflict) in the signed-in user's replica, read from its outbox
+ * (the worker's last report may not have come yet). Unreadable counts as one: the user is asked.
+ */
+export async function unsentOnThisDevice(): Promise<number> {
+  const name = currentReplicaName();
+  if (!name) return 0;
+  try {
+    return unsentTotal(await syncApi().sync.unsentCountsIn(name));
+  } catch {
+    return 1;
+  }
+}
+
+/** The replica in use: the running sync's (its identity, impersonation included), else the signed-in user's own. */
+export function currentReplicaName(): string | null {
+  const running = syncStore.session;
+  if (running) {
+    const chain = [...(running.chain ?? [])];
+    return replicaName({ companyId: running.companyId, userId: running.userId, ...(chain.length > 0 ? { chain, ...(running.realUserId !== undefined ? { realUserId: running.realUserId } : {}) } : {}) });
+  }
+  const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
+  return user ? replicaName({ companyId: user.companyId, userId: user.id }) : null;
 }

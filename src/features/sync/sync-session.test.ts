@@ -4,32 +4,44 @@ import { syncStore } from '../../lib/sync-client';
 import type * as SyncClient from '../../lib/sync-client';
 import { endSyncSession } from './sync-session';
 import { readableReplica, readerSession } from '../../lib/replica/reader-session';
+import { replicaName } from '../../domain/sync/replica-schema';
+import { confirmSignOut, signOutMustAsk } from './sign-out-flow';
 
-const worker = vi.hoisted(() => ({ deleteReplica: vi.fn(() => Promise.resolve()), deleteReplicas: vi.fn(() => Promise.resolve()), stop: vi.fn(() => Promise.resolve()) }));
+const worker = vi.hoisted(() => ({
+  deleteReplica: vi.fn(() => Promise.resolve()),
+  deleteReplicas: vi.fn((_names: string[]) => Promise.resolve()),
+  stop: vi.fn(() => Promise.resolve()),
+  /** The outbox as it is (what unsentCountsIn reads), whatever the worker last reported. */
+  outbox: { pending: 0, sending: 0, failed: 0, conflict: 0 },
+}));
 
 vi.mock('../../lib/sync-client', async (importOriginal) => {
   const actual = await importOriginal<typeof SyncClient>();
   return {
     ...actual,
-    syncApi: () => ({ sync: { deleteReplica: worker.deleteReplica, deleteReplicas: worker.deleteReplicas } }),
+    syncApi: () => ({
+      sync: { deleteReplica: worker.deleteReplica, deleteReplicas: worker.deleteReplicas, unsentCountsIn: () => Promise.resolve({ ...worker.outbox }) },
+    }),
     stopSync: worker.stop,
     startSync: vi.fn(() => Promise.resolve()),
   };
 });
 vi.mock('../../lib/replica/replica-db', () => ({ closeReplicaReader: vi.fn() }));
 
+const name = replicaName({ companyId: 1, userId: 7 });
+
 beforeEach(() => {
   vi.clearAllMocks();
+  worker.outbox = { pending: 0, sending: 0, failed: 0, conflict: 0 };
   Object.assign(syncStore, { ...initialSyncStatus(), state: 'idle', session: { companyId: 1, userId: 7 } });
 });
 
 describe('endSyncSession (the sign-out listener)', () => {
-  it('signing out deletes the replica, with a plain (cloneable) session, and stops syncing', async () => {
+  it('signing out with an empty outbox deletes the replica, by its (cloneable) name, and stops syncing first', async () => {
     await endSyncSession('logout');
-    expect(worker.deleteReplica).toHaveBeenCalledWith({ companyId: 1, userId: 7 });
-    const sent = (worker.deleteReplica.mock.calls[0] as unknown[])[0];
-    expect(() => structuredClone(sent)).not.toThrow();
     expect(worker.stop).toHaveBeenCalledWith({ deleteReplica: false });
+    expect(worker.deleteReplicas).toHaveBeenCalledWith([name]);
+    expect(() => structuredClone(worker.deleteReplicas.mock.calls[0]![0])).not.toThrow();
     expect(syncStore.session).toBeNull();
   });
 
@@ -40,16 +52,40 @@ describe('endSyncSession (the sign-out listener)', () => {
     expect(readableReplica(syncStore.session, readerSession)).toBeNull();
   });
 
-  it('an expired session keeps the replica while changes wait', async () => {
-    syncStore.pending = 2;
-    await endSyncSession('expired');
-    expect(worker.deleteReplica).not.toHaveBeenCalled();
-    expect(worker.stop).toHaveBeenCalledWith({ deleteReplica: false });
+  it.each(['pending', 'sending', 'failed', 'conflict'] as const)(
+    'an expired session keeps the replica with a %s row, though the worker reported nothing pending',
+    async (status) => {
+      syncStore.pending = 0;
+      worker.outbox[status] = 1;
+      await endSyncSession('expired');
+      expect(worker.deleteReplicas).not.toHaveBeenCalled();
+      expect(worker.stop).toHaveBeenCalledWith({ deleteReplica: false });
+    },
+  );
+
+  it('inactivity keeps it with changes waiting (it locks; nothing is deleted)', async () => {
+    worker.outbox.pending = 2;
+    await endSyncSession('inactivity');
+    expect(worker.deleteReplicas).not.toHaveBeenCalled();
   });
 
-  it('inactivity deletes it even with changes waiting (shared device)', async () => {
-    syncStore.pending = 2;
-    await endSyncSession('inactivity');
-    expect(worker.deleteReplica).toHaveBeenCalledTimes(1);
+  it('a sign-out that got past the question without an answer keeps unsent rows', async () => {
+    worker.outbox.failed = 1;
+    await endSyncSession('logout');
+    expect(worker.deleteReplicas).not.toHaveBeenCalled();
+  });
+
+  it('"keep them for later" keeps them; discarding after the list deletes them', async () => {
+    worker.outbox.conflict = 1;
+    confirmSignOut('keep');
+    expect(signOutMustAsk(1)).toBe(false);
+    await endSyncSession('logout');
+    expect(worker.deleteReplicas).not.toHaveBeenCalled();
+
+    Object.assign(syncStore, { session: { companyId: 1, userId: 7 } });
+    confirmSignOut('discard');
+    expect(signOutMustAsk(1)).toBe(false);
+    await endSyncSession('logout');
+    expect(worker.deleteReplicas).toHaveBeenCalledWith([name]);
   });
 });

@@ -1,5 +1,6 @@
 import { subscribe } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { checkSessionInBackground, sessionStore } from '../../app/session-store';
+import { lockStore } from '../../lib/api/session-lock';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
@@ -8,7 +9,7 @@ import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
 import { rowIdentityKey } from '../../domain/sync/row-identity';
 import { readerIdentityOf, readerSession } from '../../lib/replica/reader-session';
-import { replicaFateOnSignOut } from './sign-out-flow';
+import { replicaFateOnSignOut, takeSignOutChoice, type UnsentCounts } from './sign-out-flow';
 import { announce, onIdentityMessage, type IdentityMessage } from './identity-channel';
 import { forgetReplicas, listReplicas, rememberReplica, replicasOfSession } from './replica-registry';
 
@@ -64,7 +65,31 @@ async function removeLeftBehind(current: string): Promise<void> {
   }
 }
 
+/**
+ * Starting and stopping for a screen lock run one after the other: a lock that comes while the sync
+ * is still starting (a reload whose session check answers first) stops it only once it has started,
+ * and the start after unlocking waits for that stop.
+ */
+let sequence: Promise<unknown> = Promise.resolve();
+/** The sync was stopped for a lock: when it starts again, a worker still blocked by the dead session resumes. */
+let pausedForLock = false;
+
+/**
+ * The screen locked (src/lib/api/session-lock.ts): stop syncing, keep the replica and its outbox. Nothing
+ * is pushed until the same user has signed in again (then follow() starts the same replica again).
+ */
+function pauseForLock(): void {
+  if (following === null) return;
+  following = null;
+  pausedForLock = true;
+  sequence = sequence.then(() => stopSync({ deleteReplica: false })).catch(reportError);
+}
+
 function follow(): void {
+  if (lockStore.lock) {
+    pauseForLock();
+    return;
+  }
   const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
   if (!user || suspended) return;
   const chain = [...sessionStore.identityChain];
@@ -101,7 +126,16 @@ function follow(): void {
     ...(realUserId !== undefined ? { rowIdentity: rowIdentityKey({ companyId: user.companyId, realUserId, chain }) } : {}),
   });
   announce({ type: 'identity', identity });
-  startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) }, { mayPush })
+  const resume = pausedForLock;
+  pausedForLock = false;
+  const start = async () => {
+    await startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) }, { mayPush });
+    // The session is confirmed again: whatever the worker was refused under the dead one no longer holds.
+    if (resume) await syncApi().sync.resume();
+  };
+  const started = sequence.then(start);
+  sequence = started.catch(() => undefined);
+  started
     .then(() => (signedIn ? removeLeftBehind(name) : undefined))
     .catch((error: unknown) => {
       following = null;
@@ -141,18 +175,36 @@ function onOtherTab(message: IdentityMessage): void {
   if (message.type === 'signed-out' && following !== null) void suspend();
 }
 
-/** Sign-out listener: stop syncing, then delete the replicas of the session and the caches (online or offline). */
+/** Unsent rows of a replica, from its outbox; unreadable counts as unsent (then nothing is deleted). */
+async function unsentOf(name: string): Promise<UnsentCounts> {
+  try {
+    return await syncApi().sync.unsentCountsIn(name);
+  } catch (error) {
+    reportError(error);
+    return { pending: 1, sending: 0, failed: 0, conflict: 0 };
+  }
+}
+
+/**
+ * Sign-out listener: stop syncing, then delete the replicas of the session whose fate is "delete"
+ * (replicaFateOnSignOut: only an explicit sign-out deletes, and a replica with unsent rows only when
+ * the user chose to discard them after the list), and the caches (online or offline).
+ */
 export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   // A plain copy: the store's object is a valtio proxy, which postMessage cannot clone.
-  const current = syncStore.session;
-  const session = current
+  const running = syncStore.session;
+  const session = running
     ? {
-        companyId: current.companyId,
-        userId: current.userId,
-        ...((current.chain ?? []).length > 0 ? { chain: [...current.chain], ...(current.realUserId !== undefined ? { realUserId: current.realUserId } : {}) } : {}),
+        companyId: running.companyId,
+        userId: running.userId,
+        ...((running.chain ?? []).length > 0 ? { chain: [...running.chain], ...(running.realUserId !== undefined ? { realUserId: running.realUserId } : {}) } : {}),
       }
     : null;
-  const fate = replicaFateOnSignOut(reason, syncStore);
+  const current = session ? replicaName(session) : null;
+  // The question listed the rows of the replica in use only: its choice applies there alone. Other
+  // replicas of the session (an impersonation whose changes were kept when it was left) are judged by
+  // their own outbox, so their rows stay until their chain is active again.
+  const choice = reason === 'logout' ? takeSignOutChoice() : null;
   const sessionRoot = root;
   following = null;
   root = null;
@@ -161,39 +213,37 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   readerSession.early = null;
   syncStore.session = null;
   closeReplicaReader();
-  const candidates = fate === 'delete' ? [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(session ? [replicaName(session)] : [])])] : [];
-  // An impersonation's replica whose changes were kept when it was left stays: its rows go out only
-  // under that chain, so they wait for it (docs/decisions-sync.md, identity per row and per replica).
-  const names = await withoutKeptImpersonations(candidates, session ? replicaName(session) : null);
-  if (sessionRoot) announce({ type: 'signed-out', root: sessionRoot, replicas: names });
+  const candidates = [...new Set([...(sessionRoot ? replicasOfSession(sessionRoot).map((e) => e.name) : []), ...(current ? [current] : [])])];
+  const names: string[] = [];
   try {
-    if (session && fate === 'delete') await syncApi().sync.deleteReplica(session);
-    if (names.length > 0) await syncApi().sync.deleteReplicas(names);
-    forgetReplicas(names);
+    // Stopped first: the outbox is counted as it stays, with no push or enqueue of this tab under way.
     await stopSync({ deleteReplica: false });
+    for (const name of candidates) {
+      if (replicaFateOnSignOut(reason, await unsentOf(name), name === current ? choice : null) === 'delete') names.push(name);
+    }
   } catch (error) {
     reportError(error);
   }
-  if (fate === 'delete') await clearUserCaches();
+  if (sessionRoot) announce({ type: 'signed-out', root: sessionRoot, replicas: names });
+  try {
+    if (names.length > 0) await syncApi().sync.deleteReplicas(names);
+    forgetReplicas(names);
+  } catch (error) {
+    reportError(error);
+  }
+  // Per-user caches (the menu, Cache Storage) go with any sign-out; a kept replica is the user's work, not a cache.
+  if (reason === 'logout' || names.length > 0) await clearUserCaches();
 }
 
-/** The names less other replicas that still hold unsent changes (kept when their impersonation was left). */
-export async function withoutKeptImpersonations(names: readonly string[], current: string | null): Promise<string[]> {
-  const kept: string[] = [];
-  for (const name of names) {
-    if (name === current) {
-      kept.push(name);
-      continue;
-    }
-    let unsent = 1;
-    try {
-      unsent = await syncApi().sync.unsentIn(name);
-    } catch (error) {
-      reportError(error);
-    }
-    if (unsent === 0) kept.push(name);
+/** The worker was refused for the session (expired, revoked, maintenance): ask the server, which locks the screen. */
+let lastBlocked: string | null = null;
+function onSyncBlocked(): void {
+  const code = syncStore.blockedCode;
+  if (code === lastBlocked) return;
+  lastBlocked = code;
+  if (code === 'token_expired' || code === 'access_denied' || code === 'no_current_user' || code === 'maintenance_mode_enabled') {
+    if (sessionStore.status === 'signed-in' && !lockStore.lock) void checkSessionInBackground().catch(reportError);
   }
-  return kept;
 }
 
 let installed = false;
@@ -208,6 +258,8 @@ export function installSyncSession(): void {
   if (installed) return;
   installed = true;
   subscribe(sessionStore, follow);
+  subscribe(lockStore, follow);
+  subscribe(syncStore, onSyncBlocked);
   onSignedOut(endSyncSession);
   onIdentityMessage(onOtherTab);
   follow();

@@ -2,6 +2,7 @@ import { setPendingSteps, setSessionNotice } from './auth-flow-state';
 import { loginHrefFor, type CatalogueAction, type SessionNotice } from './error-catalogue';
 import { clearIdentityChain } from './identity-chain-cookie';
 import { notifySignedOut, type SignedOutReason } from './session-events';
+import type { LockReason } from './session-lock';
 
 /** What carrying out a catalogue action needs from the app: the session store and the router. */
 export interface ApiEffects {
@@ -11,6 +12,11 @@ export interface ApiEffects {
   refreshSession: () => Promise<void>;
   /** Goes to an address of the app. */
   navigate: (href: string) => void | Promise<void>;
+  /**
+   * Locks the screen of the signed-in user instead of signing out (session-lock.ts); answers false
+   * when this tab has no signed-in user to lock (then Login opens as before).
+   */
+  lockSession: (reason: LockReason) => boolean;
 }
 
 const defaultEffects: ApiEffects = {
@@ -18,6 +24,7 @@ const defaultEffects: ApiEffects = {
   refreshSession: () => Promise.resolve(),
   // Without the app's router a full page load does it; the next page checks the session with the server.
   navigate: (href) => globalThis.location?.assign(href),
+  lockSession: () => false,
 };
 
 let effects: ApiEffects = defaultEffects;
@@ -39,14 +46,31 @@ function currentPath(): string | null {
   return path;
 }
 
+/** Session ends that lock a signed-in tab rather than sign it out (nothing is deleted then). */
+function lockReasonOf(notice: SessionNotice | null): LockReason | null {
+  const reason = reasonOf(notice);
+  return reason === 'expired' || reason === 'maintenance' || reason === 'noCurrentUser' || reason === 'inactivity' ? reason : null;
+}
+
 /**
- * Ends the session on this device: forgets the second-factor steps, the identity chain and the
- * session, tells the sign-out listeners, asks the server to drop its cookie, and opens Login.
+ * Ends the session on this device. A signed-in tab locks (docs/decisions-auth-client.md, "Session end
+ * keeps unsent work"): the second-factor steps and the identity chain are forgotten, the dead cookie
+ * dropped, and the lock screen asks the same user to sign in again; the replica and outbox stay.
+ * Without a signed-in user it forgets the session, tells the sign-out listeners (which keep anything
+ * unsent) and opens Login.
  */
 export async function endSessionLocally(notice: SessionNotice | null, options: { navigate?: boolean; redirect?: boolean } = {}): Promise<void> {
   const redirectUri = options.redirect === false ? null : currentPath();
   setPendingSteps([]);
   clearIdentityChain();
+  const lockReason = lockReasonOf(notice);
+  if (lockReason && effects.lockSession(lockReason)) {
+    // The lock screen says why; Login must not show it again later.
+    setSessionNotice(null);
+    // The token is dead already; this only removes its HttpOnly cookie (fails quietly in maintenance or offline).
+    void fetch('/api/oauth/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined);
+    return;
+  }
   effects.clearSession();
   setSessionNotice(notice);
   await notifySignedOut(reasonOf(notice));

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { InstallInvitation } from '../../features/pwa/install-invitation';
 import { PendingChangesPage } from '../../features/sync/pending-changes-page';
-import { confirmSignOut } from '../../features/sync/sign-out-flow';
+import { confirmSignOut, type SignOutChoice } from '../../features/sync/sign-out-flow';
 import { confirmLeave } from '../../features/sync/leave-impersonation-flow';
 import { LeaveImpersonationQuestion } from '../../features/sync/leave-impersonation-question';
 import { OtherIdentities } from '../../features/sync/other-identities';
@@ -10,7 +10,7 @@ import { sessionStore } from '../../app/session-store';
 import { useSnapshot } from 'valtio';
 
 export interface ChangesSearch {
-  /** Ask before signing out (send now / discard / cancel); /user/logout sends here while changes wait. */
+  /** Ask before signing out (send now / keep / save as file / discard / cancel); /user/logout sends here while anything is unsent. */
   uitloggen?: true;
   /** Ask before leaving an impersonation (send now / keep / discard / cancel); /stop-imitate sends here while its changes wait. */
   verlaten?: true;
@@ -36,8 +36,8 @@ function RouteComponent() {
     confirmLeave();
     void navigate({ to: '/stop-imitate', replace: true });
   }, [navigate]);
-  const onSignOut = useCallback(() => {
-    confirmSignOut();
+  const onSignOut = useCallback((choice: SignOutChoice | null) => {
+    confirmSignOut(choice);
     void navigate({ to: '/user/logout', replace: true });
   }, [navigate]);
   const onCancel = useCallback(() => void navigate({ to: '/wijzigingen', search: {}, replace: true }), [navigate]);

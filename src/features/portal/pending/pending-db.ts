@@ -46,14 +46,16 @@ export function pendingDb(session: { companyId: number; userId: number }): Pendi
 }
 
 /**
- * Sign-out deletes this user's queue with the rest of their data on the device, as it does the
- * replica; a session that merely expired keeps queued writes for the user's next sign-in.
+ * Sign-out deletes this user's queue when it is empty. Queued writes are kept for the user's next
+ * sign-in whatever ended the session: the sign-out question does not list them, and nothing unsent
+ * is deleted without the user's explicit choice (docs/decisions-auth-client.md, "Session end keeps
+ * unsent work"). A session that ends on its own locks the screen and does not get here at all.
  */
-onSignedOut(async (reason) => {
+onSignedOut(async () => {
   const open = current;
   if (!open) return;
   current = null;
   const waiting = await open.db.writes.count().catch(() => 0);
-  if (reason === 'expired' && waiting > 0) open.db.close();
+  if (waiting > 0) open.db.close();
   else await open.db.delete();
 });

@@ -1,0 +1,274 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
+import { ChangesPage } from './pages/changes-page';
+import { DEMO_PASSWORD } from './pages/demo-users';
+import { serverProbes, signInAs, waitForServiceWorker } from './pages/offline-support';
+
+/**
+ * Issue 18, "Nothing unsent is deleted without the user's explicit choice" (docs/decisions-auth-client.md,
+ * "Session end keeps unsent work"): a session that ends on its own locks the screen and keeps the
+ * replica and outbox; only the explicit sign-out deletes, after listing every unsent row.
+ */
+
+type Status = 'pending' | 'sending' | 'failed' | 'conflict';
+
+interface StoredRow {
+  clientMutationId: string;
+  status: Status;
+  args: { uuid: string; body: string };
+}
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations;
+}
+
+/** The replica of the signed-in user (the sync's registry in localStorage). */
+async function replicaOf(page: Page): Promise<string> {
+  const entries = await page.evaluate(() => JSON.parse(localStorage.getItem('werkpad.replicas') ?? '[]') as { name: string }[]);
+  expect(entries).toHaveLength(1);
+  return entries[0]!.name;
+}
+
+/** The outbox rows as IndexedDB holds them (null: the replica is gone). */
+function outboxRows(page: Page, name: string): Promise<StoredRow[] | null> {
+  return page.evaluate(async (db) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === db)) return null;
+    const open = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(db);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(new Error(req.error?.message ?? 'open failed'));
+    });
+    const rows = await new Promise<StoredRow[]>((resolve) => {
+      const req = open.transaction('outbox').objectStore('outbox').getAll();
+      req.onsuccess = () => resolve(req.result as StoredRow[]);
+    });
+    open.close();
+    return rows;
+  }, name);
+}
+
+/**
+ * Puts queued rows into the states the sync leaves them in (in flight, refused, in conflict), with the
+ * kept counts row beside them, as the worker's own writes would (workers/replica/outbox-counts.ts).
+ */
+async function setStatuses(page: Page, name: string, statuses: Status[]): Promise<void> {
+  await page.evaluate(
+    async ({ db, wanted }) => {
+      const open = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(db);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(new Error(req.error?.message ?? 'open failed'));
+      });
+      const tx = open.transaction(['outbox', 'meta'], 'readwrite');
+      const outbox = tx.objectStore('outbox');
+      const rows = await new Promise<Record<string, unknown>[]>((resolve) => {
+        const req = outbox.getAll();
+        req.onsuccess = () => resolve(req.result as Record<string, unknown>[]);
+      });
+      const counts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
+      rows.forEach((row, i) => {
+        const status = wanted[i] ?? 'pending';
+        counts[status] += 1;
+        const args = row.args as { uuid: string; body: string };
+        outbox.put({
+          ...row,
+          status,
+          ...(status === 'sending' ? { sentOnce: true } : {}),
+          ...(status === 'failed' ? { error: 'access_denied' } : {}),
+          ...(status === 'conflict'
+            ? { conflictFields: ['body'], serverDocument: { uuid: args.uuid, body: 'tekst van elders', title: '', _revision: 2 } }
+            : {}),
+        });
+      });
+      tx.objectStore('meta').put({ key: 'outboxCounts', value: counts });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(new Error(tx.error?.message ?? 'write failed'));
+      });
+      open.close();
+    },
+    { db: name, wanted: statuses },
+  );
+}
+
+/** Revokes the browser's session from elsewhere (its own request context: the browser keeps its dead cookie). */
+async function revokeSession(context: BrowserContext, baseURL: string): Promise<void> {
+  const token = (await context.cookies()).find((c) => c.name === 'access_token')?.value;
+  expect(token).toBeTruthy();
+  const outside = await request.newContext({ baseURL });
+  expect((await outside.post('/api/oauth/revoke', { data: { token } })).ok()).toBe(true);
+  await outside.dispose();
+}
+
+function lockScreen(page: Page) {
+  return {
+    heading: page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' }),
+    password: page.getByLabel('Wachtwoord', { exact: true }),
+    submit: page.getByRole('button', { name: 'Inloggen en verdergaan' }),
+  };
+}
+
+test('an expired session locks the screen and keeps pending, sending, failed and conflict rows; after the same user signs in the sendable ones arrive', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'coach');
+  const changes = new ChangesPage(page);
+  await changes.goto();
+  await changes.waitForFirstSync();
+  const replica = await replicaOf(page);
+
+  // Offline: four test notes queued; three then as the sync leaves rows (in flight, refused, in conflict).
+  await context.setOffline(true);
+  for (let i = 1; i <= 4; i++) {
+    await changes.selfTest.click();
+    await expect(changes.waiting).toHaveCount(i);
+  }
+  await setStatuses(page, replica, ['pending', 'sending', 'failed', 'conflict']);
+  const queued = (await outboxRows(page, replica))!;
+  expect(queued.map((r) => r.status)).toEqual(['pending', 'sending', 'failed', 'conflict']);
+
+  // The session ends elsewhere; the laptop comes back online and the page is reopened.
+  await revokeSession(context, baseURL!);
+  await context.setOffline(false);
+  await page.reload();
+
+  const lock = lockScreen(page);
+  await expect(lock.heading).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Uw sessie is verlopen. Log opnieuw in om verder te werken.')).toBeVisible();
+  await expect(page.getByText('Uw werk is bewaard op dit apparaat.')).toBeVisible();
+  await expect(page).toHaveURL(/\/wijzigingen$/);
+  // Nothing of the user's data is on screen while locked.
+  await expect(page.getByRole('heading', { level: 1, name: 'Wijzigingen' })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // All four rows are still there, and nothing went out under the dead session.
+  const kept = await outboxRows(page, replica);
+  expect(kept?.map((r) => r.clientMutationId).sort()).toEqual(queued.map((r) => r.clientMutationId).sort());
+
+  // The same user signs in on the lock screen and is back on the page they were on.
+  await lock.password.fill(DEMO_PASSWORD);
+  await lock.submit.click();
+  await changes.expectOpen();
+  await expect(page).toHaveURL(/\/wijzigingen$/);
+
+  const sendable = queued.filter((r) => r.status === 'pending' || r.status === 'sending').map((r) => r.args.uuid);
+  const refused = queued.filter((r) => r.status === 'failed' || r.status === 'conflict').map((r) => r.args.uuid);
+  await expect.poll(async () => (await serverProbes(context.request)).filter((p) => sendable.includes(p.uuid)).length, { timeout: 60_000 }).toBe(2);
+  const onServer = (await serverProbes(context.request)).map((p) => p.uuid);
+  expect(onServer.filter((u) => refused.includes(u))).toEqual([]);
+  // Each arrived once (revision 1), the refused and conflicting ones wait for the user's decision.
+  expect((await serverProbes(context.request)).filter((p) => sendable.includes(p.uuid)).map((p) => p.revision)).toEqual([1, 1]);
+  await expect(changes.waiting).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('.outbox-row--failed')).toHaveCount(1);
+  await expect(page.locator('.outbox-row--conflict')).toHaveCount(1);
+});
+
+test('inactivity while offline locks the screen, also across a reload, and keeps the rows; signing in once online sends them', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'expert');
+  const changes = new ChangesPage(page);
+  await changes.goto();
+  await changes.waitForFirstSync();
+  await waitForServiceWorker(page);
+  const replica = await replicaOf(page);
+  // Shorten the timeout for this browser (the override can only shorten it; docs/decisions-auth-client.md).
+  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 10000, countdownMs: 5000 })));
+  await page.reload();
+  await changes.expectOpen();
+
+  await context.setOffline(true);
+  await changes.selfTest.click();
+  await expect(changes.waiting).toHaveCount(1);
+  const queued = (await outboxRows(page, replica))!;
+  expect(queued).toHaveLength(1);
+
+  await expect(page.getByRole('dialog', { name: 'Het scherm wordt zo vergrendeld' })).toBeVisible({ timeout: 15_000 });
+  const lock = lockScreen(page);
+  await expect(lock.heading).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('U was een tijd niet actief. Het scherm is vergrendeld om de gegevens te beschermen.')).toBeVisible();
+  await expect(page.getByText('U bent offline. Uw werk blijft op dit apparaat bewaard. Inloggen kan weer zodra er verbinding is.')).toBeVisible();
+  await expect(page.getByText('1 wijziging wacht en wordt verzonden zodra u weer bent ingelogd.')).toBeVisible();
+  await expect(lock.submit).toBeDisabled();
+  expect(await axeViolations(page)).toEqual([]);
+  expect((await outboxRows(page, replica))?.map((r) => r.clientMutationId)).toEqual(queued.map((r) => r.clientMutationId));
+
+  // A reload (offline, from the service worker) stays locked and keeps the row.
+  await page.reload();
+  await expect(lock.heading).toBeVisible({ timeout: 30_000 });
+  expect((await outboxRows(page, replica))?.map((r) => r.clientMutationId)).toEqual(queued.map((r) => r.clientMutationId));
+
+  // Online again: the expert signs in on the lock screen; the row goes out.
+  await page.evaluate(() => localStorage.removeItem('werkpad.inactivity'));
+  await context.setOffline(false);
+  await expect(lock.submit).toBeEnabled();
+  await lock.password.fill(DEMO_PASSWORD);
+  await lock.submit.click();
+  await changes.expectOpen();
+  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
+  await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
+});
+
+test('the explicit sign-out lists every unsent row, saves them as a readable file, and "keep for later" leaves them for the same user', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'manager');
+  const changes = new ChangesPage(page);
+  await changes.goto();
+  await changes.waitForFirstSync();
+  await waitForServiceWorker(page);
+  const replica = await replicaOf(page);
+
+  await context.setOffline(true);
+  await changes.selfTest.click();
+  await expect(changes.waiting).toHaveCount(1);
+  await changes.selfTest.click();
+  await expect(changes.waiting).toHaveCount(2);
+  await setStatuses(page, replica, ['pending', 'failed']);
+  const queued = (await outboxRows(page, replica))!;
+  // The screens read the outbox through Dexie, which did not see the change made beside it: reopen (offline).
+  await page.reload();
+  await changes.expectOpen();
+  await expect(page.locator('.outbox-row--failed')).toHaveCount(1);
+
+  await page.getByRole('button', { name: /Gebruikersmenu van/ }).click();
+  await page.getByRole('link', { name: 'Uitloggen' }).click();
+  const question = page.getByRole('region', { name: 'Uitloggen' });
+  await expect(question).toContainText('2 wijzigingen staan nog niet op de server');
+  const list = question.getByRole('list', { name: 'Wijzigingen die nog niet op de server staan' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').nth(0)).toContainText('Wacht op verzenden');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('Niet verzonden');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Save as a file: a readable JSON download of the rows' operations and inputs.
+  const download = page.waitForEvent('download');
+  await question.getByRole('button', { name: 'Opslaan als bestand' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^werkpad-niet-verzonden-manager-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
+  const text = await readFile(await file.path(), 'utf8');
+  expect(text).toContain('\n  "changes": [');
+  const saved = JSON.parse(text) as { count: number; changes: { operation: string; status: string; input: { uuid: string; body: string } }[] };
+  expect(saved.count).toBe(2);
+  expect(saved.changes.map((c) => [c.operation, c.status, c.input.uuid])).toEqual(queued.map((r) => ['probes.save', r.status, r.args.uuid]));
+  expect(saved.changes[0]!.input.body).toMatch(/^Zelftest van /);
+  await expect(question).toContainText('Opgeslagen als werkpad-niet-verzonden-manager');
+
+  // Keep them for later: signed out, the replica and its outbox stay on the device.
+  await question.getByRole('button', { name: 'Bewaren voor later en uitloggen' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await outboxRows(page, replica))?.map((r) => r.clientMutationId)).toEqual(queued.map((r) => r.clientMutationId));
+
+  // The same user signs in again (online): the waiting row goes out, the refused one waits for a decision.
+  await context.setOffline(false);
+  await signInAs(page, 'manager');
+  await changes.goto();
+  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
+  await expect(page.locator('.outbox-row--failed')).toHaveCount(1);
+});
