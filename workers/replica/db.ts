@@ -4,6 +4,7 @@ import { declareReplicaSchema, replicaName, type CheckpointRow, type MetaRow } f
 import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { keepOutboxCounts } from './outbox-counts';
+import type { OutboxFile } from '../../src/domain/writes/queued-file';
 
 /** The replica as the worker uses it: one Dexie database per user and company. */
 export interface Replica {
@@ -12,6 +13,8 @@ export interface Replica {
   outbox: Table<OutboxRow, string>;
   checkpoints: Table<CheckpointRow, string>;
   meta: Table<MetaRow, string>;
+  /** The bytes of queued uploads, beside their outbox rows (workers/outbox/files.ts). */
+  outboxFiles: Table<OutboxFile, string>;
 }
 
 export function openReplica(session: { companyId: number; userId: number }, name = replicaName(session)): Replica {
@@ -25,5 +28,6 @@ export function openReplica(session: { companyId: number; userId: number }, name
     outbox: dexie.table<OutboxRow, string>('outbox'),
     checkpoints: dexie.table<CheckpointRow, string>('checkpoints'),
     meta: dexie.table<MetaRow, string>('meta'),
+    outboxFiles: dexie.table<OutboxFile, string>('outboxFiles'),
   };
 }
