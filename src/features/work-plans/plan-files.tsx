@@ -3,13 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { reportError } from '../../lib/error-reporting';
 import { formatBytes } from '../../domain/messages/attachments';
 import { roleKind } from '../../domain/users/roles-policy';
-import { checkWorkPlanFile, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
+import { checkWorkPlanFile, FileReason, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
 import { deletePlanFile, downloadLink, queuePlanFile, undoDeleteFile } from './file-actions';
 import { useQueuedWrites } from '../../lib/replica/queued-writes';
 import { syncApi } from '../../lib/sync-client';
 import { formatDate } from './format';
 import { usePlanFiles, useViewer } from './hooks';
 import type { PlanFileView } from './queries';
+
+/** The text key of a refused upload: the graph route's own codes read as this area's. */
+function refusalReason(error: string | null): 'workPlanFiles.errors.failed' {
+  const reason =
+    error === 'messages.errors.fileTypeNotAllowed' ? FileReason.fileTypeNotAllowed : error === 'messages.errors.fileTooLarge' ? FileReason.fileTooLarge : (error ?? FileReason.failed);
+  return reason as 'workPlanFiles.errors.failed';
+}
 
 interface Props {
   planUuid: string;
@@ -143,7 +150,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
         <p key={w.clientMutationId} className="alert plan-files__notice" role="alert" data-testid="plan-file-refused">
           {t('workPlanFiles.upload.failed', {
             name: String(w.args.name),
-            reason: t((w.error ?? 'workPlanFiles.errors.failed') as 'workPlanFiles.errors.failed', { defaultValue: t('workPlanFiles.errors.failed') }),
+            reason: t(refusalReason(w.error), { defaultValue: t('workPlanFiles.errors.failed') }),
           })}{' '}
           <button type="button" className="button" onClick={() => void syncApi().outbox.retry(w.clientMutationId).catch(reportError)}>
             {t('workPlanFiles.upload.retry')}
