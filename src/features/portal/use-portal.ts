@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { sessionStore } from '../../app/session-store';
 import { portalKindFor, type PortalKind } from '../../domain/navigation/portal';
@@ -57,6 +57,27 @@ export function withPendingSettings(settings: Settings, pending: readonly Pick<Q
   return next;
 }
 
+/**
+ * The settings rows to lay over the stored settings: the waiting ones, and those the server accepted
+ * since the replica's user document last changed. An accepted row leaves the outbox before the pull
+ * brings the server's settings; without this the screen (and the theme, the toasts) would fall back to
+ * the old values for that moment.
+ */
+function useSettingsOverlay(pending: readonly QueuedWrite[], user: ReplicaDocument | null): QueuedWrite[] {
+  const state = useRef<{ last: readonly QueuedWrite[]; settled: QueuedWrite[]; version: unknown }>({ last: [], settled: [], version: undefined });
+  const version = user ? `${String(user.revision ?? '')}|${JSON.stringify(user.settings ?? null)}` : undefined;
+  /* eslint-disable react-hooks/refs -- a pure function of the sequence of renders: the rows seen last time */
+  const s = state.current;
+  if (s.settled.length > 0 && version !== s.version) s.settled = [];
+  const present = new Set(pending.map((w) => w.clientMutationId));
+  const accepted = s.last.filter((w) => !present.has(w.clientMutationId) && (w.status === 'pending' || w.status === 'sending'));
+  if (accepted.length > 0) s.settled = [...s.settled, ...accepted];
+  s.version = version;
+  s.last = pending;
+  return [...s.settled, ...pending];
+  /* eslint-enable react-hooks/refs */
+}
+
 /** Everything a portal screen starts from: who, which version, company switches and own settings. */
 export function usePortal(): Portal {
   const session = useSnapshot(sessionStore);
@@ -69,6 +90,7 @@ export function usePortal(): Portal {
   const company = useReplicaQuery((r) => q.companyById(r, companyId), [companyId]);
   const participant = useReplicaQuery((r) => (participantId === null ? Promise.resolve(null) : q.participantById(r, participantId)), [participantId]);
   const pending = useQueuedWrites(SETTINGS_WRITES) ?? [];
+  const overlay = useSettingsOverlay(pending, user ?? null);
 
   useEffect(() => {
     // Writes left in the portal's former queue (before issue 18) move into the outbox once.
@@ -85,7 +107,7 @@ export function usePortal(): Portal {
     user: user ?? null,
     participant: participant ?? null,
     companySettings: asSettings(company?.settings),
-    userSettings: withPendingSettings(asSettings(user?.settings), pending),
+    userSettings: withPendingSettings(asSettings(user?.settings), overlay),
     ready: company !== undefined && company !== null,
   };
 }
