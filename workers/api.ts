@@ -14,10 +14,13 @@ import type { OutboxRow } from '../src/domain/sync/outbox-machine';
 import type { WriteApi } from '../src/domain/writes/define';
 import { WRITES, type Writes } from '../src/domain/writes/registry';
 import { createGraphTransport } from './graph-client';
+import { createUploadTransport } from './upload-client';
+import { applyEventWithFile, dropOrphanFiles, enqueueFile, type FileToQueue } from './outbox/files';
+import type { WriteName } from '../src/domain/writes/registry';
 import { openReplica, type Replica } from './replica/db';
 import { SyncEngine, initialStatus, type SyncStatus } from './engine';
 import { openPokeStream } from './stream';
-import { applyEvent, enqueueMany, listOutbox, outboxCounts, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
+import { enqueueMany, listOutbox, outboxCounts, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
 import type { SyncSession } from '../src/domain/sync/status';
 import { IMITATE_USER_HEADER } from '../src/domain/shared/constants';
 
@@ -131,7 +134,12 @@ function buildWriteApi(): AreaApis {
   const areas: Record<string, Record<string, (input: unknown, extra?: object) => Promise<string>> & ProxyMarked> = {};
   for (const [area, actions] of Object.entries(WRITES)) {
     const methods: Record<string, (input: unknown, extra?: object) => Promise<string>> = {};
-    for (const action of Object.keys(actions)) {
+    for (const [action, write] of Object.entries(actions as Record<string, { file?: unknown }>)) {
+      // A write with a file is queued with its bytes (outbox.enqueueFile), never without them.
+      if (write.file) {
+        methods[action] = () => Promise.reject(new Error(`${area}.${action} carries a file: queue it with outbox.enqueueFile`));
+        continue;
+      }
       methods[action] = async (input, extra) => (await queue([{ name: `${area}.${action}`, input, ...(extra ? { extra } : {}) }]))[0]!;
     }
     areas[area] = proxy(methods);
@@ -165,6 +173,7 @@ const api = {
         // Every request says who this worker syncs as: a session that became someone else (another
         // tab signed in, or started impersonating) is refused instead of receiving these writes.
         transport: createGraphTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
+        upload: createUploadTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
       });
       engine.setMayPush(pageMayPush);
       engine.subscribe(publish);
@@ -283,16 +292,28 @@ const api = {
     enqueueMany(writes: QueuedWrite[]): Promise<string[]> {
       return queue(writes);
     },
-    /** A failed or conflicting row goes out again, under a new client mutation id. */
+    /**
+     * A write that carries a file (docs/writes.md, "Files"): checked (InvalidWriteInput, FileRefused
+     * with the reason: too large, empty, device full; nothing queued then), then queued with its
+     * bytes in one transaction. Answers the client mutation id.
+     */
+    async enqueueFile(name: WriteName, input: unknown, file: FileToQueue, extra?: object): Promise<string> {
+      const r = requireRunning();
+      const id = await enqueueFile(r.replica, name, input, file, extra);
+      void r.engine.requestPush();
+      return id;
+    },
+    /** A failed or conflicting row goes out again, under a new client mutation id (its file, if any, goes along). */
     async retry(clientMutationId: string): Promise<void> {
       const r = requireRunning();
-      await applyEvent(r.replica, clientMutationId, { type: 'retry' });
+      await applyEventWithFile(r.replica, clientMutationId, { type: 'retry' });
       void r.engine.requestPush();
     },
     async discard(clientMutationId: string): Promise<void> {
       const r = requireRunning();
-      // The outbox watch above updates the counts.
-      await applyEvent(r.replica, clientMutationId, { type: 'discard' });
+      // The outbox watch above updates the counts; the row's file, if any, leaves with it.
+      await applyEventWithFile(r.replica, clientMutationId, { type: 'discard' });
+      await dropOrphanFiles(r.replica);
     },
     /** Conflict: send the values the user chose, field by field, on the server's revision. */
     async resolveConflict(clientMutationId: string, chosen: Record<string, unknown>): Promise<string> {

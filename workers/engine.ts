@@ -1,6 +1,7 @@
 import { COLLECTION_NAMES, type CollectionName } from '../src/domain/sync/collections';
 import { backoffDelay } from '../src/domain/sync/outbox-machine';
 import type { GraphTransport } from './graph-client';
+import type { UploadTransport } from './upload-client';
 import type { Replica } from './replica/db';
 import { outboxCounts, recoverOutbox } from './outbox/outbox';
 import { pushOutbox } from './outbox/push';
@@ -13,6 +14,8 @@ export const initialStatus = initialSyncStatus;
 export interface EngineDeps {
   replica: Replica;
   transport: GraphTransport;
+  /** Multipart transport for outbox rows that carry a file (workers/upload-client.ts). */
+  upload?: UploadTransport;
   collections?: readonly CollectionName[];
   now?: () => number;
   random?: () => number;
@@ -215,6 +218,7 @@ export class SyncEngine {
       if (this.pushDue()) {
         this.pushWanted = false;
         const pushed = await pushOutbox(this.deps.replica, this.deps.transport, {
+          ...(this.deps.upload ? { upload: this.deps.upload } : {}),
           now: this.now,
           random: this.random,
           onChange: () => void this.refreshCounts(),

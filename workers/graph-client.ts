@@ -31,7 +31,7 @@ interface GraphErrorLike {
   extensions?: Readonly<Record<string, unknown>>;
 }
 
-function classify<T>(status: number, data: T | null | undefined, errors: readonly GraphErrorLike[]): GraphOutcome<T> {
+export function classify<T>(status: number, data: T | null | undefined, errors: readonly GraphErrorLike[]): GraphOutcome<T> {
   const blocking = errors.find((e) => isBlockingErrorCode(e.extensions?.code));
   if (blocking && isBlockingErrorCode(blocking.extensions?.code)) {
     const hint = blocking.extensions?.hint;

@@ -163,7 +163,7 @@ describe('workplace application and tasks', () => {
 });
 
 describe('communication preferences', () => {
-  const SET = 'mutation ($input: CommunicationPreferencesInput!) { setCommunicationPreferences(input: $input) { success reason } }';
+  const SET = 'mutation ($input: SetCommunicationPreferencesInput!) { setCommunicationPreferences(input: $input) { success reason } }';
   it('stores valid preferences on the own participant; refuses a preferred channel that is not chosen; staff cannot', async () => {
     const good = await t.gql<{ setCommunicationPreferences: { success: boolean } }>('participant', SET, { input: { preferredChannel: 'email', channels: ['email', 'messages'], contactTimes: ['morning'], notes: '' } });
     expect(good.data?.setCommunicationPreferences.success).toBe(true);

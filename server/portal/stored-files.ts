@@ -40,7 +40,16 @@ export async function storeFile(tx: Queryable, dataDir: string, viewer: Viewer, 
   const dir = filesDir(dataDir);
   await mkdir(dir, { recursive: true });
   const target = path.join(dir, f.uuid);
-  await writeFile(target, f.bytes);
+  // Two deliveries of the same upload (a replay racing its first delivery) write the same bytes under
+  // the same uuid: only the one that made the file may remove it when its row is refused.
+  let created = true;
+  try {
+    await writeFile(target, f.bytes, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    created = false;
+    await writeFile(target, f.bytes);
+  }
   try {
     const { rows } = await run<{ id: number }>(
       tx,
@@ -51,7 +60,7 @@ export async function storeFile(tx: Queryable, dataDir: string, viewer: Viewer, 
     );
     return Number(rows[0]?.id);
   } catch (err) {
-    await rm(target, { force: true });
+    if (created) await rm(target, { force: true });
     throw err;
   }
 }

@@ -62,7 +62,7 @@ export interface QueuedWrite {
 }
 
 /** The outbox row of one write, before it is stored (no replica access); `identity`: who it is made under. */
-function rowOf(w: QueuedWrite, now: number, clientMutationId: string, identity: string | null): OutboxRow {
+export function rowOf(w: QueuedWrite, now: number, clientMutationId: string, identity: string | null): OutboxRow {
   const write = requireWrite(w.name);
   const parsed = parseWriteInput(write, w.input);
   const doc = write.document;
@@ -123,7 +123,7 @@ function coalesce(last: OutboxRow | undefined, row: OutboxRow): OutboxRow | null
 }
 
 /** Stores rows and applies them to the replica. Call inside a transaction over the outbox and the rows' collections. */
-async function addRows(replica: Replica, rows: OutboxRow[]): Promise<void> {
+export async function addRows(replica: Replica, rows: OutboxRow[]): Promise<void> {
   for (const row of rows) {
     if (row.collection && row.target) {
       const existing = await rowsFor(replica, row.collection, row.target);

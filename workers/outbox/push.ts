@@ -3,13 +3,40 @@ import { nextToSend, type OutboxEvent, type OutboxRow } from '../../src/domain/s
 import type { PushAnswer } from '../../src/domain/sync/types';
 import { PUSH_BATCH_MAX, pushDocument } from '../../src/domain/writes/push-document';
 import { findWrite } from '../../src/domain/writes/registry';
-import type { GraphTransport } from '../graph-client';
+import type { GraphOutcome, GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
 import { applyEventInTransaction } from './outbox';
 import { IDENTITY_MISMATCH, rowBelongsTo } from '../../src/domain/sync/row-identity';
 
 /** The blocking code a row refused for its identity stops the worker with (the session is someone else's). */
 const IDENTITY_CHANGED_CODE = 'identity_changed';
+import type { UploadTransport } from '../upload-client';
+import { dropOrphanFiles, fileOf, noteUploadProgress } from './files';
+
+/** Whether the row's write carries a file (sent alone, as multipart: workers/outbox/files.ts). */
+const carriesFile = (row: OutboxRow): boolean => findWrite(row.op)?.file !== undefined;
+
+/** A row with a file goes alone; a batch of other rows stops before the first row with a file (order kept). */
+function filesAlone(rows: OutboxRow[]): OutboxRow[] {
+  if (rows.length > 0 && carriesFile(rows[0]!)) return rows.slice(0, 1);
+  const firstFile = rows.findIndex(carriesFile);
+  return firstFile < 0 ? rows : rows.slice(0, firstFile);
+}
+
+/** Sends one row with its bytes as multipart, reporting progress (every 5 %) where every tab sees it. */
+async function sendWithFile<T>(replica: Replica, upload: UploadTransport, row: OutboxRow, query: string, variables: Record<string, unknown>): Promise<GraphOutcome<T> | null> {
+  const file = await fileOf(replica, row.clientMutationId);
+  if (!file) return null;
+  let reported = -1;
+  const note = (loaded: number, total: number) => {
+    const percent = total > 0 ? Math.floor((loaded / total) * 100) : 0;
+    if (percent - reported < 5 && percent !== 100) return;
+    reported = percent;
+    void noteUploadProgress(replica, row.clientMutationId, { loaded, total }).catch(() => undefined);
+  };
+  note(0, file.size);
+  return upload<T>(query, variables, { blob: file.blob, name: file.name }, note);
+}
 
 export type PushOutcome =
   | { kind: 'idle' }
@@ -73,7 +100,15 @@ function eventOf(answer: PushAnswer | null | undefined, error: string | undefine
 export async function pushOutbox(
   replica: Replica,
   transport: GraphTransport,
-  options: { now?: () => number; random?: () => number; onChange?: () => void; onSent?: (row: OutboxRow) => void; batch?: number } = {},
+  options: {
+    now?: () => number;
+    random?: () => number;
+    onChange?: () => void;
+    onSent?: (row: OutboxRow) => void;
+    batch?: number;
+    /** Multipart transport for rows whose write declares a file (without it they go as JSON, and the server answers that the file is missing). */
+    upload?: UploadTransport;
+  } = {},
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -81,7 +116,9 @@ export async function pushOutbox(
   /** After a refused request: how many of its rows still go one at a time to find the bad one. */
   let single = 0;
   for (;;) {
-    const { rows, waitUntil } = await nextBatch(replica, now(), single > 0 ? 1 : batch);
+    const next = await nextBatch(replica, now(), single > 0 ? 1 : batch);
+    const rows = filesAlone(next.rows);
+    const waitUntil = next.waitUntil;
     if (single > 0) single--;
     if (rows.length === 0) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
     await applyAll(replica, rows, rows.map(() => ({ type: 'send' })), now(), random);
@@ -95,12 +132,20 @@ export async function pushOutbox(
         identity: row.identity ?? replica.identity,
       })),
     );
-    const outcome = await transport<Record<string, PushAnswer | null>>(document.query, document.variables);
+    const withFile = options.upload && carriesFile(rows[0]!) ? options.upload : null;
+    const outcome =
+      (withFile ? await sendWithFile<Record<string, PushAnswer | null>>(replica, withFile, rows[0]!, document.query, document.variables) : null) ??
+      (await transport<Record<string, PushAnswer | null>>(document.query, document.variables));
+    // Once answered, an accepted row's bytes leave with it (a failed row keeps them for a retry).
+    const settleFiles = async (): Promise<void> => {
+      if (rows.some(carriesFile)) await dropOrphanFiles(replica).catch(() => 0);
+    };
     switch (outcome.kind) {
       case 'data': {
         const events = rows.map((_row, i) => eventOf(outcome.data[`r${i}`], outcome.errors?.find((e) => e.path[0] === `r${i}`)?.message));
         for (const row of rows) options.onSent?.(row);
         await applyAll(replica, rows, events, now(), random);
+        await settleFiles();
         options.onChange?.();
         const blocked = events.find((e) => e.type === 'blocked');
         if (blocked && blocked.type === 'blocked') return { kind: 'blocked', code: blocked.code };
@@ -117,6 +162,7 @@ export async function pushOutbox(
         }
         options.onSent?.(rows[0]!);
         await applyAll(replica, rows, [{ type: 'answer', answer: { success: false, reason: outcome.message } }], now(), random);
+        await settleFiles();
         options.onChange?.();
         break;
       case 'network':

@@ -5,6 +5,7 @@ import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { keepOutboxCounts } from './outbox-counts';
 import { rowIdentityKey } from '../../src/domain/sync/row-identity';
+import type { OutboxFile } from '../../src/domain/writes/queued-file';
 
 /** The replica as the worker uses it: one Dexie database per user and company. */
 export interface Replica {
@@ -18,6 +19,8 @@ export interface Replica {
    * opener did not say (tests, reading another replica's counts): rows then carry none.
    */
   identity: string | null;
+  /** The bytes of queued uploads, beside their outbox rows (workers/outbox/files.ts). */
+  outboxFiles: Table<OutboxFile, string>;
 }
 
 export function openReplica(
@@ -36,5 +39,6 @@ export function openReplica(
     checkpoints: dexie.table<CheckpointRow, string>('checkpoints'),
     meta: dexie.table<MetaRow, string>('meta'),
     identity,
+    outboxFiles: dexie.table<OutboxFile, string>('outboxFiles'),
   };
 }

@@ -1,6 +1,9 @@
 import { messageWrites } from '../../../src/domain/messages/writes';
-import { registerWrite } from '../../sync/writes';
-import { archive, sendMessage, setRead } from '../../messages/mutations';
+import { ok, refuse, registerWrite } from '../../sync/writes';
+import { archive, ATTACHMENT_FILE_KIND, sendMessage, setRead } from '../../messages/mutations';
+import { fileByUuid, safeName, storeFile } from '../../portal/stored-files';
+import { uploadContentProblem } from '../../http/upload-content';
+import { checkAttachment } from '../../../src/domain/messages/attachments';
 import { notifyRecipient } from '../../messages/push';
 
 /** The message writes (01 §4), declared in src/domain/messages/writes.ts. */
@@ -32,3 +35,30 @@ registerWrite(messageWrites.unread, ({ tx, viewer, input }) => setRead(tx, viewe
 registerWrite(messageWrites.archive, ({ tx, viewer, input }) => archive(tx, viewer, input.ids), {
   description: "Archives several messages at once (display false); every id must be the viewer's, or nothing changes.",
 });
+
+/**
+ * addMessageAttachment (declared write with a file: docs/writes.md, "Files"): an attachment of a message
+ * being written, queued offline with its bytes and sent (multipart) before the message that names it.
+ * The bytes are checked by content; the file belongs to the uploader until a message takes it.
+ */
+registerWrite(
+  messageWrites.addAttachment,
+  async ({ tx, viewer, input, graph }) => {
+    const existing = await fileByUuid(tx, input.uuid);
+    if (existing) {
+      const same = Number(existing.company_id) === viewer.companyId && Number(existing.user_id) === viewer.userId && Number(existing.kind) === ATTACHMENT_FILE_KIND;
+      return same ? ok() : refuse('messages.errors.attachmentNotFound');
+    }
+    const file = graph.upload;
+    if (!file) return refuse('messages.errors.fileMissing');
+    const check = checkAttachment({ name: input.name, size: file.size });
+    if (!check.ok) return refuse(check.reason);
+    const named = new File([file], input.name);
+    if (await uploadContentProblem(named)) return refuse('messages.errors.fileTypeNotAllowed');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    if (bytes.length === 0 || bytes.length !== file.size) return refuse('messages.errors.fileEmpty');
+    await storeFile(tx, graph.config.dataDir, viewer, { uuid: input.uuid, kind: ATTACHMENT_FILE_KIND, name: safeName(input.name, 'bijlage'), mime: check.mime, bytes, participantId: null });
+    return ok();
+  },
+  { description: 'An attachment of a message being written (multipart: the `file` part); the message names it by uuid.' },
+);

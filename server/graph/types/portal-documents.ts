@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { builder, fail, MutationResult, ok } from '../builder';
+import { builder } from '../builder';
 import { ok as writeOk, refuse, registerWrite } from '../../sync/writes';
 import { portalWrites } from '../../../src/domain/portal/writes';
 import { can, requireViewer } from '../../auth/permissions';
@@ -11,14 +10,10 @@ import { paginatedType } from '../paginated';
 import { portalParticipant } from '../../portal/scope';
 import { detect, fileByUuid, safeName, storeFile, type FileRow } from '../../portal/stored-files';
 import {
-  AddDocumentSchema,
   DOCUMENT_MAX_BYTES,
   isAllowedDocumentMime,
   PARTICIPANT_DOCUMENT_KIND,
 } from '../../../src/domain/portal/documents';
-
-/** The first issue's message (an i18n key of the portal area) as the reason. */
-const reasonOf = (issues: readonly { message: string }[]): string => issues[0]?.message ?? 'portal.errors.invalid';
 
 interface DocumentRow extends FileRow {
   created_at: Date;
@@ -55,50 +50,39 @@ builder.queryField('participantDocuments', (t) =>
   }),
 );
 
-const AddInput = builder.inputType('ParticipantAddDocumentInput', {
-  fields: (t) => ({
-    uuid: t.id({ required: true, description: 'client-made uuid: a resend of the same upload answers success once stored' }),
-    name: t.string({ required: true }),
-    participantId: t.int({ description: 'staff: the participant; participants always add to their own file' }),
-  }),
-});
-
-builder.mutationField('participantAddDocument', (t) =>
-  t.field({
-    type: MutationResult,
-    description: 'Adds a document to a participant file. Multipart graph request: the `file` part carries the bytes; the type is checked by content.',
-    args: { input: t.arg({ type: AddInput, required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const parsed = v.safeParse(AddDocumentSchema, args.input);
-      if (!parsed.success) return fail(reasonOf(parsed.issues));
-      const input = parsed.output;
-      if (!can(viewer, 'add', 'files')) return fail('portal.errors.notAllowed');
-      const participantId = await portalParticipant(ctx.db, viewer, input.participantId);
-      if (participantId === null) return fail('portal.errors.notFound');
-      const existing = await fileByUuid(ctx.db, input.uuid);
-      if (existing) {
-        // A replay of an upload that already arrived answers success; a uuid used for something else is refused.
-        const same = Number(existing.company_id) === viewer.companyId && Number(existing.participant_id) === participantId && Number(existing.kind) === PARTICIPANT_DOCUMENT_KIND && Number(existing.user_id) === viewer.userId;
-        return same ? ok() : fail('portal.errors.invalid');
-      }
-      const file = ctx.upload;
-      if (!file) return fail('portal.errors.fileMissing');
-      if (file.size <= 0) return fail('portal.errors.fileEmpty');
-      if (file.size > DOCUMENT_MAX_BYTES) return fail('portal.errors.fileTooLarge');
-      const content = await detect(file);
-      if (content.bytes.length === 0) return fail('portal.errors.fileEmpty');
-      if (!content.mime || !isAllowedDocumentMime(content.mime)) return fail('portal.errors.fileTypeNotAllowed');
-      const mime = content.mime === 'application/x-cfb' ? 'application/msword' : content.mime;
-      await ctx.db.transaction(async (tx) => {
-        const id = await storeFile(tx, ctx.config.dataDir, viewer, {
-          uuid: input.uuid, kind: PARTICIPANT_DOCUMENT_KIND, name: safeName(input.name, 'document'), mime, bytes: content.bytes, participantId,
-        });
-        await auditMutation(tx, { ...ctx, viewer }, 'participant.document.add', 'file', id, { participantId, size: content.bytes.length, mime });
-      });
-      return ok();
-    },
-  }),
+/**
+ * participantAddDocument (declared write with a file: docs/writes.md, "Files"): the bytes come as the
+ * `file` part of a multipart graph request; the type is checked by content. Exactly once by the
+ * client mutation id (a replay answers the first answer and stores nothing); a resend of the same
+ * document uuid under another id answers success too, once the document is there.
+ */
+registerWrite(
+  portalWrites.addDocument,
+  async ({ tx, viewer, input, graph }) => {
+    if (!can(viewer, 'add', 'files')) return refuse('portal.errors.notAllowed');
+    const participantId = await portalParticipant(tx, viewer, input.participantId);
+    if (participantId === null) return refuse('portal.errors.notFound');
+    const existing = await fileByUuid(tx, input.uuid);
+    if (existing) {
+      // A resend of an upload that already arrived answers success; a uuid used for something else is refused.
+      const same = Number(existing.company_id) === viewer.companyId && Number(existing.participant_id) === participantId && Number(existing.kind) === PARTICIPANT_DOCUMENT_KIND && Number(existing.user_id) === viewer.userId;
+      return same ? writeOk() : refuse('portal.errors.invalid');
+    }
+    const file = graph.upload;
+    if (!file) return refuse('portal.errors.fileMissing');
+    if (file.size <= 0) return refuse('portal.errors.fileEmpty');
+    if (file.size > DOCUMENT_MAX_BYTES) return refuse('portal.errors.fileTooLarge');
+    const content = await detect(file);
+    if (content.bytes.length === 0) return refuse('portal.errors.fileEmpty');
+    if (!content.mime || !isAllowedDocumentMime(content.mime)) return refuse('portal.errors.fileTypeNotAllowed');
+    const mime = content.mime === 'application/x-cfb' ? 'application/msword' : content.mime;
+    const id = await storeFile(tx, graph.config.dataDir, viewer, {
+      uuid: input.uuid, kind: PARTICIPANT_DOCUMENT_KIND, name: safeName(input.name, 'document'), mime, bytes: content.bytes, participantId,
+    });
+    await auditMutation(tx, { ...graph, viewer }, 'participant.document.add', 'file', id, { participantId, size: content.bytes.length, mime });
+    return writeOk();
+  },
+  { description: 'Adds a document to a participant file. Multipart graph request: the `file` part carries the bytes; the type is checked by content.' },
 );
 
 /** participantDeleteDocument (declared write): a participant removes only what they uploaded themselves; staff who may delete files, any in scope. */

@@ -2,7 +2,11 @@ import * as v from 'valibot';
 import { builder, fail, MutationResult, ok } from '../builder';
 import { requireViewer } from '../../auth/permissions';
 import { auditMutation, issuesReason } from '../scoped';
-import { UserSettingsSchema, WidgetOrderSchema } from '../../../src/domain/users/settings-input';
+import { ok as writeOk, registerWrite } from '../../sync/writes';
+import { portalWrites } from '../../../src/domain/portal/writes';
+import type { Queryable } from '../../db/db';
+import type { Viewer } from '../../auth/viewer';
+import { WidgetOrderSchema } from '../../../src/domain/users/settings-input';
 
 /** The signed-in user's own settings: always their own row, so no scope beyond the viewer is involved. */
 builder.queryField('settings', (t) =>
@@ -17,30 +21,36 @@ builder.queryField('settings', (t) =>
   }),
 );
 
-const UserSettingsInput = builder.inputType('UserSettingsInput', {
-  fields: (t) => ({
-    theme: t.string({ description: 'dark, light or automatic' }),
-    notificationSetting: t.string({ description: 'all, none or timeout' }),
-    notificationTimeout: t.int({ description: 'seconds, 0 or more' }),
-  }),
-});
+/** setUserSettings (declared write): theme and notification settings; only the keys given change. */
+registerWrite(
+  portalWrites.setDisplaySettings,
+  async ({ tx, viewer, input, graph }) => {
+    const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
+    await tx.query('UPDATE users SET settings = settings || $1::jsonb WHERE id = $2 AND company_id = $3', [JSON.stringify(patch), viewer.userId, viewer.companyId]);
+    await auditMutation(tx, { ...graph, viewer }, 'user.settings', 'user', viewer.userId, patch);
+    return writeOk();
+  },
+  { description: "The signed-in user's theme and notification settings (only the keys given change)." },
+);
 
-builder.mutationField('setUserSettings', (t) =>
-  t.field({
-    type: MutationResult,
-    args: { input: t.arg({ type: UserSettingsInput, required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const parsed = v.safeParse(UserSettingsSchema, args.input);
-      if (!parsed.success) return fail(...issuesReason(parsed.issues));
-      const patch = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined && value !== null));
-      await ctx.db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET settings = settings || $1::jsonb WHERE id = $2 AND company_id = $3', [JSON.stringify(patch), viewer.userId, viewer.companyId]);
-        await auditMutation(tx, { ...ctx, viewer }, 'user.settings', 'user', viewer.userId, patch);
-      });
-      return ok();
-    },
-  }),
+/** The widget order of one page, in a transaction the caller holds. */
+async function storeWidgetOrder(tx: Queryable, viewer: Viewer, order: { page: string; widgets: readonly string[] }): Promise<void> {
+  await tx.query(
+    `UPDATE users SET settings = jsonb_set(settings, '{widgetOrders}', coalesce(settings->'widgetOrders', '{}'::jsonb) || jsonb_build_object($1::text, $2::jsonb))
+      WHERE id = $3 AND company_id = $4`,
+    [order.page, JSON.stringify(order.widgets), viewer.userId, viewer.companyId],
+  );
+}
+
+/** setWidgetOrder (declared write): the app's offline way to store a page's widget order (setSettings below is the spec's positional form). */
+registerWrite(
+  portalWrites.setWidgetOrder,
+  async ({ tx, viewer, input, graph }) => {
+    await storeWidgetOrder(tx, viewer, input);
+    await auditMutation(tx, { ...graph, viewer }, 'user.widgetOrder', 'user', viewer.userId, { page: input.page });
+    return writeOk();
+  },
+  { description: 'Stores the widget order of a page (home or profile) for the signed-in user.' },
 );
 
 builder.mutationField('setSettings', (t) =>
@@ -53,11 +63,7 @@ builder.mutationField('setSettings', (t) =>
       const parsed = v.safeParse(WidgetOrderSchema, { page: args.page, widgets: args.widgets });
       if (!parsed.success) return fail(...issuesReason(parsed.issues));
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE users SET settings = jsonb_set(settings, '{widgetOrders}', coalesce(settings->'widgetOrders', '{}'::jsonb) || jsonb_build_object($1::text, $2::jsonb))
-            WHERE id = $3 AND company_id = $4`,
-          [parsed.output.page, JSON.stringify(parsed.output.widgets), viewer.userId, viewer.companyId],
-        );
+        await storeWidgetOrder(tx, viewer, parsed.output);
         await auditMutation(tx, { ...ctx, viewer }, 'user.widgetOrder', 'user', viewer.userId, { page: parsed.output.page });
       });
       return ok();

@@ -1,13 +1,10 @@
-import * as v from 'valibot';
-import { builder, fail, MutationResult, ok } from '../builder';
 import { ok as writeOk, refuse, registerWrite } from '../../sync/writes';
-import { requireViewer } from '../../auth/permissions';
 import { run, sql } from '../../db/sql';
 import { auditMutation } from '../scoped';
 import { fileByUuid, safeName, storeFile } from '../../portal/stored-files';
 import { uploadContentProblem } from '../../http/upload-content';
 import { attachablePlan, fileInScope, removalProblem } from '../../work-plans/files';
-import { AddFileSchema, checkWorkPlanFile, FileReason, WORK_PLAN_FILE_KIND } from '../../../src/domain/work-plan-files/files';
+import { checkWorkPlanFile, FileReason, WORK_PLAN_FILE_KIND } from '../../../src/domain/work-plan-files/files';
 import { workPlanFileWrites } from '../../../src/domain/work-plan-files/writes';
 
 /**
@@ -18,65 +15,49 @@ import { workPlanFileWrites } from '../../../src/domain/work-plan-files/writes';
  * (src/domain/work-plan-files/writes.ts), so they work offline. Rules: server/work-plans/files.ts.
  */
 
-const reasonOf = (issues: readonly { message: string }[]): string => {
-  const m = issues[0]?.message ?? '';
-  return m.startsWith('workPlanFiles.') ? m : FileReason.invalid;
-};
-
-const AddFileInput = builder.inputType('AddFileInput', {
-  fields: (t) => ({
-    uuid: t.id({ required: true, description: 'client-made uuid of the new file: a resend of the same upload answers success once stored' }),
-    name: t.string({ required: true }),
-    workPlanUuid: t.id({ required: true, description: 'the work plan the file belongs to' }),
-  }),
-});
-
-builder.mutationField('addFile', (t) =>
-  t.field({
-    type: MutationResult,
+/**
+ * addFile (declared write with a file: docs/writes.md, "Files"): the bytes are the `file` part of a
+ * multipart graph request, queued offline beside the outbox row and sent exactly once by its client
+ * mutation id. A resend of the same file uuid under another id answers success once the file is there.
+ */
+registerWrite(
+  workPlanFileWrites.addFile,
+  async ({ tx, viewer, input, graph }) => {
+    const plan = await attachablePlan(tx, viewer, input.workPlanUuid);
+    if (typeof plan === 'string') return refuse(plan);
+    const existing = await fileByUuid(tx, input.uuid);
+    if (existing) {
+      const same =
+        Number(existing.company_id) === viewer.companyId && Number(existing.kind) === WORK_PLAN_FILE_KIND && Number(existing.user_id) === viewer.userId &&
+        Number((existing as { work_plan_id?: number | null }).work_plan_id) === plan.id;
+      return same ? writeOk() : refuse(FileReason.invalid);
+    }
+    const file = graph.upload;
+    if (!file) return refuse(FileReason.fileMissing);
+    const check = checkWorkPlanFile({ name: input.name, size: file.size });
+    if (!check.ok) return refuse(check.reason);
+    // The bytes must be what the name says (magic bytes); the graph route checked the part's own name already.
+    const named = new File([file], input.name);
+    if (await uploadContentProblem(named)) return refuse(FileReason.fileTypeNotAllowed);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    if (bytes.length === 0) return refuse(FileReason.fileEmpty);
+    if (bytes.length !== file.size) return refuse(FileReason.invalid);
+    const id = await storeFile(tx, graph.config.dataDir, viewer, {
+      uuid: input.uuid,
+      kind: WORK_PLAN_FILE_KIND,
+      name: safeName(input.name, 'bestand'),
+      mime: check.mime,
+      bytes,
+      participantId: plan.participant_id,
+      workPlanId: plan.id,
+    });
+    await auditMutation(tx, { ...graph, viewer }, 'workPlan.file.add', 'file', id, { workPlanId: plan.id, size: bytes.length, mime: check.mime });
+    return writeOk();
+  },
+  {
     description:
       'Attaches a file to a work plan (file kind 3). Multipart graph request: the `file` part carries the bytes (at most 10 MB; pdf, images, Office documents, text), checked by content.',
-    args: { input: t.arg({ type: AddFileInput, required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const parsed = v.safeParse(AddFileSchema, args.input);
-      if (!parsed.success) return fail(reasonOf(parsed.issues));
-      const input = parsed.output;
-      const plan = await attachablePlan(ctx.db, viewer, input.workPlanUuid);
-      if (typeof plan === 'string') return fail(plan);
-      const existing = await fileByUuid(ctx.db, input.uuid);
-      if (existing) {
-        // A resend of an upload that arrived answers success; a uuid used for anything else is refused.
-        const same =
-          Number(existing.company_id) === viewer.companyId && Number(existing.kind) === WORK_PLAN_FILE_KIND && Number(existing.user_id) === viewer.userId &&
-          Number((existing as { work_plan_id?: number | null }).work_plan_id) === plan.id;
-        return same ? ok() : fail(FileReason.invalid);
-      }
-      const file = ctx.upload;
-      if (!file) return fail(FileReason.fileMissing);
-      const check = checkWorkPlanFile({ name: input.name, size: file.size });
-      if (!check.ok) return fail(check.reason);
-      // The bytes must be what the name says (magic bytes); the graph route checked the part's own name already.
-      const named = new File([file], input.name);
-      if (await uploadContentProblem(named)) return fail(FileReason.fileTypeNotAllowed);
-      const bytes = Buffer.from(await file.arrayBuffer());
-      if (bytes.length === 0) return fail(FileReason.fileEmpty);
-      if (bytes.length !== file.size) return fail(FileReason.invalid);
-      await ctx.db.transaction(async (tx) => {
-        const id = await storeFile(tx, ctx.config.dataDir, viewer, {
-          uuid: input.uuid,
-          kind: WORK_PLAN_FILE_KIND,
-          name: safeName(input.name, 'bestand'),
-          mime: check.mime,
-          bytes,
-          participantId: plan.participant_id,
-          workPlanId: plan.id,
-        });
-        await auditMutation(tx, { ...ctx, viewer }, 'workPlan.file.add', 'file', id, { workPlanId: plan.id, size: bytes.length, mime: check.mime });
-      });
-      return ok();
-    },
-  }),
+  },
 );
 
 registerWrite(

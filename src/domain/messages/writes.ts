@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { defineWrite } from '../writes/define';
 import { UUID_PATTERN } from '../sync/uuid-v7';
-import type { AttachmentMeta } from './attachments';
+import { ATTACHMENT_MAX_BYTES, type AttachmentMeta } from './attachments';
 import { ComposeSchema } from './compose-input';
 
 const messageUuid = v.pipe(v.string(), v.regex(UUID_PATTERN, 'messages.errors.invalidId'));
@@ -39,7 +39,22 @@ const readWrite = (mutation: 'readMessage' | 'unreadMessage', read: boolean) =>
     displayOnly: ['readAt'],
   });
 
+/** An attachment of a message being written: its client-made uuid (the message names it) and file name. */
+export const AddAttachmentSchema = v.object({
+  uuid: messageUuid,
+  name: v.pipe(v.string('messages.errors.fileMissing'), v.trim(), v.minLength(1, 'messages.errors.fileMissing'), v.maxLength(255, 'messages.errors.fileMissing')),
+});
+
 export const messageWrites = {
+  /**
+   * An attachment, queued with its file before the message that names it (docs/writes.md, "Files"):
+   * the outbox sends in order, so the file is on the server when sendMessage runs.
+   */
+  addAttachment: defineWrite({
+    mutation: 'addMessageAttachment',
+    input: AddAttachmentSchema,
+    file: { maxBytes: ATTACHMENT_MAX_BYTES, tooLarge: 'messages.errors.fileTooLarge', empty: 'messages.errors.fileEmpty', deviceFull: 'messages.errors.deviceFull' },
+  }),
   send: defineWrite<typeof SendMessageSchema, SendExtra>({
     mutation: 'sendMessage',
     input: SendMessageSchema,

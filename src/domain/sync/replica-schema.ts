@@ -27,6 +27,8 @@ export interface ReplicaVersion {
 export const OUTBOX_STORE = '&clientMutationId, status, [collection+target], [status+clientMutationId]';
 export const CHECKPOINT_STORE = '&collection';
 export const META_STORE = '&key';
+/** The bytes of queued uploads, keyed by their outbox row's client mutation id (src/domain/writes/queued-file.ts). */
+export const OUTBOX_FILES_STORE = '&clientMutationId';
 
 /** The meta row that holds the outbox counts, kept by the worker on every outbox write (workers/replica/outbox-counts.ts). */
 export const OUTBOX_COUNTS_KEY = 'outboxCounts';
@@ -100,6 +102,11 @@ export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
         if (docs.length > 0) await table.bulkPut(docs.map((doc) => withDerived(name, doc)));
       }
     },
+  },
+  {
+    // Issue 18, one queue: the bytes of a queued upload beside its outbox row (docs/writes.md, "Files").
+    version: 4,
+    stores: { outboxFiles: OUTBOX_FILES_STORE },
   },
 ];
 

@@ -46,6 +46,24 @@ export interface WriteDef<S extends v.GenericSchema = v.GenericSchema, Extra ext
    * never compared for conflicts.
    */
   displayOnly?: readonly string[];
+  /**
+   * The write carries a file (an upload): queued with `syncApi().outbox.enqueueFile(...)`, its bytes
+   * kept in the replica beside the row (table `outboxFiles`) and sent as a multipart request of this
+   * row alone (docs/writes.md, "Files").
+   */
+  file?: WriteFileRule;
+}
+
+/** What a write that carries a file accepts, and the reason codes (i18n keys) of its refusals before queueing. */
+export interface WriteFileRule {
+  /** The most bytes one file may have (checked before queueing, and again by the server). */
+  maxBytes: number;
+  /** Reason when the file is larger than maxBytes. */
+  tooLarge: string;
+  /** Reason when the file is empty. */
+  empty: string;
+  /** Reason when the device has no room left to keep the file until it is sent. */
+  deviceFull: string;
 }
 
 /** A descriptor with its types kept (input, output, extra) for the typed worker API. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, checkAttachment, formatBytes, type AttachmentMeta } from '../../domain/messages/attachments';
 import { reasonKeyOf } from '../../domain/messages/reasons';
-import { uploadAttachment } from './upload';
+import { uuidv7 } from '../../domain/sync/uuid-v7';
+import { queueFileWrite } from '../../lib/replica/queued-writes';
 
 interface Uploading {
   key: string;
@@ -14,11 +15,13 @@ interface Uploading {
 interface AttachmentPickerProps {
   value: AttachmentMeta[];
   onChange: (next: AttachmentMeta[]) => void;
-  online: boolean;
 }
 
-/** Attachments of a message being written: checked here (type, 10 MB), uploaded with progress, removable. */
-export function AttachmentPicker({ value, onChange, online }: AttachmentPickerProps) {
+/**
+ * Attachments of a message being written: checked here (type, 10 MB, room on the device), queued in the
+ * outbox with their bytes (offline too) ahead of the message that names them, removable (docs/writes.md, "Files").
+ */
+export function AttachmentPicker({ value, onChange }: AttachmentPickerProps) {
   const { t } = useTranslation();
   const [uploads, setUploads] = useState<Uploading[]>([]);
   const translate = (message: string | null) => {
@@ -38,14 +41,17 @@ export function AttachmentPicker({ value, onChange, online }: AttachmentPickerPr
         setUploads((list) => [...list, { key, name: file.name, percent: 0, error: t(reason) }]);
         continue;
       }
+      const meta: AttachmentMeta = { uuid: uuidv7(), name: file.name, mime: check.mime, size: file.size };
       setUploads((list) => [...list, { key, name: file.name, percent: 0, error: null }]);
-      void uploadAttachment(file, (percent) => update(key, { percent })).then((outcome) => {
-        if (outcome.ok) {
-          setUploads((list) => list.filter((u) => u.key !== key));
-          added = [...added, outcome.file];
-          onChange(added);
-        } else update(key, { error: translate(outcome.message) });
-      });
+      void queueFileWrite('messages.addAttachment', { uuid: meta.uuid, name: meta.name }, file, file.name)
+        .then((outcome) => {
+          if (outcome.ok) {
+            setUploads((list) => list.filter((u) => u.key !== key));
+            added = [...added, meta];
+            onChange(added);
+          } else update(key, { error: translate(outcome.reason) });
+        })
+        .catch(() => update(key, { error: translate(null) }));
     }
   };
 
@@ -94,8 +100,7 @@ export function AttachmentPicker({ value, onChange, online }: AttachmentPickerPr
           ))}
         </ul>
       )}
-      {online ? (
-        <label className="button attachment-picker__add">
+      <label className="button attachment-picker__add">
           {t('messages.attachments.add')}
           <input
             type="file"
@@ -109,9 +114,6 @@ export function AttachmentPicker({ value, onChange, online }: AttachmentPickerPr
             }}
           />
         </label>
-      ) : (
-        <p className="field__hint">{t('messages.attachments.offline')}</p>
-      )}
       <p className="field__hint">{t('messages.attachments.limits')}</p>
     </div>
   );

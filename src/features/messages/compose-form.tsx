@@ -191,7 +191,7 @@ function ComposeFields({ me, paths, online, messages, parent, initial }: Compose
       </div>
       <fieldset className="field compose__attachments">
         <legend className="field__label">{t('messages.attachments.label')}</legend>
-        <AttachmentPicker value={attachments} onChange={setAttachments} online={online} />
+        <AttachmentPicker value={attachments} onChange={setAttachments} />
       </fieldset>
       {!online && <p className="messages__notice">{t('messages.compose.queued')}</p>}
       <div className="compose__actions">

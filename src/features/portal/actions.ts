@@ -14,25 +14,19 @@ import type { WidgetId, WidgetPage } from '../../domain/portal/widgets';
 import { setDisplaySettings } from '../../lib/ui/display-settings';
 import { syncApi } from '../../lib/sync-client';
 import { cachePicture, scalePicture } from './pictures/picture-cache';
-import { pendingDb } from './pending/pending-db';
-import { pendingSession, queueWrite } from './pending/queue';
+import { sessionStore } from '../../app/session-store';
+import { queueFileWrite } from '../../lib/replica/queued-writes';
 
 export type ActionResult = { ok: true } | { ok: false; error: string };
 
 const invalid = (issues: readonly { message: string }[]): ActionResult => ({ ok: false, error: issues[0]?.message ?? 'portal.validation.invalid' });
 
-/** A newer write of the same setting replaces one that still waits (it would be overwritten anyway). */
-async function dropWaiting(op: 'setSettings' | 'setUserSettings' | 'setCommunicationPreferences', same: (vars: Record<string, unknown>) => boolean): Promise<void> {
-  const s = pendingSession();
-  if (!s) return;
-  const db = pendingDb(s);
-  const stale = await db.writes.where('op').equals(op).filter((w) => w.state === 'waiting' && same(w.variables)).primaryKeys();
-  await db.writes.bulkDelete(stale);
-}
-
+/**
+ * Every portal write is a declared write through the sync outbox (docs/decisions-portal.md): stored at
+ * once with the user's other changes, sent in order exactly once, by one tab at a time.
+ */
 export async function saveWidgetOrder(page: WidgetPage, widgets: readonly WidgetId[]): Promise<ActionResult> {
-  await dropWaiting('setSettings', (vars) => vars.page === page);
-  await queueWrite('setSettings', { page, widgets: [...widgets] });
+  await syncApi().portal.setWidgetOrder({ page, widgets: [...widgets] });
   return { ok: true };
 }
 
@@ -40,27 +34,36 @@ export async function saveDisplaySettings(input: Omit<DisplaySettings, 'notifica
   const parsed = v.safeParse(DisplaySettingsSchema, input);
   if (!parsed.success) return invalid(parsed.issues);
   setDisplaySettings(parsed.output);
-  await dropWaiting('setUserSettings', () => true);
-  await queueWrite('setUserSettings', { input: parsed.output });
+  await syncApi().portal.setDisplaySettings(parsed.output);
   return { ok: true };
 }
 
 export async function savePreferences(input: CommunicationPreferences): Promise<ActionResult> {
   const parsed = v.safeParse(CommunicationPreferencesSchema, input);
   if (!parsed.success) return invalid(parsed.issues);
-  await dropWaiting('setCommunicationPreferences', () => true);
-  await queueWrite('setCommunicationPreferences', { input: parsed.output });
+  await syncApi().portal.setCommunicationPreferences(parsed.output);
   return { ok: true };
 }
 
+/**
+ * Queues a document with its bytes (offline too): shown at once in the list, sent when online. A file
+ * that is too large, or that the device has no room to keep, is refused here and nothing is queued.
+ */
 export async function addDocument(file: File, participantId: number | null): Promise<ActionResult> {
   const check = checkDocumentFile(file);
   if (!check.ok) return { ok: false, error: check.reason };
   const input = { uuid: uuidv7(), name: file.name || 'document', ...(participantId === null ? {} : { participantId }) };
   const parsed = v.safeParse(AddDocumentSchema, input);
   if (!parsed.success) return invalid(parsed.issues);
-  await queueWrite('participantAddDocument', { input: { uuid: parsed.output.uuid, name: parsed.output.name } }, { blob: file, name: parsed.output.name });
-  return { ok: true };
+  const user = sessionStore.user;
+  const owner = participantId ?? user?.participantId ?? 0;
+  const queued = await queueFileWrite('portal.addDocument', { uuid: parsed.output.uuid, name: parsed.output.name, ...(participantId === null ? {} : { participantId }) }, file, parsed.output.name, {
+    participantId: owner,
+    userId: user?.id ?? 0,
+    size: file.size,
+    mime: file.type || 'application/octet-stream',
+  });
+  return queued.ok ? { ok: true } : { ok: false, error: queued.reason };
 }
 
 export async function deleteDocument(uuid: string): Promise<ActionResult> {
@@ -95,7 +98,8 @@ export async function setPicture(kind: PictureKind, file: File): Promise<ActionR
   if (!check.ok) return { ok: false, error: check.reason };
   const parsed = v.safeParse(SetPictureSchema, { uuid: uuidv7(), kind });
   if (!parsed.success) return invalid(parsed.issues);
+  const queued = await queueFileWrite('portal.setPicture', parsed.output, blob, blob.type === 'image/png' ? `${kind}.png` : `${kind}.jpg`);
+  if (!queued.ok) return { ok: false, error: queued.reason };
   await cachePicture(parsed.output.uuid, blob);
-  await queueWrite('setUserPicture', { input: parsed.output }, { blob, name: blob.type === 'image/png' ? `${kind}.png` : `${kind}.jpg` });
   return { ok: true };
 }

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { sessionStore } from '../../app/session-store';
 import { portalKindFor, type PortalKind } from '../../domain/navigation/portal';
@@ -8,9 +6,9 @@ import type { ReplicaDocument } from '../../domain/sync/types';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useSyncStatus } from '../../lib/replica/hooks';
 import { portalPaths, type PortalPaths } from './paths';
-import { pendingDb, type PendingWrite } from './pending/pending-db';
-import type { PortalOp } from './pending/operations';
-import { setRefusalText, startPortalQueue } from './pending/queue';
+import { useQueuedWrites, type QueuedWrite } from '../../lib/replica/queued-writes';
+import type { WriteName } from '../../domain/writes/registry';
+import { migrateLegacyQueue } from './legacy-queue';
 import * as q from './queries';
 
 type Settings = Readonly<Record<string, unknown>>;
@@ -33,40 +31,55 @@ export interface Portal {
   ready: boolean;
 }
 
-/** The portal's pending writes (optionally of some operations), oldest first. */
-export function usePending(ops?: readonly PortalOp[]): PendingWrite[] {
-  const { user } = useSnapshot(sessionStore);
-  const companyId = user?.companyId ?? null;
-  const userId = user?.id ?? null;
-  const key = ops?.join(',') ?? '';
-  return (
-    useLiveQuery(
-      (): Promise<PendingWrite[]> => (companyId !== null && userId !== null ? pendingDb({ companyId, userId }).writes.orderBy('id').toArray() : Promise.resolve([])),
-      [companyId, userId],
-    )?.filter((w) => !key || key.split(',').includes(w.op)) ?? []
-  );
-}
+/** The settings writes laid over the stored settings while they wait in the outbox. */
+export const SETTINGS_WRITES = ['portal.setDisplaySettings', 'portal.setWidgetOrder', 'portal.setPicture'] as const satisfies readonly WriteName[];
 
-/** Applies queued settings writes on top of the replica's user settings. */
-export function withPendingSettings(settings: Settings, pending: readonly PendingWrite[]): Settings {
+/**
+ * Applies queued settings writes (outbox rows, oldest first) on top of the replica's user settings.
+ * A row the server refused is not laid over: the screen shows what the server has.
+ */
+export function withPendingSettings(settings: Settings, pending: readonly Pick<QueuedWrite, 'op' | 'args' | 'status'>[]): Settings {
   let next: Record<string, unknown> = { ...settings };
   for (const w of pending) {
-    if (w.op === 'setUserSettings') next = { ...next, ...asSettings(w.variables.input) };
-    if (w.op === 'setSettings' && typeof w.variables.page === 'string') {
-      next = { ...next, widgetOrders: { ...asSettings(next.widgetOrders), [w.variables.page]: w.variables.widgets } };
+    if (w.status === 'failed' || w.status === 'conflict') continue;
+    if (w.op === 'portal.setDisplaySettings') {
+      const given = Object.fromEntries(Object.entries(w.args).filter(([, value]) => value !== undefined && value !== null));
+      next = { ...next, ...given };
     }
-    if (w.op === 'setUserPicture') {
-      const input = asSettings(w.variables.input);
-      if (input.kind === 'profile') next = { ...next, profilePicture: input.uuid };
-      if (input.kind === 'homepage') next = { ...next, homepagePicture: input.uuid };
+    if (w.op === 'portal.setWidgetOrder' && typeof w.args.page === 'string') {
+      next = { ...next, widgetOrders: { ...asSettings(next.widgetOrders), [w.args.page]: w.args.widgets } };
+    }
+    if (w.op === 'portal.setPicture') {
+      if (w.args.kind === 'profile') next = { ...next, profilePicture: w.args.uuid };
+      if (w.args.kind === 'homepage') next = { ...next, homepagePicture: w.args.uuid };
     }
   }
   return next;
 }
 
+/**
+ * The settings rows to lay over the stored settings: the waiting ones, and those the server accepted
+ * since the replica's user document last changed. An accepted row leaves the outbox before the pull
+ * brings the server's settings; without this the screen (and the theme, the toasts) would fall back to
+ * the old values for that moment.
+ */
+function useSettingsOverlay(pending: readonly QueuedWrite[], user: ReplicaDocument | null): QueuedWrite[] {
+  const state = useRef<{ last: readonly QueuedWrite[]; settled: QueuedWrite[]; version: unknown }>({ last: [], settled: [], version: undefined });
+  const version = user ? `${String(user.revision ?? '')}|${JSON.stringify(user.settings ?? null)}` : undefined;
+  /* eslint-disable react-hooks/refs -- a pure function of the sequence of renders: the rows seen last time */
+  const s = state.current;
+  if (s.settled.length > 0 && version !== s.version) s.settled = [];
+  const present = new Set(pending.map((w) => w.clientMutationId));
+  const accepted = s.last.filter((w) => !present.has(w.clientMutationId) && (w.status === 'pending' || w.status === 'sending'));
+  if (accepted.length > 0) s.settled = [...s.settled, ...accepted];
+  s.version = version;
+  s.last = pending;
+  return [...s.settled, ...pending];
+  /* eslint-enable react-hooks/refs */
+}
+
 /** Everything a portal screen starts from: who, which version, company switches and own settings. */
 export function usePortal(): Portal {
-  const { t } = useTranslation();
   const session = useSnapshot(sessionStore);
   const { session: syncSession } = useSyncStatus();
   const userId = session.user?.id ?? 0;
@@ -76,12 +89,13 @@ export function usePortal(): Portal {
   const user = useReplicaQuery((r) => q.userById(r, userId), [userId]);
   const company = useReplicaQuery((r) => q.companyById(r, companyId), [companyId]);
   const participant = useReplicaQuery((r) => (participantId === null ? Promise.resolve(null) : q.participantById(r, participantId)), [participantId]);
-  const pending = usePending(['setUserSettings', 'setSettings', 'setUserPicture']);
+  const pending = useQueuedWrites(SETTINGS_WRITES) ?? [];
+  const overlay = useSettingsOverlay(pending, user ?? null);
 
   useEffect(() => {
-    setRefusalText((reason) => (reason.startsWith('portal.') ? t(reason as 'portal.errors.unknown') : t('portal.errors.unknown')));
-    if (syncSession) startPortalQueue();
-  }, [t, syncSession]);
+    // Writes left in the portal's former queue (before issue 18) move into the outbox once.
+    if (syncSession && userId && companyId) void migrateLegacyQueue({ companyId, userId, participantId }).catch(() => undefined);
+  }, [syncSession, userId, companyId, participantId]);
 
   return {
     userId,
@@ -93,7 +107,7 @@ export function usePortal(): Portal {
     user: user ?? null,
     participant: participant ?? null,
     companySettings: asSettings(company?.settings),
-    userSettings: withPendingSettings(asSettings(user?.settings), pending),
+    userSettings: withPendingSettings(asSettings(user?.settings), overlay),
     ready: company !== undefined && company !== null,
   };
 }

@@ -1,42 +1,32 @@
 import { syncApi, syncStore } from '../../lib/sync-client';
 import { apiFetch } from '../../lib/api/client';
-import { uploadToGraph } from '../../lib/api/graph-upload';
+import { queueFileWrite } from '../../lib/replica/queued-writes';
+import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { replicaReader } from '../../lib/replica/replica-db';
 import { checkWorkPlanFile, FileReason } from '../../domain/work-plan-files/files';
 
 /**
- * The files section's calls. Uploading is a multipart graph request with progress (addFile) and needs a
- * connection; deleting, undoing a delete and copying are declared writes (src/domain/work-plan-files/writes.ts)
- * through the sync outbox, so they work offline. Downloads go through a short-lived signed link.
+ * The files section's calls. Adding a file is a declared write with its file (docs/writes.md, "Files"):
+ * queued at once, offline too, shown in the list from the replica and sent as multipart with progress
+ * when online. Deleting, undoing a delete and copying are declared writes too. Downloads go through a
+ * short-lived signed link.
  */
-const ADD_FILE = 'mutation AddFile($input: AddFileInput!) { addFile(input: $input) { success reason } }';
 
 /** The reason is an i18n key: one of FileReasonCode, or another area's key the server answered. */
 export type UploadOutcome = { ok: true } | { ok: false; reason: string };
 
-export async function uploadPlanFile(workPlanUuid: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadOutcome> {
+/** Queues a file for a plan: refused at once (nothing queued) when it is too large, of a type not allowed, or the device is full. */
+export async function queuePlanFile(plan: { uuid: string; id: number }, userId: number, file: File): Promise<UploadOutcome> {
   const check = checkWorkPlanFile(file);
   if (!check.ok) return { ok: false, reason: check.reason };
-  if (!navigator.onLine) return { ok: false, reason: FileReason.offline };
-  const answer = await uploadToGraph({
-    query: ADD_FILE,
-    variables: { input: { uuid: crypto.randomUUID(), name: file.name, workPlanUuid } },
-    field: 'addFile',
-    file,
-    fileName: file.name,
-    onProgress,
-    ...(signal ? { signal } : {}),
+  const queued = await queueFileWrite('workPlanFiles.addFile', { uuid: uuidv7(), name: file.name, workPlanUuid: plan.uuid }, file, file.name, {
+    name: file.name,
+    mime: check.mime,
+    size: file.size,
+    workPlanId: plan.id,
+    userId,
   });
-  if (answer.kind === 'network') return { ok: false, reason: navigator.onLine ? FileReason.failed : FileReason.offline };
-  if (answer.kind === 'refused') {
-    if (answer.status === 413 || answer.code === 'messages.errors.fileTooLarge') return { ok: false, reason: FileReason.fileTooLarge };
-    if (answer.code === 'messages.errors.fileTypeNotAllowed') return { ok: false, reason: FileReason.fileTypeNotAllowed };
-    return { ok: false, reason: FileReason.failed };
-  }
-  if (!answer.success) return { ok: false, reason: answer.reason ?? FileReason.failed };
-  // The new row reaches the replica with the next pull: ask for it now.
-  void syncApi().sync.pullNow(['files']).catch(() => undefined);
-  return { ok: true };
+  return queued.ok ? { ok: true } : { ok: false, reason: queued.reason };
 }
 
 /** A signed download link (GET /api/files/get-presigned-url/{file}), or the reason there is none. */

@@ -1,14 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../lib/error-reporting';
-import { useOnlineStatus } from '../../lib/use-online-status';
 import { formatBytes } from '../../domain/messages/attachments';
 import { roleKind } from '../../domain/users/roles-policy';
-import { checkWorkPlanFile, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
-import { deletePlanFile, downloadLink, undoDeleteFile, uploadPlanFile } from './file-actions';
+import { checkWorkPlanFile, FileReason, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
+import { deletePlanFile, downloadLink, queuePlanFile, undoDeleteFile } from './file-actions';
+import { useQueuedWrites } from '../../lib/replica/queued-writes';
+import { syncApi } from '../../lib/sync-client';
 import { formatDate } from './format';
 import { usePlanFiles, useViewer } from './hooks';
 import type { PlanFileView } from './queries';
+
+/** The text key of a refused upload: the graph route's own codes read as this area's. */
+function refusalReason(error: string | null): 'workPlanFiles.errors.failed' {
+  const reason =
+    error === 'messages.errors.fileTypeNotAllowed' ? FileReason.fileTypeNotAllowed : error === 'messages.errors.fileTooLarge' ? FileReason.fileTooLarge : (error ?? FileReason.failed);
+  return reason as 'workPlanFiles.errors.failed';
+}
 
 interface Props {
   planUuid: string;
@@ -16,24 +24,25 @@ interface Props {
   planId: number | null;
 }
 
-type Upload = { name: string; percent: number } | null;
 type Notice = { text: string; undo?: { clientMutationId: string; uuid: string; name: string } } | null;
 
 /**
- * The files of a work plan (issue 11): listed from the replica (name, size, date, uploader), uploaded with a
- * progress bar (needs a connection), downloaded by a short-lived signed link, deleted after confirmation with
+ * The files of a work plan (issue 11): listed from the replica (name, size, date, uploader), added offline
+ * too (queued in the outbox with the file, shown at once, sent with a progress bar when online), downloaded by a short-lived signed link, deleted after confirmation with
  * undo (the delete is a declared write, so it works offline too; the same pattern as deleting a plan).
  */
 export function PlanFiles({ planUuid, planId }: Props) {
   const { t, i18n } = useTranslation();
-  const online = useOnlineStatus();
   const viewer = useViewer();
   const files = usePlanFiles(planId);
   const rights = fileRights(roleKind(viewer?.roleId ?? 0));
   const input = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
-  const [upload, setUpload] = useState<Upload>(null);
+  const [busy, setBusy] = useState(false);
+  const queued = (useQueuedWrites(['workPlanFiles.addFile']) ?? []).filter((w) => w.args.workPlanUuid === planUuid);
+  const sending = queued.filter((w) => w.status === 'sending');
+  const refused = queued.filter((w) => w.status === 'failed');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState<PlanFileView | null>(null);
@@ -52,25 +61,25 @@ export function PlanFiles({ planUuid, planId }: Props) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (upload) return;
+    if (busy || planId === null || !viewer) return;
     if (!chosen) return setError('workPlanFiles.upload.chooseFirst');
     const file = chosen;
     setError(null);
     setNotice(null);
-    setUpload({ name: file.name, percent: 0 });
-    uploadPlanFile(planUuid, file, (percent) => setUpload({ name: file.name, percent }))
+    setBusy(true);
+    queuePlanFile({ uuid: planUuid, id: planId }, viewer.userId, file)
       .then((outcome) => {
-        setUpload(null);
+        // Refused (too large, device full): nothing queued, the chosen file stays selected.
         if (!outcome.ok) return setError(outcome.reason);
         setChosen(null);
         if (input.current) input.current.value = '';
-        setNotice({ text: t('workPlanFiles.upload.done', { name: file.name }) });
+        if (!navigator.onLine) setNotice({ text: t('workPlanFiles.upload.queued', { name: file.name }) });
       })
       .catch((err: unknown) => {
-        setUpload(null);
         setError('workPlanFiles.errors.failed');
         reportError(err);
-      });
+      })
+      .finally(() => setBusy(false));
   };
 
   const download = (f: PlanFileView) => {
@@ -117,26 +126,40 @@ export function PlanFiles({ planUuid, planId }: Props) {
               accept={WORK_PLAN_FILE_ACCEPT}
               aria-describedby={error ? 'plan-file-hint plan-file-error' : 'plan-file-hint'}
               aria-invalid={error && chosen ? true : undefined}
-              disabled={upload !== null}
+              disabled={busy}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
             <p id="plan-file-hint" className="plan-files__hint">
-              {online ? t('workPlanFiles.upload.hint') : t('workPlanFiles.errors.offline')}
+              {t('workPlanFiles.upload.hint')}
             </p>
           </div>
-          <button type="submit" className="button button--primary" disabled={upload !== null || !online}>
+          <button type="submit" className="button button--primary" disabled={busy}>
             {t('workPlanFiles.upload.action')}
           </button>
         </form>
       )}
-      {upload && (
-        <div className="plan-files__progress" role="status">
-          <span id="plan-file-progress-label">{t('workPlanFiles.upload.busy', { name: upload.name })}</span>
-          <progress max={100} value={upload.percent} aria-labelledby="plan-file-progress-label">
-            {upload.percent}%
+      {sending.map((w) => (
+        <div key={w.clientMutationId} className="plan-files__progress" role="status" data-testid="plan-file-progress">
+          <span id={`plan-file-progress-${w.clientMutationId}`}>{t('workPlanFiles.upload.sending', { name: w.file?.name ?? String(w.args.name), percent: w.percent ?? 0 })}</span>
+          <progress max={100} value={w.percent ?? 0} aria-labelledby={`plan-file-progress-${w.clientMutationId}`}>
+            {w.percent ?? 0}%
           </progress>
         </div>
-      )}
+      ))}
+      {refused.map((w) => (
+        <p key={w.clientMutationId} className="alert plan-files__notice" role="alert" data-testid="plan-file-refused">
+          {t('workPlanFiles.upload.failed', {
+            name: String(w.args.name),
+            reason: t(refusalReason(w.error), { defaultValue: t('workPlanFiles.errors.failed') }),
+          })}{' '}
+          <button type="button" className="button" onClick={() => void syncApi().outbox.retry(w.clientMutationId).catch(reportError)}>
+            {t('workPlanFiles.upload.retry')}
+          </button>{' '}
+          <button type="button" className="button" onClick={() => void syncApi().outbox.discard(w.clientMutationId).catch(reportError)}>
+            {t('workPlanFiles.upload.remove')}
+          </button>
+        </p>
+      ))}
       {error && (
         <p id="plan-file-error" className="field-error" role="alert">
           {t(error as 'workPlanFiles.errors.failed', { defaultValue: t('workPlanFiles.errors.failed') })}

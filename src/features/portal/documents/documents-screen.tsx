@@ -6,11 +6,12 @@ import { useOnlineStatus } from '../../../lib/use-online-status';
 import { toast } from '../../../lib/ui/toasts';
 import { addDocument, deleteDocument } from '../actions';
 import { formatDay } from '../format';
-import { removeWrite, retryWrite } from '../pending/queue';
+import { syncApi } from '../../../lib/sync-client';
+import { useQueuedWrites } from '../../../lib/replica/queued-writes';
 import { PortalPage } from '../portal-page';
 import * as q from '../queries';
 import { str } from '../text';
-import { usePending, usePortal } from '../use-portal';
+import { usePortal } from '../use-portal';
 
 interface DocRow {
   uuid: string;
@@ -18,7 +19,7 @@ interface DocRow {
   size: number;
   createdAt: string;
   byMe: boolean;
-  /** A queued upload: its queue id, state and progress. */
+  /** A queued upload: its outbox row, state and progress. */
   upload?: { id: string; state: string; progress: number; reason?: string };
 }
 
@@ -29,30 +30,41 @@ export function DocumentsScreen() {
   const online = useOnlineStatus();
   const pid = portal.participantId ?? 0;
   const stored = useReplicaQuery((r) => q.participantDocuments(r, pid), [pid]);
-  const pending = usePending(['participantAddDocument']);
+  const queued = useQueuedWrites(['portal.addDocument']) ?? [];
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
+  // Uploads still in the outbox: the waiting and sending ones are in the replica already (optimistic);
+  // a refused one was rolled back there and is listed from its outbox row, with retry and remove.
+  const uploads = new Map(queued.map((w) => [String(w.args.uuid), w]));
   const rows: DocRow[] = [];
-  for (const w of pending) {
-    const input = w.variables.input as { uuid: string; name: string };
+  for (const w of queued) {
+    if (w.status !== 'failed') continue;
     rows.push({
-      uuid: input.uuid,
-      name: input.name,
+      uuid: String(w.args.uuid),
+      name: String(w.args.name),
       size: w.file?.size ?? 0,
-      createdAt: w.createdAt,
+      createdAt: new Date(w.createdAt).toISOString(),
       byMe: true,
-      upload: { id: w.id, state: w.state, progress: w.progress, ...(w.reason ? { reason: w.reason } : {}) },
+      upload: { id: w.clientMutationId, state: 'failed', progress: 0, ...(w.error ? { reason: w.error } : {}) },
     });
   }
-  const queued = new Set(rows.map((r) => r.uuid));
   for (const d of stored ?? []) {
-    if (queued.has(d.uuid)) continue;
-    rows.push({ uuid: d.uuid, name: str(d.name), size: Number(d.size ?? 0), createdAt: str(d.createdAt), byMe: d.userId === portal.userId });
+    const w = uploads.get(d.uuid);
+    if (w?.status === 'failed') continue;
+    rows.push({
+      uuid: d.uuid,
+      name: str(d.name),
+      size: Number(d.size ?? 0),
+      createdAt: str(d.createdAt),
+      byMe: d.userId === portal.userId,
+      ...(w ? { upload: { id: w.clientMutationId, state: w.status === 'sending' ? 'sending' : 'waiting', progress: w.percent ?? 0 } } : {}),
+    });
   }
 
-  const choose = (files: FileList | null) => {
-    const list = Array.from(files ?? []);
+  /** Queues the chosen files; on a refusal (too large, device full) the selection stays so the user sees what was refused. */
+  const choose = (target: HTMLInputElement) => {
+    const list = Array.from(target.files ?? []);
     void (async () => {
       for (const file of list) {
         const result = await addDocument(file, null);
@@ -63,6 +75,7 @@ export function DocumentsScreen() {
         setError(null);
         if (!navigator.onLine) toast(t('portal.documents.queued', { name: file.name }));
       }
+      target.value = '';
     })();
   };
 
@@ -83,17 +96,11 @@ export function DocumentsScreen() {
           <label className="button button--primary file-button" htmlFor="document-camera">
             {t('portal.documents.camera')}
           </label>
-          <input id="document-camera" className="visually-hidden" type="file" accept="image/*" capture="environment" aria-describedby="documents-hint" onChange={(e) => {
-            choose(e.target.files);
-            e.target.value = '';
-          }} />
+          <input id="document-camera" className="visually-hidden" type="file" accept="image/*" capture="environment" aria-describedby="documents-hint" onChange={(e) => choose(e.target)} />
           <label className="button file-button" htmlFor="document-file">
             {t('portal.documents.files')}
           </label>
-          <input id="document-file" data-testid="document-file" className="visually-hidden" type="file" multiple accept={DOCUMENT_ACCEPT} aria-describedby="documents-hint" onChange={(e) => {
-            choose(e.target.files);
-            e.target.value = '';
-          }} />
+          <input id="document-file" data-testid="document-file" className="visually-hidden" type="file" multiple accept={DOCUMENT_ACCEPT} aria-describedby="documents-hint" onChange={(e) => choose(e.target)} />
         </div>
         <p className="field__hint" id="documents-hint">
           {t('portal.documents.hint')}
@@ -130,10 +137,10 @@ export function DocumentsScreen() {
               {row.upload ? (
                 row.upload.state === 'failed' ? (
                   <>
-                    <button type="button" className="button" onClick={() => void retryWrite(row.upload?.id ?? '')}>
+                    <button type="button" className="button" onClick={() => void syncApi().outbox.retry(row.upload?.id ?? '')}>
                       {t('portal.documents.retry')}
                     </button>
-                    <button type="button" className="button" onClick={() => void removeWrite(row.upload?.id ?? '')}>
+                    <button type="button" className="button" onClick={() => void syncApi().outbox.discard(row.upload?.id ?? '')}>
                       {t('portal.documents.remove')}
                     </button>
                   </>

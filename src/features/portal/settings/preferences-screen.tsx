@@ -4,7 +4,8 @@ import { CHANNELS, CONTACT_TIMES, readPreferences, type Channel, type Communicat
 import { toast } from '../../../lib/ui/toasts';
 import { savePreferences } from '../actions';
 import { PortalPage } from '../portal-page';
-import { usePending, usePortal } from '../use-portal';
+import { usePortal } from '../use-portal';
+import { useQueuedWrites } from '../../../lib/replica/queued-writes';
 
 function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...new Set([...list, value])] : list.filter((x) => x !== value);
@@ -80,9 +81,9 @@ function PreferencesForm({ stored }: { stored: CommunicationPreferences }) {
 export function PreferencesScreen() {
   const { t } = useTranslation();
   const portal = usePortal();
-  const pending = usePending(['setCommunicationPreferences']);
-  const latest = pending.at(-1);
-  const stored = latest ? readPreferences({ communicationPreferences: latest.variables.input }) : readPreferences(portal.participant?.settings);
+  // The latest queued change the server has not refused, else what the replica has.
+  const latest = (useQueuedWrites(['portal.setCommunicationPreferences']) ?? []).filter((w) => w.status === 'pending' || w.status === 'sending').at(-1);
+  const stored = latest ? readPreferences({ communicationPreferences: latest.args }) : readPreferences(portal.participant?.settings);
   return (
     <PortalPage title={t('portal.preferences.title')} intro={t('portal.preferences.intro')} ready={portal.ready}>
       <PreferencesForm key={JSON.stringify(stored)} stored={stored} />
