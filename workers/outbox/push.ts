@@ -1,11 +1,11 @@
 import type { CollectionName } from '../../src/domain/sync/collections';
-import { nextToSend, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
-import type { PushAnswer } from '../../src/domain/sync/types';
-import { PUSH_BATCH_MAX, pushDocument } from '../../src/domain/writes/push-document';
-import { findWrite } from '../../src/domain/writes/registry';
-import type { GraphTransport } from '../graph-client';
+import { Dexie } from 'dexie';
+import { batchPicker, transition, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
+import { INTERNAL_ERROR_CODE, isTransientWriteError, type PushAnswer } from '../../src/domain/sync/types';
+import { PUSH_BATCH_MAX, pushDocument, REQUEST_BODY_LIMIT_BYTES, type PushItem } from '../../src/domain/writes/push-document';
+import type { FieldError, GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
-import { applyEventInTransaction } from './outbox';
+import { applyEventInTransaction, pushItemBytes, pushItemOf } from './outbox';
 
 export type PushOutcome =
   | { kind: 'idle' }
@@ -21,21 +21,44 @@ export type PushOutcome =
  */
 export const PUSH_BATCH = PUSH_BATCH_MAX;
 
-/** The oldest rows that may go now, in order: stops at a row in backoff (order kept). */
-async function nextBatch(replica: Replica, now: number, size: number): Promise<{ rows: OutboxRow[]; waitUntil: number | null }> {
-  const candidates = await replica.outbox
-    .orderBy('clientMutationId')
-    .filter((r) => r.status !== 'failed' && r.status !== 'conflict')
-    .limit(size)
-    .toArray();
-  const first = nextToSend(candidates.slice(0, 1), now);
-  if (!first.row) return { rows: [], waitUntil: first.waitUntil };
-  const rows: OutboxRow[] = [];
-  for (const row of candidates) {
-    if (row.status !== 'pending' || row.nextAttemptAt > now) break;
-    rows.push(row);
-  }
-  return { rows, waitUntil: null };
+/** Room in one request for the rows' variables: the body limit less the query text and headroom. */
+const BATCH_BYTES = REQUEST_BODY_LIMIT_BYTES - 64 * 1024;
+
+/**
+ * The rows that may go now (batchPicker: order per document, rows the server failed on hold only
+ * their document), read, marked sending and serialised in ONE transaction over the outbox: what
+ * is sent is exactly what was marked. A later edit cannot fold into a row once it was read for
+ * sending (coalesce only folds into pending rows never sent), and a sending row cannot be
+ * discarded, so the request and the rows it answers stay the same until the answer is applied.
+ */
+async function takeBatch(
+  replica: Replica,
+  now: number,
+  size: number,
+): Promise<{ rows: OutboxRow[]; items: PushItem[]; waitUntil: number | null }> {
+  return replica.dexie.transaction('rw', replica.outbox, async () => {
+    const picker = batchPicker(now, size, { sizeOf: pushItemBytes, maxBytes: BATCH_BYTES });
+    if ((await replica.outbox.where('status').equals('sending').count()) > 0) return { rows: [], items: [], waitUntil: null };
+    // Failed rows are few: merged into the pending range in id order (a failed row holds only the rows after it).
+    const failed = (await replica.outbox.where('status').equals('failed').toArray()).sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
+    let f = 0;
+    await replica.outbox
+      .where('[status+clientMutationId]')
+      .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+      .until(() => picker.done)
+      .each((row) => {
+        while (f < failed.length && failed[f]!.clientMutationId < row.clientMutationId) picker.visit(failed[f++]!);
+        picker.visit(row);
+      });
+    const { rows: picked, waitUntil } = picker.result();
+    const rows: OutboxRow[] = [];
+    for (const row of picked) {
+      const marked = transition(row, { type: 'send' }, now).row!;
+      await replica.outbox.put(marked);
+      rows.push(marked);
+    }
+    return { rows, items: rows.map(pushItemOf), waitUntil };
+  });
 }
 
 /** Applies one event to each row (row i gets events[i]) in ONE transaction over the outbox and their collections. */
@@ -47,13 +70,17 @@ async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: re
 }
 
 /**
- * A field's answer as the outbox machine takes it. Only a rule-based `success: false` is a
- * rejection; a field without an answer (the resolver threw: deadlock, dropped connection, bug) is
- * transient and goes back to pending with backoff, never rolled back.
+ * A field's answer as the outbox machine takes it. A rule-based `success: false` is a rejection. A
+ * field without an answer (the resolver threw) is what the server's error code says: transient
+ * (deadlock, serialization failure, lost connection, timeout; or the batch's transaction did not
+ * commit) goes back to pending with backoff, never rolled back, order kept; any other code (a bug,
+ * a row the server cannot handle) is an error: retried a few times, then the row fails with its
+ * reason while the other documents go on (outbox-machine.ts, serverError).
  */
-function eventOf(answer: PushAnswer | null | undefined, error: string | undefined): OutboxEvent {
-  if (!answer) return { type: 'networkError', error: error ?? 'no_answer' };
-  return { type: 'answer', answer };
+function eventOf(answer: PushAnswer | null | undefined, error: FieldError | undefined): OutboxEvent {
+  if (answer) return { type: 'answer', answer };
+  if (!error || isTransientWriteError(error.code)) return { type: 'networkError', error: error?.message ?? 'no_answer' };
+  return { type: 'serverError', code: error.code ?? INTERNAL_ERROR_CODE };
 }
 
 /**
@@ -66,7 +93,15 @@ function eventOf(answer: PushAnswer | null | undefined, error: string | undefine
 export async function pushOutbox(
   replica: Replica,
   transport: GraphTransport,
-  options: { now?: () => number; random?: () => number; onChange?: () => void; onSent?: (row: OutboxRow) => void; batch?: number } = {},
+  options: {
+    now?: () => number;
+    random?: () => number;
+    onChange?: () => void;
+    onSent?: (row: OutboxRow) => void;
+    /** The rows of a request, as marked sending, before it goes (tests act "during the push" here). */
+    onTaken?: (rows: readonly OutboxRow[]) => void;
+    batch?: number;
+  } = {},
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -74,23 +109,15 @@ export async function pushOutbox(
   /** After a refused request: how many of its rows still go one at a time to find the bad one. */
   let single = 0;
   for (;;) {
-    const { rows, waitUntil } = await nextBatch(replica, now(), single > 0 ? 1 : batch);
+    const { rows, items, waitUntil } = await takeBatch(replica, now(), single > 0 ? 1 : batch);
     if (single > 0) single--;
     if (rows.length === 0) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
-    await applyAll(replica, rows, rows.map(() => ({ type: 'send' })), now(), random);
-    const document = pushDocument(
-      rows.map((row) => ({
-        mutation: findWrite(row.op)?.mutation ?? row.op,
-        input: row.args,
-        clientMutationId: row.clientMutationId,
-        baseRevision: row.baseRevision,
-        baseValues: row.baseValues,
-      })),
-    );
+    options.onTaken?.(rows);
+    const document = pushDocument(items);
     const outcome = await transport<Record<string, PushAnswer | null>>(document.query, document.variables);
     switch (outcome.kind) {
       case 'data': {
-        const events = rows.map((_row, i) => eventOf(outcome.data[`r${i}`], outcome.errors?.find((e) => e.path[0] === `r${i}`)?.message));
+        const events = rows.map((_row, i) => eventOf(outcome.data[`r${i}`], outcome.errors?.find((e) => e.path[0] === `r${i}`)));
         for (const row of rows) options.onSent?.(row);
         await applyAll(replica, rows, events, now(), random);
         options.onChange?.();

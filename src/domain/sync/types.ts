@@ -50,6 +50,21 @@ export interface PushAnswer {
 
 export const CONFLICT_REASON = 'conflict';
 
+/**
+ * The extensions.code of a write that threw (a field answered null beside its error). The server
+ * classifies the failure: deadlock, serialization failure, lost connection and timeouts are
+ * `transient` (the client retries without limit, order kept); so is WRITE_BATCH_FAILED (the
+ * request's transaction did not commit). Any other code (`internal_error`, or graphql-yoga's masked
+ * INTERNAL_SERVER_ERROR) is an error: retried a few times with backoff, then the row fails.
+ */
+export const TRANSIENT_ERROR_CODE = 'transient';
+export const INTERNAL_ERROR_CODE = 'internal_error';
+export const WRITE_BATCH_FAILED_CODE = 'WRITE_BATCH_FAILED';
+
+export function isTransientWriteError(code: unknown): boolean {
+  return code === TRANSIENT_ERROR_CODE || code === WRITE_BATCH_FAILED_CODE;
+}
+
 /** Error codes of the spec's catalogue (01 §8) that stop syncing until the shell acts. */
 export const BLOCKING_ERROR_CODES = [
   'token_expired',

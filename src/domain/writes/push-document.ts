@@ -24,6 +24,13 @@ export const PUSH_SELECTION = '{ success reason params revision conflict }';
  */
 export const PUSH_BATCH_MAX = 30;
 
+/**
+ * The server's limit on a request body (server/http/security.ts uses this number): a row whose
+ * request would be larger is refused before it is queued (workers/outbox/outbox.ts), and a batch
+ * stays under it (workers/outbox/push.ts).
+ */
+export const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024;
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function pushDocument(items: readonly PushItem[]): { query: string; variables: Record<string, unknown> } {
