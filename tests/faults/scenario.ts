@@ -459,7 +459,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
         const reason = row.error ?? 'rejected';
         stats.rejected[reason] = (stats.rejected[reason] ?? 0) + 1;
         refused.add(row.clientMutationId);
-        if (reason === WRITE_FAILED && !String(row.args.body ?? '').startsWith(POISON_PREFIX)) {
+        if (reason === WRITE_FAILED && !(typeof row.args.body === 'string' && row.args.body.startsWith(POISON_PREFIX))) {
           invariantFailures.push(`${c.name}: ${row.op} ${JSON.stringify(row.args)} failed after server errors without being a poison row (${JSON.stringify(row.errorParams)})`);
         }
         await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);

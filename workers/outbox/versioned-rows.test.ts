@@ -30,7 +30,6 @@ describe('versioned rows', () => {
     const deployed: Write = defineWrite({
       ...current,
       version: 2,
-      input: current.input as v.GenericSchema,
       migrate: (from, args) => {
         if (from < 2) {
           const { text, ...rest } = args;
