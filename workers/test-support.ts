@@ -36,12 +36,11 @@ export interface PushedRow {
 
 /**
  * A transport for push tests: answers each row of a batch document (`r<i>: mutation(input: $r<i>)`)
- * from `answer` (null: the field threw, as a resolver exception does, without a code; `thrown`: with
- * the extensions.code the server classified it by: `transient`, `internal_error`), or fails the whole request
+ * from `answer` (null: the field threw, as a transient failure does), or fails the whole request
  * ('network' or a blocking code).
  */
 export function pushTransport(
-  answer: (row: PushedRow) => PushAnswer | null | { kind: 'network' } | { kind: 'blocked'; code: BlockingErrorCode } | { kind: 'thrown'; code: string },
+  answer: (row: PushedRow) => PushAnswer | null | { kind: 'network' } | { kind: 'blocked'; code: BlockingErrorCode },
 ): GraphTransport & { rows: PushedRow[] } {
   const rows: PushedRow[] = [];
   const transport = ((query: string, variables: Record<string, unknown>) => {
@@ -52,18 +51,15 @@ export function pushTransport(
     });
     const answers = batch.map(({ row }) => answer(row));
     rows.push(...batch.map((b) => b.row));
-    const failure = answers.find((a) => a !== null && 'kind' in a && a.kind !== 'thrown');
-    if (failure && 'kind' in failure && failure.kind !== 'thrown') {
+    const failure = answers.find((a) => a !== null && 'kind' in a);
+    if (failure && 'kind' in failure) {
       return Promise.resolve(failure.kind === 'network' ? { kind: 'network', error: 'Failed to fetch' } : failure);
     }
     const data: Record<string, unknown> = {};
-    const errors: { message: string; path: string[]; code?: string }[] = [];
+    const errors: { message: string; path: string[] }[] = [];
     batch.forEach(({ i }, n) => {
-      const a = answers[n];
-      const thrown = a !== null && a !== undefined && 'kind' in a ? a : null;
-      data[`r${i}`] = thrown ? null : a;
-      if (a === null) errors.push({ message: 'Unexpected error.', path: [`r${i}`] });
-      if (thrown && thrown.kind === 'thrown') errors.push({ message: 'Unexpected error.', path: [`r${i}`], code: thrown.code });
+      data[`r${i}`] = answers[n];
+      if (answers[n] === null) errors.push({ message: 'Unexpected error.', path: [`r${i}`] });
     });
     return Promise.resolve(errors.length > 0 ? { kind: 'data', data, errors } : { kind: 'data', data });
   }) as GraphTransport & { rows: PushedRow[] };

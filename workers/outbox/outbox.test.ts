@@ -140,13 +140,13 @@ describe('outbox', () => {
     expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'v20' });
   });
 
-  it('a field the server calls transient (the resolver hit a deadlock) is retried with backoff, never rolled back, order kept', async () => {
+  it('a field without an answer (the resolver hit a deadlock: transient) is retried with backoff, never rolled back, order kept', async () => {
     const replica = testReplica();
     await seedProbe(replica, P1, 'oud');
     await enqueue(replica, 'probes.save', { uuid: P1, body: 'nieuw' });
     await enqueue(replica, 'probes.bump', { uuid: P1, delta: 1 });
     const t0 = 10_000_000;
-    const throwing = pushTransport((row) => (row.op === 'saveSyncProbe' ? { kind: 'thrown', code: 'transient' } : { success: false, reason: 'not_attempted', conflict: null }));
+    const throwing = pushTransport((row) => (row.op === 'saveSyncProbe' ? null : { success: false, reason: 'not_attempted', conflict: null }));
     expect(await pushOutbox(replica, throwing, { now: () => t0, random: () => 1 })).toEqual({ kind: 'offline', error: 'Unexpected error.' });
     const rows = await listOutbox(replica);
     expect(rows.map((r) => [r.op, r.status, r.attempts])).toEqual([['probes.save', 'pending', 1], ['probes.bump', 'pending', 0]]);

@@ -212,7 +212,7 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
       );
     case 'discard':
       if (row.status === 'sending') throw new OutboxRowSending();
-      return { row: null, effects: hasOptimistic && (row.status === 'pending' || row.status === 'sending') ? ['rollback'] : [] };
+      return { row: null, effects: hasOptimistic && row.status === 'pending' ? ['rollback'] : [] };
     case 'recover':
       return row.status === 'sending' ? stay({ status: 'pending' }) : { row, effects: [] };
   }

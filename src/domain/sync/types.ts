@@ -51,18 +51,17 @@ export interface PushAnswer {
 export const CONFLICT_REASON = 'conflict';
 
 /**
- * The extensions.code of a write that threw (a field answered null beside its error). The server
- * classifies the failure: deadlock, serialization failure, lost connection and timeouts are
- * `transient` (the client retries without limit, order kept); so is WRITE_BATCH_FAILED (the
- * request's transaction did not commit). Any other code (`internal_error`, or graphql-yoga's masked
- * INTERNAL_SERVER_ERROR) is an error: retried a few times with backoff, then the row fails.
+ * The server's failure classes of a pushed write (server/sync/writes.ts): a transient failure
+ * (deadlock, serialization failure, lost connection, timeout) answers no value for the field (null
+ * beside a GraphQL error): the client retries without a cap, order kept. Anything else the write
+ * threw answers `{success: false, reason: 'internal_error'}`: nothing of it stayed and the answer is
+ * not stored for its id, so the client sends it again a few times (same id), then marks it failed
+ * (outbox-machine.ts, MAX_ERROR_ATTEMPTS). Any other reason is a refusal of the write itself.
  */
-export const TRANSIENT_ERROR_CODE = 'transient';
-export const INTERNAL_ERROR_CODE = 'internal_error';
-export const WRITE_BATCH_FAILED_CODE = 'WRITE_BATCH_FAILED';
+export const INTERNAL_ERROR_REASON = 'internal_error';
 
-export function isTransientWriteError(code: unknown): boolean {
-  return code === TRANSIENT_ERROR_CODE || code === WRITE_BATCH_FAILED_CODE;
+export function isPushErrorReason(reason: unknown): reason is typeof INTERNAL_ERROR_REASON {
+  return reason === INTERNAL_ERROR_REASON;
 }
 
 /** Error codes of the spec's catalogue (01 §8) that stop syncing until the shell acts. */
