@@ -4,12 +4,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { hasCookieToken } from '../auth/session';
-import { REQUEST_BODY_LIMIT_BYTES } from '../../src/domain/writes/push-document';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Request bodies: 1 MB for the graph and every other route; 10 MB (+ multipart overhead) for files. */
-export const BODY_LIMIT_BYTES = REQUEST_BODY_LIMIT_BYTES;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const FILE_BODY_LIMIT_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 const tooLarge = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large', messageKey: 'errors.payloadTooLarge' }, 413) });

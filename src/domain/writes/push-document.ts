@@ -25,7 +25,8 @@ export const PUSH_SELECTION = '{ success reason params revision conflict }';
 export const PUSH_BATCH_MAX = 30;
 
 /**
- * The server's limit on a request body (server/http/security.ts uses this number): a row whose
+ * The server's limit on a request body (BODY_LIMIT_BYTES, server/http/security.ts; a test keeps the two
+ * equal): a row whose
  * request would be larger is refused before it is queued (workers/outbox/outbox.ts), and a batch
  * stays under it (workers/outbox/push.ts).
  */
