@@ -49,6 +49,11 @@ export class SyncEngine {
   private failures = 0;
   private pushOnTimer = false;
   private started = false;
+  /**
+   * The page's gate (issue 18): closed while the session was opened offline and the server has not
+   * confirmed it yet. Pulls go on; the outbox waits, its rows kept as they are.
+   */
+  private mayPush = true;
   /** Writing to IndexedDB failed (quota): no cycle runs until resume() (the shell's retry button). */
   private storageStopped = false;
   /** The sync lock was given up because IndexedDB failed: resume() asks for it again. */
@@ -160,6 +165,13 @@ export class SyncEngine {
     }
   }
 
+  /** Opens or closes the push gate; opening it sends what waited. */
+  setMayPush(allowed: boolean): void {
+    if (this.mayPush === allowed) return;
+    this.mayPush = allowed;
+    if (allowed) void this.requestPush();
+  }
+
   /** Another tab's leader synced (seen through the shared meta table). */
   noteSynced(at: number): void {
     if (at !== this.status.lastSyncedAt) this.set({ lastSyncedAt: at });
@@ -219,7 +231,7 @@ export class SyncEngine {
       .catch((err: unknown) => this.stopForStorage(storageFailure(err).code))
       .finally(() => {
         this.running = null;
-        if (this.started && (this.dirty.size > 0 || this.pushWanted) && this.status.state === 'idle') void this.kick();
+        if (this.started && (this.dirty.size > 0 || this.pushDue()) && this.status.state === 'idle') void this.kick();
       });
     return this.running;
   }
@@ -238,9 +250,9 @@ export class SyncEngine {
 
   private async loop(): Promise<void> {
     const touched = new Set<CollectionName>();
-    while (this.started && this.status.online && (this.dirty.size > 0 || this.pushWanted)) {
+    while (this.started && this.status.online && (this.dirty.size > 0 || this.pushDue())) {
       this.set({ state: 'syncing', error: null });
-      if (this.pushWanted) {
+      if (this.pushDue()) {
         this.pushWanted = false;
         const pushed = await pushOutbox(this.deps.replica, this.deps.transport, {
           now: this.now,
@@ -295,6 +307,11 @@ export class SyncEngine {
       this.failures = 0;
     }
     if (this.status.state === 'syncing') this.set({ state: 'idle' });
+  }
+
+  /** Rows are wanted out and the gate is open (a closed gate keeps pushWanted for when it opens). */
+  private pushDue(): boolean {
+    return this.pushWanted && this.mayPush;
   }
 
   /**

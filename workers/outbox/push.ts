@@ -1,7 +1,8 @@
 import type { CollectionName } from '../../src/domain/sync/collections';
 import { Dexie } from 'dexie';
 import { batchPicker, transition, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
-import { isPushErrorReason, type PushAnswer } from '../../src/domain/sync/types';
+import type { PushAnswer } from '../../src/domain/sync/types';
+import { isPushErrorCode } from '../../src/domain/sync/push-failures';
 import { PUSH_BATCH_MAX, pushDocument, REQUEST_BODY_LIMIT_BYTES, type PushItem } from '../../src/domain/writes/push-document';
 import type { FieldError, GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
@@ -71,7 +72,7 @@ async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: re
 
 /**
  * A field's answer as the outbox machine takes it (the server's failure classes, see
- * src/domain/sync/types.ts): a refusal `success: false` with a reason of the write is final; with
+ * src/domain/sync/push-failures.ts): a refusal `success: false` with a reason of the write is final; with
  * the reason `internal_error` the write threw something that is not known to pass (a bug, a row the
  * server cannot handle): an error, retried a few times with backoff, then the row fails while the
  * other documents go on (outbox-machine.ts, serverError). A field without an answer (the resolver
@@ -79,7 +80,7 @@ async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: re
  * request's transaction did not commit) goes back to pending with backoff, never rolled back, order kept.
  */
 function eventOf(answer: PushAnswer | null | undefined, error: FieldError | undefined): OutboxEvent {
-  if (answer && !answer.success && isPushErrorReason(answer.reason)) return { type: 'serverError', code: answer.reason };
+  if (answer && !answer.success && isPushErrorCode(answer.reason)) return { type: 'serverError', code: answer.reason };
   if (answer) return { type: 'answer', answer };
   return { type: 'networkError', error: error?.message ?? 'no_answer' };
 }

@@ -50,19 +50,6 @@ export interface PushAnswer {
 
 export const CONFLICT_REASON = 'conflict';
 
-/**
- * The server's failure classes of a pushed write (server/sync/writes.ts): a transient failure
- * (deadlock, serialization failure, lost connection, timeout) answers no value for the field (null
- * beside a GraphQL error): the client retries without a cap, order kept. Anything else the write
- * threw answers `{success: false, reason: 'internal_error'}`: nothing of it stayed and the answer is
- * not stored for its id, so the client sends it again a few times (same id), then marks it failed
- * (outbox-machine.ts, MAX_ERROR_ATTEMPTS). Any other reason is a refusal of the write itself.
- */
-export const INTERNAL_ERROR_REASON = 'internal_error';
-
-export function isPushErrorReason(reason: unknown): reason is typeof INTERNAL_ERROR_REASON {
-  return reason === INTERNAL_ERROR_REASON;
-}
 
 /** Error codes of the spec's catalogue (01 §8) that stop syncing until the shell acts. */
 export const BLOCKING_ERROR_CODES = [
