@@ -83,7 +83,7 @@ function wireOnline(): void {
 
 async function leaderLoop(r: Running): Promise<void> {
   const lead = () => {
-    r.engine.becomeLeader();
+    void r.engine.becomeLeader();
     const stream = openPokeStream({
       baseUrl: r.session.baseUrl ?? '',
       onPoke: (collections) => void r.engine.requestSync(collections, { push: false }),
@@ -105,6 +105,15 @@ async function leaderLoop(r: Running): Promise<void> {
       });
     })
     .catch(() => undefined);
+}
+
+/** Gives up the sync lock and the stream while this worker cannot work; leaderLoop asks again. */
+function releaseLeadership(r: Running): void {
+  r.closeStream?.();
+  r.closeStream = null;
+  const release = r.releaseLock;
+  r.releaseLock = null;
+  release?.();
 }
 
 async function stopRunning(): Promise<void> {
@@ -168,12 +177,22 @@ const api = {
       wireOnline();
       const replica = openReplica(session);
       await replica.dexie.open();
+      let self: Running | null = null;
       const engine = new SyncEngine({
         replica,
         // Every request says who this worker syncs as: a session that became someone else (another
         // tab signed in, or started impersonating) is refused instead of receiving these writes.
         transport: createGraphTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
         upload: createUploadTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
+        // IndexedDB failed here: another tab may lead while this one waits for the user's retry.
+        leadership: {
+          release: () => {
+            if (self) releaseLeadership(self);
+          },
+          acquire: () => {
+            if (self && running === self) void leaderLoop(self);
+          },
+        },
       });
       engine.setMayPush(pageMayPush);
       engine.subscribe(publish);
@@ -193,6 +212,7 @@ const api = {
       });
       const r: Running = { session, replica, engine, closeStream: null, releaseLock: null, outboxWatch, abort: new AbortController() };
       running = r;
+      self = r;
       await engine.start({ leader: false, online: pageOnline ?? isOnline() });
       void leaderLoop(r);
       return engine.getStatus();
@@ -207,9 +227,12 @@ const api = {
     async pullNow(collections?: CollectionName[]): Promise<void> {
       await requireRunning().engine.requestSync(collections);
     },
-    /** The shell handled a blocking code (signed in again, two-step done): continue. */
-    resume(): void {
-      requireRunning().engine.resume();
+    /**
+     * The shell handled a blocking code (signed in again, two-step done), or the user pressed retry
+     * after a storage error: continue (rows left sending are reset, the lock is asked for again).
+     */
+    async resume(): Promise<void> {
+      await requireRunning().engine.resume();
     },
     /**
      * The page's online/offline events, forwarded by the main thread: a dedicated worker does not
@@ -309,6 +332,7 @@ const api = {
       await applyEventWithFile(r.replica, clientMutationId, { type: 'retry' });
       void r.engine.requestPush();
     },
+    /** Throws OutboxRowSending (message sync.errors.discardWhileSending) while the row is being sent. */
     async discard(clientMutationId: string): Promise<void> {
       const r = requireRunning();
       // The outbox watch above updates the counts; the row's file, if any, leaves with it.

@@ -3,7 +3,7 @@ import { backoffDelay } from '../src/domain/sync/outbox-machine';
 import type { GraphTransport } from './graph-client';
 import type { UploadTransport } from './upload-client';
 import type { Replica } from './replica/db';
-import { outboxCounts, recoverOutbox } from './outbox/outbox';
+import { migrateOutbox, outboxCounts, recoverOutbox } from './outbox/outbox';
 import { pushOutbox } from './outbox/push';
 import { pullCollections, storageFailure } from './pull/pull';
 import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/status';
@@ -22,6 +22,12 @@ export interface EngineDeps {
   pullLimit?: number;
   /** Runs `fn` after `ms` and answers a cancel function (tests drive retries themselves). */
   schedule?: (fn: () => void, ms: number) => () => void;
+  /**
+   * The tab's sync lock (workers/api.ts): released while this engine cannot work (IndexedDB failed),
+   * so another tab may lead; asked for again on the user's retry (it calls becomeLeader when granted).
+   * Without it the engine keeps leading and recovers itself on resume().
+   */
+  leadership?: { release(): void; acquire(): void };
 }
 
 const scheduleWithTimeout = (fn: () => void, ms: number): (() => void) => {
@@ -53,6 +59,8 @@ export class SyncEngine {
   private mayPush = true;
   /** Writing to IndexedDB failed (quota): no cycle runs until resume() (the shell's retry button). */
   private storageStopped = false;
+  /** The sync lock was given up because IndexedDB failed: resume() asks for it again. */
+  private released = false;
   private readonly collections: readonly CollectionName[];
   private readonly now: () => number;
   private readonly random: () => number;
@@ -110,8 +118,28 @@ export class SyncEngine {
     if (typeof meta?.value === 'number') this.set({ lastSyncedAt: meta.value });
     await this.refreshCounts();
     if (!options.leader) return;
-    await recoverOutbox(this.deps.replica);
+    await this.prepareToLead();
     void this.requestSync();
+  }
+
+  /**
+   * What every start of leading and every resume does before syncing: reopen a database that was
+   * closed under us, put rows left "sending" (a push whose answer could not be applied, a worker
+   * that died) back to pending, and migrate rows queued by an older version of their write.
+   */
+  private async prepareToLead(): Promise<void> {
+    const dexie = this.deps.replica.dexie;
+    if (!dexie.isOpen()) await dexie.open();
+    await recoverOutbox(this.deps.replica);
+    await migrateOutbox(this.deps.replica);
+  }
+
+  /** prepareToLead, then sync; a failure shows as a storage error with its retry. */
+  private leadAndSync(): Promise<void> {
+    return this.prepareToLead().then(
+      () => this.requestSync(),
+      (err: unknown) => this.stopForStorage(storageFailure(err).code),
+    );
   }
 
   stop(): Promise<void> {
@@ -123,9 +151,11 @@ export class SyncEngine {
   }
 
   /** Leadership arrived (another tab closed): start syncing here. */
-  becomeLeader(): void {
-    this.set({ leader: true });
-    void recoverOutbox(this.deps.replica).then(() => this.requestSync());
+  becomeLeader(): Promise<void> {
+    this.released = false;
+    this.storageStopped = false;
+    this.set({ leader: true, ...(this.status.state === 'error' ? { state: 'idle', error: null } : {}) });
+    return this.leadAndSync();
   }
 
   setOnline(online: boolean): void {
@@ -155,12 +185,22 @@ export class SyncEngine {
     this.block(code);
   }
 
-  /** The shell dealt with a blocking code (signed in again): continue. */
-  resume(): void {
+  /**
+   * The shell dealt with a blocking code (signed in again), or the user pressed retry after a
+   * storage error: continue. After a storage error the rows left sending are reset first (recovery
+   * is part of every resume); when the lock was given up, it is asked for again and the recovery
+   * runs once it is granted (becomeLeader).
+   */
+  resume(): Promise<void> {
+    const recovering = this.storageStopped;
     this.storageStopped = false;
     this.failures = 0;
     this.set({ blockedCode: null, state: 'idle', error: null });
-    void this.requestSync();
+    if (this.released && this.deps.leadership) {
+      this.deps.leadership.acquire();
+      return Promise.resolve();
+    }
+    return recovering && this.status.leader ? this.leadAndSync() : this.requestSync();
   }
 
   /** Something changed: push the outbox and pull these collections (all when none given). */
@@ -278,11 +318,20 @@ export class SyncEngine {
     return this.pushWanted && this.mayPush;
   }
 
-  /** IndexedDB refused a write (quota): stop until the user retries (resume). */
+  /**
+   * IndexedDB refused a write (quota, a lost connection, a closed database): stop until the user
+   * retries (resume), and give up the sync lock meanwhile so another tab may lead.
+   */
   private stopForStorage(code: string): void {
     this.storageStopped = true;
     this.timer?.();
     this.timer = null;
+    if (this.deps.leadership && this.status.leader) {
+      this.released = true;
+      this.set({ state: 'error', error: code, leader: false });
+      this.deps.leadership.release();
+      return;
+    }
     this.set({ state: 'error', error: code });
   }
 

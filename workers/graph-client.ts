@@ -21,6 +21,8 @@ export type GraphOutcome<T> =
 export interface FieldError {
   message: string;
   path: readonly (string | number)[];
+  /** The error's extensions.code (the server's classification of a write that threw). */
+  code?: string;
 }
 
 export type GraphTransport = <T>(query: string, variables: Record<string, unknown>) => Promise<GraphOutcome<T>>;
@@ -40,7 +42,11 @@ export function classify<T>(status: number, data: T | null | undefined, errors: 
   if (status >= 500 || status === 408 || status === 429) return { kind: 'network', error: `HTTP ${status}` };
   if (data != null) {
     return errors.length > 0
-      ? { kind: 'data', data, errors: errors.map((e) => ({ message: e.message ?? 'error', path: e.path ?? [] })) }
+      ? { kind: 'data', data, errors: errors.map((e) => ({
+          message: e.message ?? 'error',
+          path: e.path ?? [],
+          ...(typeof e.extensions?.code === 'string' ? { code: e.extensions.code } : {}),
+        })) }
       : { kind: 'data', data };
   }
   if (errors.length > 0) return { kind: 'error', message: errors.map((e) => e.message ?? 'error').join(', ') };

@@ -36,7 +36,7 @@ export interface PushedRow {
 
 /**
  * A transport for push tests: answers each row of a batch document (`r<i>: mutation(input: $r<i>)`)
- * from `answer` (null: the field threw, as a resolver exception does), or fails the whole request
+ * from `answer` (null: the field threw, as a transient failure does), or fails the whole request
  * ('network' or a blocking code).
  */
 export function pushTransport(

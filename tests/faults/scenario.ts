@@ -31,7 +31,8 @@ import { openReplica, type Replica } from '../../workers/replica/db';
 import { urlOf } from '../../workers/test-support';
 import { createUuidV7, uuidv7Time } from '../../src/domain/sync/uuid-v7';
 import { COLLECTION_NAMES } from '../../src/domain/sync/collections';
-import type { FaultServer, FaultTenant, FaultUser } from '../sync/fault-server';
+import { OutboxRowSending, WRITE_FAILED } from '../../src/domain/sync/outbox-machine';
+import { installPoisonRows, POISON_PREFIX, type FaultServer, type FaultTenant, type FaultUser } from '../sync/fault-server';
 
 export interface FaultOptions {
   seed: number;
@@ -64,6 +65,14 @@ export interface FaultStats {
   conflictsGone: number;
   /** Conflicts named on a field the client did not change (its value equals the base): must stay 0. */
   conflictsOnUnchangedFields: number;
+  /** Issue 19: edits of a document made while a push of it was in flight (autosave). */
+  editsDuringPush: number;
+  /** Discards of rows in flight (a second tab): each must be refused. */
+  discardsDuringPush: number;
+  /** Writes of the replica that failed (quota) while a push's answer was applied; the retry recovers. */
+  quotaErrors: number;
+  /** Writes whose resolver throws (not transient): failed with write_failed after their tries. */
+  poisonRows: number;
   /** Kills of the server's LISTEN connections (issue 19); after each, pokes must resume on a live stream. */
   listenDrops: number;
   /** Rows sent whose client mutation id was made by a client clock 40 days slow or fast (issue 19). */
@@ -81,11 +90,11 @@ export interface FaultStats {
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
   'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
-  'participantMoves', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused',
+  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
-export const EXPECTED_REJECTIONS = new Set(['not_found', 'access_denied', 'create_rejected']);
+export const EXPECTED_REJECTIONS = new Set(['not_found', 'access_denied', 'create_rejected', WRITE_FAILED]);
 
 export interface FaultRun {
   seed: number;
@@ -94,6 +103,11 @@ export interface FaultRun {
   /** Problems found by the checks; empty when the run passed. */
   failures: string[];
   ms: number;
+}
+
+/** A UUID v7 without its time: the version and random bits, which identify it whatever its time says. */
+function idKey(id: string): string {
+  return id.toLowerCase().slice(14);
 }
 
 function mulberry32(seed: number): () => number {
@@ -169,13 +183,31 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
-    conflictsOnUnchangedFields: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0,
+    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0,
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
   const sent = new Map<string, Sent>();
   /** The last answer a client received per client mutation id. */
   const answered = new Map<string, { success: boolean; reason: string | null }>();
+  await installPoisonRows(server.db);
+  /**
+   * Issue 19's checkers: every write the user made, by client mutation id, with its last args (an
+   * edit folded into a row replaces them); the rows refused with a reason (failed or conflict, seen
+   * by tidy); the accepted answers of the running sync per client (read-your-writes); the highest
+   * revision each replica showed per document (monotonic reads).
+   */
+  const made = new Map<string, { client: string; args: Record<string, unknown> }>();
+  const refused = new Set<string>();
+  const invariantFailures: string[] = [];
+  const acceptedNow = new Map<string, { id: string; uuid: string; revision: number }[]>();
+  const revisionsSeen = new Map<string, Map<string, number>>();
+  const track = async (replica: Replica, name: Parameters<typeof enqueue>[1], input: unknown, extra?: object, at?: number): Promise<string> => {
+    const id = await enqueue(replica, name, input, extra, at);
+    const row = await replica.outbox.get(id);
+    if (row) made.set(id, { client: replica.dexie.name, args: row.args });
+    return id;
+  };
   /** What each client received, per probe (pull pages and push answers), shown for a replica that differs. */
   const trace = new Map<string, string[]>();
   let traceStep = 0;
@@ -239,10 +271,88 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       const id = parsed.variables[key]?.clientMutationId;
       if (id && answer) answered.set(id, { success: answer.success, reason: answer.reason });
       const target = parsed.variables[key]?.uuid;
+      if (id && answer?.success && target && typeof answer.revision === 'number') {
+        acceptedNow.set(client, [...(acceptedNow.get(client) ?? []), { id, uuid: target, revision: answer.revision }]);
+      }
       if (id && answer && target) {
         const w = sent.get(id);
         note('all', target, `${client} push ${w?.mutation} ${id.slice(-6)} -> ${answer.success ? `r${answer.revision}` : answer.reason}`);
         note(client, target, `push ${w?.mutation} ${id.slice(-6)} base r${String(parsed.variables[key]?.baseRevision)} ${JSON.stringify(w?.input)} -> ${answer.success ? `r${answer.revision}` : answer.reason}`);
+      }
+    }
+  };
+
+  /** The replica's next read-write transaction fails as a full disk does (the answer of the push in flight). */
+  const failNextWrite = (replica: Replica) => {
+    const dexie = replica.dexie as unknown as { transaction: (...args: unknown[]) => unknown };
+    const original = dexie.transaction;
+    dexie.transaction = (...args: unknown[]) => {
+      if (args[0] !== 'rw') return original.apply(replica.dexie, args);
+      dexie.transaction = original;
+      stats.quotaErrors++;
+      return original.call(replica.dexie, 'rw', ...args.slice(1, -1), () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      });
+    };
+  };
+
+  /**
+   * While a push is on its way (issue 19): the user edits a document of it (autosave), a second tab
+   * tries to discard one of its rows (must be refused), or the disk fills up before its answer is written.
+   */
+  const duringPush = async (c: Client, body: string) => {
+    const parsed = JSON.parse(body) as { query: string; variables: Record<string, { clientMutationId?: string; uuid?: string }> };
+    const rows = [...parsed.query.matchAll(/\br(\d+): (\w+)\(/g)].map((m) => ({ mutation: m[2]!, ...parsed.variables[`r${m[1]}`] }));
+    const saves = rows.filter((r) => r.mutation === 'saveSyncProbe' && typeof r.uuid === 'string');
+    if (saves.length > 0 && random() < 0.2) {
+      const target = saves[Math.floor(random() * saves.length)]!.uuid!;
+      await track(c.replica, 'probes.save', { uuid: target, body: `edited during push ${stats.requests} by ${c.name}` }, undefined, clock);
+      stats.editsDuringPush++;
+    }
+    const ids = rows.map((r) => r.clientMutationId).filter((id): id is string => typeof id === 'string');
+    if (ids.length > 0 && random() < 0.1) {
+      // The local row of an id on the wire (a fault may have moved the id's time: match its random bits).
+      const wire = ids[Math.floor(random() * ids.length)]!;
+      const local = await c.replica.outbox.filter((r) => idKey(r.clientMutationId) === idKey(wire)).first();
+      try {
+        if (local) {
+          await applyEvent(c.replica, local.clientMutationId, { type: 'discard' }, clock);
+          invariantFailures.push(`${c.name}: ${local.clientMutationId} was discarded while it was being sent`);
+        }
+      } catch (error) {
+        if (!(error instanceof OutboxRowSending)) throw error;
+        stats.discardsDuringPush++;
+      }
+    }
+    if (random() < 0.04) failNextWrite(c.replica);
+  };
+
+  /** Read-your-writes after each accepted push, and monotonic reads, for one client after its sync. */
+  const checkReads = async (c: Client) => {
+    const accepted = acceptedNow.get(c.name) ?? [];
+    acceptedNow.delete(c.name);
+    const probes = new Map((await c.replica.docs('syncProbes').toArray()).map((d) => [d.uuid, d]));
+    for (const a of accepted) {
+      const w = sent.get(a.id);
+      const doc = probes.get(a.uuid);
+      // At the revision the server answered (nothing came after it), the replica shows what was written.
+      if (!w || w.mutation !== 'saveSyncProbe' || !doc || doc._pending || doc.revision !== a.revision) continue;
+      const base = w.baseValues && typeof w.baseValues === 'object' ? (w.baseValues as Record<string, unknown>) : null;
+      for (const field of ['body', 'title']) {
+        const edited = typeof w.input[field] === 'string' && (!base || !Object.hasOwn(base, field) || base[field] !== w.input[field]);
+        if (edited && doc[field] !== w.input[field]) {
+          invariantFailures.push(`${c.name}: read-your-writes: ${a.uuid} at r${a.revision} shows ${field} ${JSON.stringify(doc[field])}, accepted ${JSON.stringify(w.input[field])}`);
+        }
+      }
+    }
+    const seen = revisionsSeen.get(c.name) ?? new Map<string, number>();
+    revisionsSeen.set(c.name, seen);
+    for (const collection of COLLECTIONS) {
+      for (const d of await c.replica.docs(collection).toArray()) {
+        if (d._pending || typeof d.revision !== 'number') continue;
+        const before = seen.get(d.uuid);
+        if (before !== undefined && d.revision < before) invariantFailures.push(`${c.name}: monotonic reads: ${collection} ${d.uuid} went back from r${before} to r${d.revision}`);
+        seen.set(d.uuid, Math.max(before ?? 0, d.revision));
       }
     }
   };
@@ -280,6 +390,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
         note(client.name, '*', `${body.slice(0, 11)}${client.online ? '' : ' offline'}${faults ? '' : ' clean'}`);
         if (!client.online) throw new TypeError('Failed to fetch (offline)');
         const isPush = body ? record(body) : false;
+        if (isPush && faults) await duringPush(client, body);
         const url = urlOf(input);
         if (isPush && client.dieOnPush) {
           // The worker dies after its request left: the server applies it, nobody reads the answer.
@@ -375,6 +486,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       if (row.status === 'conflict' && row.serverDocument === null) {
         // The document is gone (deleted, or out of this user's scope): the screen offers only to drop the change.
         stats.conflictsGone++;
+        refused.add(row.clientMutationId);
         await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);
       } else if (row.status === 'conflict') {
         const server = (row.serverDocument ?? {}) as Record<string, unknown>;
@@ -389,10 +501,17 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
             chosen[field] = row.args[field];
           }
         }
-        await resolveConflict(c.replica, row.clientMutationId, chosen, clock);
+        refused.add(row.clientMutationId);
+        const fresh = await resolveConflict(c.replica, row.clientMutationId, chosen, clock);
+        const resolved = await c.replica.outbox.get(fresh);
+        if (resolved) made.set(fresh, { client: c.replicaName, args: resolved.args });
       } else if (row.status === 'failed') {
         const reason = row.error ?? 'rejected';
         stats.rejected[reason] = (stats.rejected[reason] ?? 0) + 1;
+        refused.add(row.clientMutationId);
+        if (reason === WRITE_FAILED && !(typeof row.args.body === 'string' && row.args.body.startsWith(POISON_PREFIX))) {
+          invariantFailures.push(`${c.name}: ${row.op} ${JSON.stringify(row.args)} failed after server errors without being a poison row (${JSON.stringify(row.errorParams)})`);
+        }
         await applyEvent(c.replica, row.clientMutationId, { type: 'discard' }, clock);
       }
     }
@@ -402,7 +521,11 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     clock += 10 * 60_000;
     if (c.online) c.engine.setOnline(true);
     await c.engine.requestSync();
+    // A storage error (quota while an answer was written) waits for the user's retry: press it.
+    const status = c.engine.getStatus();
+    if (status.state === 'error' && String(status.error).startsWith('storage_')) await c.engine.resume();
     await tidy(c);
+    await checkReads(c);
   };
 
   const restartClient = async (c: Client) => {
@@ -410,8 +533,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     c.online = true;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
     const id = uuid();
-    await enqueue(c.replica, 'probes.save', { uuid: id, body: `before restart ${c.name}`, title: 'r' }, undefined, clock);
-    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
+    await track(c.replica, 'probes.save', { uuid: id, body: `before restart ${c.name}`, title: 'r' }, undefined, clock);
+    if (known[0]) await track(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
     const died = new Promise<void>((resolve, reject) => {
       c.dieOnPush = resolve;
       setTimeout(() => reject(new Error(`${c.name} never pushed`)), 120_000).unref();
@@ -576,7 +699,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (c.role === 'admin' && kind < 0.6) {
       const others = coaches.filter((u) => u.id !== Number(doc.coachId));
       const to = others[Math.floor(random() * others.length)]!;
-      await enqueue(c.replica, 'participants.update', { ...base, coachId: to.id }, undefined, clock);
+      await track(c.replica, 'participants.update', { ...base, coachId: to.id }, undefined, clock);
     } else {
       const edit = random();
       const input =
@@ -585,7 +708,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
           : edit < 0.8
             ? { ...base, city: `Plaats ${w} ${c.name}` }
             : { ...base, phone: `06${String(w).padStart(8, '0')}`, city: `Plaats ${w} ${c.name}` };
-      await enqueue(c.replica, 'participants.update', input, undefined, clock);
+      await track(c.replica, 'participants.update', input, undefined, clock);
     }
     return true;
   };
@@ -623,12 +746,17 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
     const roll = random();
     const pick = () => known[Math.floor(random() * known.length)]!;
+    if (random() < 0.01) {
+      // A poison row: its resolver throws on the server (tests/sync/fault-server.ts, installPoisonRows).
+      await track(c.replica, 'probes.save', { uuid: uuid(), body: `${POISON_PREFIX}${w} by ${c.name}`, title: 'poison' }, undefined, clock);
+      stats.poisonRows++;
+    }
     if (random() < 0.1 && (await participantWrite(c, w))) {
       // a participant write instead of a probe write
     } else if (known.length === 0 || roll < 0.15) {
-      await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: `made ${w} by ${c.name}`, title: `t${w}` }, undefined, clock);
+      await track(c.replica, 'probes.save', { uuid: uuid(), body: `made ${w} by ${c.name}`, title: `t${w}` }, undefined, clock);
     } else if (roll < 0.5) {
-      await enqueue(c.replica, 'probes.bump', { uuid: pick(), delta: 1 + Math.floor(random() * 9) }, undefined, clock);
+      await track(c.replica, 'probes.bump', { uuid: pick(), delta: 1 + Math.floor(random() * 9) }, undefined, clock);
     } else if (roll < 0.93) {
       const target = pick();
       const seen = await c.replica.docs('syncProbes').get(target);
@@ -640,9 +768,9 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
           : kind < 0.7
             ? { uuid: target, body: typeof seen?.body === 'string' ? seen.body : '', title: `title ${w} by ${c.name}` }
             : { uuid: target, body: `body ${w} by ${c.name}`, title: `title ${w} by ${c.name}` };
-      await enqueue(c.replica, 'probes.save', input, undefined, clock);
+      await track(c.replica, 'probes.save', input, undefined, clock);
     } else {
-      await enqueue(c.replica, 'probes.remove', { uuid: pick() }, undefined, clock);
+      await track(c.replica, 'probes.remove', { uuid: pick() }, undefined, clock);
     }
     if (random() < 0.02) {
       c.online = !c.online;
@@ -662,8 +790,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const c = clients[0]!;
     c.online = true;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
-    if (known[0]) await enqueue(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
-    else await enqueue(c.replica, 'probes.save', { uuid: uuid(), body: 'late', title: 'late' }, undefined, clock);
+    if (known[0]) await track(c.replica, 'probes.bump', { uuid: known[0], delta: 1 }, undefined, clock);
+    else await track(c.replica, 'probes.save', { uuid: uuid(), body: 'late', title: 'late' }, undefined, clock);
     await sync(c);
   }
 
@@ -674,13 +802,18 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const id = uuid();
     a.online = true;
     b.online = true;
-    await enqueue(a.replica, 'probes.save', { uuid: id, body: 'shared', title: 'shared' }, undefined, clock);
+    await track(a.replica, 'probes.save', { uuid: id, body: 'shared', title: 'shared' }, undefined, clock);
     for (let i = 0; i < 50 && (await a.replica.outbox.count()) > 0; i++) await sync(a);
     for (let i = 0; i < 50 && !(await b.replica.docs('syncProbes').get(id)); i++) await sync(b);
     a.online = false;
-    await enqueue(a.replica, 'probes.save', { uuid: id, body: `offline edit by ${a.name}` }, undefined, clock);
-    await enqueue(b.replica, 'probes.save', { uuid: id, body: `online edit by ${b.name}` }, undefined, clock);
+    await track(a.replica, 'probes.save', { uuid: id, body: `offline edit by ${a.name}` }, undefined, clock);
+    await track(b.replica, 'probes.save', { uuid: id, body: `online edit by ${b.name}` }, undefined, clock);
     for (let i = 0; i < 50 && (await b.replica.outbox.count()) > 0; i++) await sync(b);
+  }
+
+  if (stats.poisonRows === 0) {
+    await track(clients[0]!.replica, 'probes.save', { uuid: uuid(), body: `${POISON_PREFIX}late`, title: 'poison' }, undefined, clock);
+    stats.poisonRows++;
   }
 
   // Heal: everyone online (the faults go on), drain until every outbox is empty.
@@ -709,6 +842,27 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await c.engine.stop();
   }
   failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats, trace)));
+  // No write the user made is lost: each is on the server with the user's last values, or was refused with a reason.
+  const { rows: processedRows } = await server.db.query<{ id: string; success: boolean }>(
+    `SELECT client_mutation_id::text AS id, (result->>'success')::boolean AS success FROM processed_mutations WHERE company_id = $1`,
+    [tenant.companyId],
+  );
+  // By the ids' random bits: a fault may move the time inside an id on the wire (skewed clocks).
+  const processedById = new Map(processedRows.map((r) => [idKey(r.id), r.success]));
+  const sentById = new Map([...sent].map(([id, w]) => [idKey(id), w]));
+  let lost = 0;
+  for (const [id, w] of made) {
+    if (processedById.get(idKey(id)) === true) {
+      const wire = sentById.get(idKey(id));
+      if (wire && JSON.stringify(wire.input) !== JSON.stringify(w.args)) {
+        invariantFailures.push(`${id}: accepted with ${JSON.stringify(wire.input)}, the user's last values were ${JSON.stringify(w.args)} (an edit was lost)`);
+      }
+    } else if (!refused.has(id) && ++lost <= 5) {
+      invariantFailures.push(`${id} (${w.client}): a write the user made (${JSON.stringify(w.args)}) is neither on the server nor refused with a reason`);
+    }
+  }
+  if (lost > 5) invariantFailures.push(`... ${lost} writes lost in all`);
+  failures.push(...invariantFailures);
   failures.push(...(await checkParticipants(server, tenant, clients, sent, answered, stats)));
   failures.push(...foreignFailures);
   // No row lost: every row that waited through an expiry or a switch reached the server.
@@ -1071,7 +1225,8 @@ export function formatStats(run: FaultRun): string {
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
     `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
-    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
+    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}; ` +
+    `edits during push ${s.editsDuringPush}, discards during push ${s.discardsDuringPush} (refused), quota errors ${s.quotaErrors}, poison rows ${s.poisonRows}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );
 }

@@ -100,6 +100,25 @@ async function makeTenant(db: FaultDb, count: number): Promise<FaultTenant> {
   return { companyId, users, participants };
 }
 
+/** The body prefix that makes the fault server's saveSyncProbe resolver throw (poison rows). */
+export const POISON_PREFIX = 'poison ';
+
+/**
+ * Poison rows, in the fault server's database only (never a migration, never production): a
+ * trigger that raises an exception when a sync probe is stored with a body starting with
+ * POISON_PREFIX, so the saveSyncProbe resolver throws an error that is not transient (a bug, as
+ * after a bad deploy). Idempotent: every seed installs it again.
+ */
+export async function installPoisonRows(db: FaultDb): Promise<void> {
+  await db.query(`CREATE OR REPLACE FUNCTION fault_poison_probe() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.body LIKE '${POISON_PREFIX}%' THEN RAISE EXCEPTION 'fault injection: poison row %', NEW.uuid; END IF;
+      RETURN NEW;
+    END $$`);
+  await db.query('DROP TRIGGER IF EXISTS fault_poison_probe ON sync_probes');
+  await db.query('CREATE TRIGGER fault_poison_probe BEFORE INSERT OR UPDATE ON sync_probes FOR EACH ROW EXECUTE FUNCTION fault_poison_probe()');
+}
+
 function pathOf(url: string): string {
   const u = new URL(url, 'http://werkpad.test');
   return `${u.pathname}${u.search}`;

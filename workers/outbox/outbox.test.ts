@@ -140,7 +140,7 @@ describe('outbox', () => {
     expect(await replica.docs('syncProbes').get(P1)).toMatchObject({ body: 'v20' });
   });
 
-  it('a field without an answer (the resolver threw) is transient: retried with backoff, never rolled back, order kept', async () => {
+  it('a field without an answer (the resolver hit a deadlock: transient) is retried with backoff, never rolled back, order kept', async () => {
     const replica = testReplica();
     await seedProbe(replica, P1, 'oud');
     await enqueue(replica, 'probes.save', { uuid: P1, body: 'nieuw' });

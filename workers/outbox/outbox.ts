@@ -17,7 +17,8 @@ import {
 } from '../../src/domain/sync/outbox-machine';
 import { sameValue } from '../../src/domain/sync/same-value';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
-import type { Write } from '../../src/domain/writes/define';
+import { writeVersion, WRITE_TOO_LARGE, type Write } from '../../src/domain/writes/define';
+import { pushDocument, REQUEST_BODY_LIMIT_BYTES, type PushItem } from '../../src/domain/writes/push-document';
 import { findWrite, type WriteName } from '../../src/domain/writes/registry';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import type { Replica } from '../replica/db';
@@ -54,6 +55,30 @@ export function parseWriteInput(write: Write, input: unknown): unknown {
   );
 }
 
+/** One row as it goes over the wire (what the server receives under its client mutation id). */
+export function pushItemOf(row: OutboxRow): PushItem {
+  return {
+    mutation: findWrite(row.op)?.mutation ?? row.op,
+    input: row.args,
+    clientMutationId: row.clientMutationId,
+    baseRevision: row.baseRevision,
+    baseValues: row.baseValues,
+  };
+}
+
+/** A row's serialised size in the request body (UTF-8 bytes of its variables), for the body limit. */
+export function pushItemBytes(row: OutboxRow): number {
+  return new TextEncoder().encode(JSON.stringify(pushDocument([pushItemOf(row)]).variables)).length;
+}
+
+/** Thrown before queueing when one write would not fit in a request to the server (its body limit). */
+export function tooLargeFor(row: OutboxRow): InvalidWriteInput | null {
+  const bytes = pushItemBytes(row);
+  // The query text and headers come on top of the variables: keep room for them.
+  if (bytes <= REQUEST_BODY_LIMIT_BYTES - 16 * 1024) return null;
+  return new InvalidWriteInput([{ path: '', message: WRITE_TOO_LARGE }]);
+}
+
 export interface QueuedWrite {
   /** A declared write: `messages.send`, `probes.save`, ... (WriteName). */
   name: string;
@@ -71,7 +96,7 @@ export function rowOf(w: QueuedWrite, now: number, clientMutationId: string, ide
       ? { _deleted: true }
       : (write.patch?.(parsed, { now: new Date(now).toISOString(), ...(w.extra ?? {}) }) ?? null)
     : null;
-  return newOutboxRow(
+  const row = newOutboxRow(
     {
       clientMutationId,
       op: w.name,
@@ -84,6 +109,11 @@ export function rowOf(w: QueuedWrite, now: number, clientMutationId: string, ide
     },
     now,
   );
+  row.version = writeVersion(write);
+  // Refused here, with a reason the screen shows, rather than answered 413 and lost as a rejection.
+  const tooLarge = tooLargeFor(row);
+  if (tooLarge) throw tooLarge;
+  return row;
 }
 
 /** The edited fields' values in the document as the user saw it (the common base of a later merge). */
@@ -309,6 +339,28 @@ export async function resolveConflict(
     }
   });
   return fresh.clientMutationId;
+}
+
+/**
+ * After a deploy: queued rows made with an older version of their write's input are migrated with
+ * the write's `migrate` hook (src/domain/writes/define.ts) and take the current version, in one
+ * transaction, before anything is sent. Rows of a write without a hook for their version keep their
+ * args (the server then answers them as it can). Runs when this worker becomes the leader.
+ */
+export async function migrateOutbox(replica: Replica, lookup: (name: string) => Write | null = findWrite): Promise<number> {
+  return replica.dexie.transaction('rw', replica.outbox, async () => {
+    let migrated = 0;
+    const rows = await replica.outbox.toArray();
+    for (const row of rows) {
+      if (row.status === 'sending') continue;
+      const write = lookup(row.op);
+      const from = row.version ?? 1;
+      if (!write || from >= writeVersion(write) || !write.migrate) continue;
+      await replica.outbox.update(row.clientMutationId, { args: write.migrate(from, row.args), version: writeVersion(write) });
+      migrated++;
+    }
+    return migrated;
+  });
 }
 
 /** After a restart: rows that were being sent go back to pending (the replay is safe). */

@@ -1,17 +1,19 @@
 import type { CollectionName } from '../../src/domain/sync/collections';
-import { nextToSend, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
+import { Dexie } from 'dexie';
+import { batchPicker, transition, type OutboxEvent, type OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { PushAnswer } from '../../src/domain/sync/types';
-import { PUSH_BATCH_MAX, pushDocument } from '../../src/domain/writes/push-document';
+import { isPushErrorCode } from '../../src/domain/sync/push-failures';
+import { PUSH_BATCH_MAX, pushDocument, REQUEST_BODY_LIMIT_BYTES, type PushItem } from '../../src/domain/writes/push-document';
 import { findWrite } from '../../src/domain/writes/registry';
-import type { GraphOutcome, GraphTransport } from '../graph-client';
+import type { FieldError, GraphOutcome, GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
-import { applyEventInTransaction } from './outbox';
+import { applyEventInTransaction, pushItemBytes, pushItemOf } from './outbox';
 import { IDENTITY_MISMATCH, rowBelongsTo } from '../../src/domain/sync/row-identity';
+import type { UploadTransport } from '../upload-client';
+import { dropOrphanFiles, fileOf, noteUploadProgress } from './files';
 
 /** The blocking code a row refused for its identity stops the worker with (the session is someone else's). */
 const IDENTITY_CHANGED_CODE = 'identity_changed';
-import type { UploadTransport } from '../upload-client';
-import { dropOrphanFiles, fileOf, noteUploadProgress } from './files';
 
 /** Whether the row's write carries a file (sent alone, as multipart: workers/outbox/files.ts). */
 const carriesFile = (row: OutboxRow): boolean => findWrite(row.op)?.file !== undefined;
@@ -52,22 +54,47 @@ export type PushOutcome =
  */
 export const PUSH_BATCH = PUSH_BATCH_MAX;
 
-/** The oldest rows that may go now, in order: stops at a row in backoff (order kept). */
-async function nextBatch(replica: Replica, now: number, size: number): Promise<{ rows: OutboxRow[]; waitUntil: number | null }> {
-  const candidates = await replica.outbox
-    .orderBy('clientMutationId')
-    // Rows made under another identity wait for a worker of theirs (row-identity.ts).
-    .filter((r) => r.status !== 'failed' && r.status !== 'conflict' && rowBelongsTo(r, replica.identity))
-    .limit(size)
-    .toArray();
-  const first = nextToSend(candidates.slice(0, 1), now);
-  if (!first.row) return { rows: [], waitUntil: first.waitUntil };
-  const rows: OutboxRow[] = [];
-  for (const row of candidates) {
-    if (row.status !== 'pending' || row.nextAttemptAt > now) break;
-    rows.push(row);
-  }
-  return { rows, waitUntil: null };
+/** Room in one request for the rows' variables: the body limit less the query text and headroom. */
+const BATCH_BYTES = REQUEST_BODY_LIMIT_BYTES - 64 * 1024;
+
+/**
+ * The rows that may go now (batchPicker: order per document, rows the server failed on hold only
+ * their document), read, marked sending and serialised in ONE transaction over the outbox: what
+ * is sent is exactly what was marked. A later edit cannot fold into a row once it was read for
+ * sending (coalesce only folds into pending rows never sent), and a sending row cannot be
+ * discarded, so the request and the rows it answers stay the same until the answer is applied.
+ */
+async function takeBatch(
+  replica: Replica,
+  now: number,
+  size: number,
+): Promise<{ rows: OutboxRow[]; items: PushItem[]; waitUntil: number | null }> {
+  return replica.dexie.transaction('rw', replica.outbox, async () => {
+    const picker = batchPicker(now, size, { sizeOf: pushItemBytes, maxBytes: BATCH_BYTES });
+    if ((await replica.outbox.where('status').equals('sending').count()) > 0) return { rows: [], items: [], waitUntil: null };
+    // Failed rows are few: merged into the pending range in id order (a failed row holds only the rows after it).
+    const failed = (await replica.outbox.where('status').equals('failed').filter((r) => rowBelongsTo(r, replica.identity)).toArray()).sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
+    let f = 0;
+    await replica.outbox
+      .where('[status+clientMutationId]')
+      .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+      .until(() => picker.done)
+      .each((row) => {
+        while (f < failed.length && failed[f]!.clientMutationId < row.clientMutationId) picker.visit(failed[f++]!);
+        // Rows made under another identity wait for a worker of theirs (row-identity.ts): they hold nothing back.
+        if (rowBelongsTo(row, replica.identity)) picker.visit(row);
+      });
+    const { rows: all, waitUntil } = picker.result();
+    // A row with a file goes alone, as multipart; other rows stop before it (order kept).
+    const picked = filesAlone(all);
+    const rows: OutboxRow[] = [];
+    for (const row of picked) {
+      const marked = transition(row, { type: 'send' }, now).row!;
+      await replica.outbox.put(marked);
+      rows.push(marked);
+    }
+    return { rows, items: rows.map((row) => ({ ...pushItemOf(row), identity: row.identity ?? replica.identity })), waitUntil };
+  });
 }
 
 /** Applies one event to each row (row i gets events[i]) in ONE transaction over the outbox and their collections. */
@@ -79,15 +106,20 @@ async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: re
 }
 
 /**
- * A field's answer as the outbox machine takes it. Only a rule-based `success: false` is a
- * rejection; a field without an answer (the resolver threw: deadlock, dropped connection, bug) is
- * transient and goes back to pending with backoff, never rolled back.
+ * A field's answer as the outbox machine takes it (the server's failure classes, see
+ * src/domain/sync/push-failures.ts): a refusal `success: false` with a reason of the write is final; with
+ * the reason `internal_error` the write threw something that is not known to pass (a bug, a row the
+ * server cannot handle): an error, retried a few times with backoff, then the row fails while the
+ * other documents go on (outbox-machine.ts, serverError). A field without an answer (the resolver
+ * threw a transient failure: deadlock, serialization failure, lost connection, timeout; or the
+ * request's transaction did not commit) goes back to pending with backoff, never rolled back, order kept.
  */
-function eventOf(answer: PushAnswer | null | undefined, error: string | undefined): OutboxEvent {
-  if (!answer) return { type: 'networkError', error: error ?? 'no_answer' };
+function eventOf(answer: PushAnswer | null | undefined, error: FieldError | undefined): OutboxEvent {
   // The session is not the identity the row was made under: it waits (nothing was written), like a row of a changed session.
-  if (!answer.success && answer.reason === IDENTITY_MISMATCH) return { type: 'blocked', code: IDENTITY_CHANGED_CODE };
-  return { type: 'answer', answer };
+  if (answer && !answer.success && answer.reason === IDENTITY_MISMATCH) return { type: 'blocked', code: IDENTITY_CHANGED_CODE };
+  if (answer && !answer.success && isPushErrorCode(answer.reason)) return { type: 'serverError', code: answer.reason };
+  if (answer) return { type: 'answer', answer };
+  return { type: 'networkError', error: error?.message ?? 'no_answer' };
 }
 
 /**
@@ -105,6 +137,8 @@ export async function pushOutbox(
     random?: () => number;
     onChange?: () => void;
     onSent?: (row: OutboxRow) => void;
+    /** The rows of a request, as marked sending, before it goes (tests act "during the push" here). */
+    onTaken?: (rows: readonly OutboxRow[]) => void;
     batch?: number;
     /** Multipart transport for rows whose write declares a file (without it they go as JSON, and the server answers that the file is missing). */
     upload?: UploadTransport;
@@ -116,22 +150,11 @@ export async function pushOutbox(
   /** After a refused request: how many of its rows still go one at a time to find the bad one. */
   let single = 0;
   for (;;) {
-    const next = await nextBatch(replica, now(), single > 0 ? 1 : batch);
-    const rows = filesAlone(next.rows);
-    const waitUntil = next.waitUntil;
+    const { rows, items, waitUntil } = await takeBatch(replica, now(), single > 0 ? 1 : batch);
     if (single > 0) single--;
     if (rows.length === 0) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
-    await applyAll(replica, rows, rows.map(() => ({ type: 'send' })), now(), random);
-    const document = pushDocument(
-      rows.map((row) => ({
-        mutation: findWrite(row.op)?.mutation ?? row.op,
-        input: row.args,
-        clientMutationId: row.clientMutationId,
-        baseRevision: row.baseRevision,
-        baseValues: row.baseValues,
-        identity: row.identity ?? replica.identity,
-      })),
-    );
+    options.onTaken?.(rows);
+    const document = pushDocument(items);
     const withFile = options.upload && carriesFile(rows[0]!) ? options.upload : null;
     const outcome =
       (withFile ? await sendWithFile<Record<string, PushAnswer | null>>(replica, withFile, rows[0]!, document.query, document.variables) : null) ??
@@ -142,7 +165,7 @@ export async function pushOutbox(
     };
     switch (outcome.kind) {
       case 'data': {
-        const events = rows.map((_row, i) => eventOf(outcome.data[`r${i}`], outcome.errors?.find((e) => e.path[0] === `r${i}`)?.message));
+        const events = rows.map((_row, i) => eventOf(outcome.data[`r${i}`], outcome.errors?.find((e) => e.path[0] === `r${i}`)));
         for (const row of rows) options.onSent?.(row);
         await applyAll(replica, rows, events, now(), random);
         await settleFiles();

@@ -5,6 +5,7 @@ import {
   conflictFields,
   newOutboxRow,
   nextToSend,
+  OutboxRowSending,
   OutboxTransitionError,
   resolutionArgs,
   transition,
@@ -41,6 +42,10 @@ describe('outbox transitions', () => {
     ['discard a failed row (already rolled back)', 'failed', { type: 'discard' }, null, []],
     ['recover a row that was being sent', 'sending', { type: 'recover' }, 'pending', []],
     ['recover leaves others alone', 'failed', { type: 'recover' }, 'failed', []],
+    ['a server error goes back to pending with a backoff, counted', 'sending', { type: 'serverError', code: 'internal_error' }, 'pending', [], { errorAttempts: 1, error: 'internal_error' }],
+    ['the last allowed server error fails the row and rolls it back', 'sending', { type: 'serverError', code: 'internal_error' }, 'failed', ['rollback'],
+      { error: 'write_failed', errorParams: { code: 'internal_error', attempts: 3 } }, { errorAttempts: 2 }],
+    ['retry a row failed by errors starts counting again', 'failed', { type: 'retry' }, 'pending', ['renew', 'reapply'], { errorAttempts: 0 }, { error: 'write_failed', errorAttempts: 3 }],
   ];
   it.each(cases)('%s', (_name, from, event, to, effects, expected, given) => {
     const result = transition(row(from, given), event, NOW, 0.5);
@@ -82,6 +87,11 @@ describe('backoff', () => {
   });
 });
 
+it('refuses to discard a row that is being sent, with a reason the screen shows', () => {
+  expect(() => transition(row('sending'), { type: 'discard' }, NOW)).toThrow(OutboxRowSending);
+  expect(() => transition(row('sending'), { type: 'discard' }, NOW)).toThrow('sync.errors.discardWhileSending');
+});
+
 describe('nextToSend', () => {
   const r = (id: string, status: OutboxStatus, nextAttemptAt = 0): OutboxRow => ({ ...row(status), clientMutationId: id, nextAttemptAt });
   it.each<[string, OutboxRow[], string | null, number | null]>([
@@ -91,6 +101,11 @@ describe('nextToSend', () => {
     ['one in flight at a time', [r('a', 'sending'), r('b', 'pending')], null, null],
     ['a row in backoff holds the rows behind it', [r('a', 'pending', NOW + 10), r('b', 'pending')], null, NOW + 10],
     ['backoff over', [r('a', 'pending', NOW - 1), r('b', 'pending')], 'a', null],
+    ['a row the server failed on holds only its own document',
+      [{ ...r('a', 'pending', NOW + 10), errorAttempts: 1 }, r('b', 'pending'), { ...r('c', 'pending'), target: 'u2' }], 'c', null],
+    ['so does a row failed after its tries', [{ ...r('a', 'failed'), error: 'write_failed' }, r('b', 'pending')], null, null],
+    ['a rejected row holds nothing', [{ ...r('a', 'failed'), error: 'not_found' }, r('b', 'pending')], 'b', null],
+    ['held by errors only: wait for the first backoff', [{ ...r('a', 'pending', NOW + 10), errorAttempts: 1 }, r('b', 'pending')], null, NOW + 10],
   ])('%s', (_name, rows, id, waitUntil) => {
     const next = nextToSend(rows, NOW);
     expect(next.row?.clientMutationId ?? null).toBe(id);

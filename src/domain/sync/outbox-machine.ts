@@ -7,15 +7,22 @@
  *                             --rejected--> failed     (rolled back; the user's input kept in args; when
  *                                                       it created the document, later rows of it fail too)
  *                             --conflict--> conflict   (rolled back; both versions kept, the fields named)
- *                             --transient (network, 5xx, timeout, resolver exception, deadlock)-->
+ *                             --transient (network, 5xx, timeout; a field the server calls transient:
+ *                                          deadlock, serialization failure, lost connection)-->
  *                                           pending    (attempts+1, exponential backoff with jitter; never
  *                                                       rolled back, order kept)
+ *                             --serverError (the resolver threw anything else: a bug, a broken row)-->
+ *                                           pending    (errorAttempts+1, backoff; only later rows of the
+ *                                                       same document wait behind it) or, at the
+ *                                                       MAX_ERROR_ATTEMPTS-th, failed (write_failed; rolled
+ *                                                       back; later rows of the document keep waiting)
  *                             --not attempted (an earlier row of the batch failed transiently)-->
  *                                           pending    (no attempt counted)
  *                             --blocked (session, maintenance)--> pending (no attempt counted)
  *   failed | conflict --retry--> pending under a NEW client mutation id (the server stored the first
  *                                answer for the old one), optimistic change re-applied
- *   any --discard--> (removed; a pending change is rolled back)
+ *   pending | failed | conflict --discard--> (removed; a pending change is rolled back); a row being
+ *                                sent cannot be discarded (OutboxRowSending): what went out is on its way
  *   conflict --resolve--> (removed; a new row with the chosen values, based on the server's revision)
  *   sending --recover (worker restarted)--> pending (the answer is unknown; a replay is safe)
  */
@@ -60,6 +67,10 @@ export interface OutboxRow {
   nextAttemptAt: number;
   /** It went out at least once (the server may hold it even when no answer came back): never fold into it. */
   sentOnce?: boolean;
+  /** Answers of the server that were errors (the resolver threw, not transient): capped at MAX_ERROR_ATTEMPTS. */
+  errorAttempts?: number;
+  /** The descriptor's version (WriteDef.version) the args were made for; absent: 1. Migrated before sending. */
+  version?: number;
   /**
    * The revision of the latest server version a pull brought while this row was active (a
    * tombstone's too; `previous` is that version, or null for a tombstone). When the server accepts
@@ -79,6 +90,8 @@ export type OutboxEvent =
   | { type: 'send' }
   | { type: 'answer'; answer: PushAnswer }
   | { type: 'networkError'; error: string }
+  /** The resolver threw and the server did not call it transient: `code` is its extensions.code. */
+  | { type: 'serverError'; code: string }
   /** The server did not run this row because an earlier row of the same request failed transiently. */
   | { type: 'notAttempted' }
   | { type: 'blocked'; code: string }
@@ -103,6 +116,27 @@ export interface Transition {
   /** The row afterwards; null when it leaves the outbox. */
   row: OutboxRow | null;
   effects: OutboxEffect[];
+}
+
+/** The reason of a row the server failed on MAX_ERROR_ATTEMPTS times (its code in errorParams). */
+export const WRITE_FAILED = 'write_failed';
+/** How often a row is sent while the server answers it with an error, before it is marked failed. */
+export const MAX_ERROR_ATTEMPTS = 3;
+
+/** Thrown when a row that is being sent is to be discarded: what went out is on its way. */
+export class OutboxRowSending extends Error {
+  override readonly name = 'OutboxRowSending';
+  constructor() {
+    super(OUTBOX_ROW_SENDING);
+  }
+}
+/** OutboxRowSending's message (it crosses the worker boundary as text): an i18n key. */
+export const OUTBOX_ROW_SENDING = 'sync.errors.discardWhileSending';
+
+/** A failed row that holds back the later rows of its document (the server failed on it, not a rule). */
+export function holdsDocument(row: OutboxRow): boolean {
+  if (row.status === 'failed') return row.error === WRITE_FAILED;
+  return row.status === 'pending' && (row.errorAttempts ?? 0) > 0;
 }
 
 export const BACKOFF_BASE_MS = 1_000;
@@ -162,35 +196,110 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
       const attempts = row.attempts + 1;
       return stay({ status: 'pending', attempts, error: event.error, nextAttemptAt: now + backoffDelay(attempts, random) });
     }
+    case 'serverError': {
+      if (row.status !== 'sending') return invalid();
+      const errorAttempts = (row.errorAttempts ?? 0) + 1;
+      if (errorAttempts >= MAX_ERROR_ATTEMPTS) {
+        return stay(
+          { status: 'failed', error: WRITE_FAILED, errorParams: { code: event.code, attempts: errorAttempts }, errorAttempts },
+          hasOptimistic ? ['rollback'] : [],
+        );
+      }
+      const attempts = row.attempts + 1;
+      return stay({ status: 'pending', attempts, errorAttempts, error: event.code, nextAttemptAt: now + backoffDelay(errorAttempts, random) });
+    }
     case 'blocked':
       return row.status === 'sending' ? stay({ status: 'pending', error: event.code }) : invalid();
     case 'retry':
       if (row.status !== 'failed' && row.status !== 'conflict') return invalid();
       return stay(
-        { status: 'pending', error: null, serverDocument: null, conflictFields: null, attempts: 0, nextAttemptAt: 0 },
+        { status: 'pending', error: null, serverDocument: null, conflictFields: null, attempts: 0, errorAttempts: 0, nextAttemptAt: 0 },
         hasOptimistic ? ['renew', 'reapply'] : ['renew'],
       );
     case 'discard':
-      return { row: null, effects: hasOptimistic && (row.status === 'pending' || row.status === 'sending') ? ['rollback'] : [] };
+      if (row.status === 'sending') throw new OutboxRowSending();
+      return { row: null, effects: hasOptimistic && row.status === 'pending' ? ['rollback'] : [] };
     case 'recover':
       return row.status === 'sending' ? stay({ status: 'pending' }) : { row, effects: [] };
   }
 }
 
 /**
- * The row to push next. Order is kept: the oldest row that is pending or sending decides; while it
- * waits for its backoff nothing behind it goes. Failed and conflicting rows never block the rows
- * behind them. Returns null when nothing may go now; `waitUntil` tells when to look again.
+ * The row to push next (nextToSend) and the rows of the next batch (batchPicker). Order is kept per
+ * document: the oldest row that is pending or sending decides. A row in backoff after a transient
+ * failure (network, deadlock) holds every row behind it; a row the server failed on (errorAttempts,
+ * or failed with write_failed) holds only the later rows of its own document: other documents go on.
+ * Rejected and conflicting rows never block. A row being sent stops everything (a push is in flight).
  */
 export function nextToSend(rows: readonly OutboxRow[], now: number): { row: OutboxRow | null; waitUntil: number | null } {
   const ordered = [...rows].sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
-  for (const row of ordered) {
-    if (row.status === 'failed' || row.status === 'conflict') continue;
-    if (row.status === 'sending') return { row: null, waitUntil: null };
-    if (row.nextAttemptAt > now) return { row: null, waitUntil: row.nextAttemptAt };
-    return { row, waitUntil: null };
-  }
-  return { row: null, waitUntil: null };
+  const picker = batchPicker(now, 1);
+  for (const row of ordered) if (!picker.visit(row)) break;
+  const { rows: picked, waitUntil } = picker.result();
+  return { row: picked[0] ?? null, waitUntil };
+}
+
+/** The key rows of one document share; a row without a document is its own. */
+export function documentKey(row: Pick<OutboxRow, 'collection' | 'target' | 'clientMutationId'>): string {
+  return row.collection && row.target ? `${row.collection}/${row.target}` : `row/${row.clientMutationId}`;
+}
+
+/**
+ * Picks the next batch from rows visited in clientMutationId order (every row of the outbox, or the
+ * pending ones with the failed ones merged in). `visit` answers false once nothing more can be
+ * added; `sizeOf` (the row's serialised size) keeps a batch under `maxBytes`.
+ */
+export function batchPicker(now: number, size: number, options: { sizeOf?: (row: OutboxRow) => number; maxBytes?: number } = {}) {
+  const held = new Set<string>();
+  const picked: OutboxRow[] = [];
+  let waitUntil: number | null = null;
+  let bytes = 0;
+  let done = false;
+  const wait = (at: number) => {
+    waitUntil = waitUntil === null ? at : Math.min(waitUntil, at);
+  };
+  return {
+    get done() {
+      return done;
+    },
+    visit(row: OutboxRow): boolean {
+      if (done) return false;
+      const key = documentKey(row);
+      if (row.status === 'conflict') return true;
+      if (row.status === 'failed') {
+        if (holdsDocument(row)) held.add(key);
+        return true;
+      }
+      if (row.status === 'sending') {
+        picked.length = 0;
+        waitUntil = null;
+        done = true;
+        return false;
+      }
+      if (held.has(key)) return true;
+      if (row.nextAttemptAt > now) {
+        wait(row.nextAttemptAt);
+        if (holdsDocument(row)) {
+          held.add(key);
+          return true;
+        }
+        done = true;
+        return false;
+      }
+      const rowBytes = options.sizeOf?.(row) ?? 0;
+      if (options.maxBytes !== undefined && picked.length > 0 && bytes + rowBytes > options.maxBytes) {
+        done = true;
+        return false;
+      }
+      picked.push(row);
+      bytes += rowBytes;
+      if (picked.length >= size) done = true;
+      return !done;
+    },
+    result(): { rows: OutboxRow[]; waitUntil: number | null } {
+      return { rows: [...picked], waitUntil: picked.length > 0 ? null : waitUntil };
+    },
+  };
 }
 
 /**

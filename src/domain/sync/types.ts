@@ -50,6 +50,7 @@ export interface PushAnswer {
 
 export const CONFLICT_REASON = 'conflict';
 
+
 /** Error codes of the spec's catalogue (01 §8) that stop syncing until the shell acts. */
 export const BLOCKING_ERROR_CODES = [
   'token_expired',

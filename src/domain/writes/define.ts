@@ -47,6 +47,15 @@ export interface WriteDef<S extends v.GenericSchema = v.GenericSchema, Extra ext
    */
   displayOnly?: readonly string[];
   /**
+   * The version of the input (default 1). Raise it when a deploy changes the input in a way the
+   * server no longer accepts from the previous version, and give `migrate`: every outbox row records
+   * the version it was made with, and after a deploy the worker migrates the queued rows before
+   * sending them (workers/outbox/outbox.ts, migrateOutbox).
+   */
+  version?: number;
+  /** The args of a row made with `fromVersion` (below `version`) as the current input takes them. */
+  migrate?(fromVersion: number, args: Record<string, unknown>): Record<string, unknown>;
+  /**
    * The write carries a file (an upload): queued with `syncApi().outbox.enqueueFile(...)`, its bytes
    * kept in the replica beside the row (table `outboxFiles`) and sent as a multipart request of this
    * row alone (docs/writes.md, "Files").
@@ -90,6 +99,14 @@ export type WriteMethod<W> = keyof WriteExtra<W> extends never
 export type WriteApi<R extends Record<string, WriteArea>> = {
   [Area in keyof R]: { [Action in keyof R[Area]]: WriteMethod<R[Area][Action]> };
 };
+
+/** A descriptor's input version (1 when it declares none). */
+export function writeVersion(write: Pick<WriteDef, 'version'>): number {
+  return write.version ?? 1;
+}
+
+/** The reason given when a write is too large for one request to the server (refused before queueing). */
+export const WRITE_TOO_LARGE = 'sync.errors.writeTooLarge';
 
 /** The answer's reason when the input does not fit the schema (worker before queueing, server on receipt). */
 export const INVALID_INPUT = 'invalid_input';

@@ -5,6 +5,7 @@
  * the write's input plus clientMutationId, baseRevision and baseValues (server/sync/writes.ts).
  */
 import { inputTypeName } from './define';
+import { BODY_LIMIT_BYTES } from '../sync/push-failures';
 
 export interface PushItem {
   mutation: string;
@@ -25,6 +26,13 @@ export const PUSH_SELECTION = '{ success reason params revision conflict }';
  * number: a larger request would be refused whole, and the rows would then go one by one.
  */
 export const PUSH_BATCH_MAX = 30;
+
+/**
+ * The server's limit on a request body (BODY_LIMIT_BYTES, src/domain/sync/push-failures.ts): a row
+ * whose request would be larger is refused before it is queued (workers/outbox/outbox.ts), and a
+ * batch stays under it (workers/outbox/push.ts).
+ */
+export const REQUEST_BODY_LIMIT_BYTES = BODY_LIMIT_BYTES;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -32,7 +32,7 @@ export function OutboxRowItem({ row, onRetry, onDiscard, onResolve }: OutboxRowI
           {t('sync.row.createdAt', { date: formatDate(row.createdAt, i18n.language), time: formatTime(row.createdAt, i18n.language) })}
         </span>
       </div>
-      {row.status === 'sending' ? <p className="outbox-row__state">{t('sync.row.sending')}</p> : null}
+      {row.status === 'sending' ? <p className="outbox-row__state">{t('sync.row.sending')} {t('sync.row.sendingNoDiscard')}</p> : null}
       {row.status === 'pending' ? (
         <p className="outbox-row__state">{row.attempts > 0 ? t('sync.row.attempts', { count: row.attempts }) : t('sync.row.waiting')}</p>
       ) : null}

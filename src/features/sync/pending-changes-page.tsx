@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxRow, OutboxStatus } from '../../domain/sync/outbox-machine';
+import { OUTBOX_ROW_SENDING, type OutboxRow, type OutboxStatus } from '../../domain/sync/outbox-machine';
 import { useOutboxRows } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { OutboxRowItem } from './outbox-row-item';
@@ -45,8 +45,10 @@ export function PendingChangesPage({ askSignOut, onSignOut, onCancelSignOut, asi
       await action();
       setNotice(done);
       listHeading.current?.focus();
-    } catch {
-      setNotice(t('sync.row.actionFailed'));
+    } catch (error) {
+      // A change being sent cannot be discarded: say why (the message is its i18n key across the worker boundary).
+      const message = error instanceof Error ? error.message : String(error);
+      setNotice(message.includes(OUTBOX_ROW_SENDING) ? t(OUTBOX_ROW_SENDING) : t('sync.row.actionFailed'));
     }
   };
 
