@@ -602,7 +602,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const state = c.engine.getStatus();
     const left = await waitingIds(c);
     if (state.state === 'blocked' && left.length === 0 && waiting.length > 0) throw new Error(`${c.name}: rows vanished while its session had expired`);
-    for (const id of left) waitedIds.add(id);
+    for (const id of left) waitedIds.add(wireId(c, id));
     // Signed in again as the same identity: every device of the user gets the new session.
     const { token } = await createSession(server.db, { id: user.id, companyId: tenant.companyId }, { mfaValidated: true });
     user.token = token;
@@ -676,13 +676,18 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     await enqueue(as.replica, 'probes.save', { uuid: uuid(), body: `as ${other.id} on ${c.name}`, title: 'a' }, undefined, clock);
     await sync(as);
     clients.push(as);
-    for (const id of still) waitedIds.add(id);
+    for (const id of still) waitedIds.add(wireId(c, id));
     // Back to the first identity (same user, same session).
     if (user.token !== c.token) c.token = user.token;
     c.online = true;
     stats.identitySwitches++;
   };
   const foreignFailures: string[] = [];
+  /** The id the server knows a client's row by (a skewed client's ids are rewritten on the wire). */
+  const wireId = (c: Client, id: string) => {
+    const skew = skewed.get(c.name) ?? 0;
+    return skew !== 0 ? skewedId(id, skew) : id;
+  };
 
   const coaches = tenant.users.filter((u) => u.role === 'coach');
   /**
