@@ -5,6 +5,7 @@ import type { Replica } from './replica/db';
 import { outboxCounts, recoverOutbox } from './outbox/outbox';
 import { pushOutbox } from './outbox/push';
 import { pullCollections, storageFailure } from './pull/pull';
+import { compareChecksums, markForResync } from './replica/checksum';
 import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/status';
 
 export type { SyncStatus };
@@ -19,6 +20,8 @@ export interface EngineDeps {
   pullLimit?: number;
   /** Runs `fn` after `ms` and answers a cancel function (tests drive retries themselves). */
   schedule?: (fn: () => void, ms: number) => () => void;
+  /** Compare the replica's checksums with the server's after each pull and repair drift (default true; the bench measures without). */
+  verifyChecksums?: boolean;
 }
 
 const scheduleWithTimeout = (fn: () => void, ms: number): (() => void) => {
@@ -49,6 +52,10 @@ export class SyncEngine {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly schedule: (fn: () => void, ms: number) => () => void;
+  /** Collections found drifted and started over since this engine started (replica checksums). */
+  checksumRepairs = 0;
+  /** Checksum requests sent (the bench's cost figure). */
+  checksumChecks = 0;
 
   constructor(private readonly deps: EngineDeps) {
     this.collections = deps.collections ?? COLLECTION_NAMES;
@@ -198,6 +205,8 @@ export class SyncEngine {
 
   private async loop(): Promise<void> {
     const touched = new Set<CollectionName>();
+    /** Collections started over in this cycle: not again in it, so a drift that persists cannot loop. */
+    const repaired = new Set<CollectionName>();
     while (this.started && this.status.online && (this.dirty.size > 0 || this.pushWanted)) {
       this.set({ state: 'syncing', error: null });
       if (this.pushWanted) {
@@ -251,10 +260,31 @@ export class SyncEngine {
         await this.deps.replica.meta.put({ key: 'lastSyncedAt', value: at });
         this.set({ lastSyncedAt: at, ...(first ? { firstSync: { ...this.status.firstSync!, done: true } } : {}) });
         await this.refreshCounts();
+        await this.verifyReplica(names, repaired);
       }
       this.failures = 0;
     }
     if (this.status.state === 'syncing') this.set({ state: 'idle' });
+  }
+
+  /**
+   * Replica checksums (workers/replica/checksum.ts): the collections just pulled that are caught up
+   * and carry no change of this device are compared with the server's; a drifted one loses its
+   * checkpoint and is pulled again from zero in this cycle. A failed check is skipped (the next sync checks again).
+   */
+  private async verifyReplica(names: readonly CollectionName[], repaired: Set<CollectionName>): Promise<void> {
+    if (this.deps.verifyChecksums === false || this.dirty.size > 0 || this.pushWanted) return;
+    const candidates = names.filter((n) => !repaired.has(n));
+    if (candidates.length === 0) return;
+    this.checksumChecks++;
+    const outcome = await compareChecksums(this.deps.replica, this.deps.transport, candidates);
+    if (outcome.kind !== 'compared' || outcome.drifted.length === 0) return;
+    await markForResync(this.deps.replica, outcome.drifted, this.now());
+    this.checksumRepairs += outcome.drifted.length;
+    for (const c of outcome.drifted) {
+      repaired.add(c);
+      this.dirty.add(c);
+    }
   }
 
   /** IndexedDB refused a write (quota): stop until the user retries (resume). */
