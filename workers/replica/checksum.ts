@@ -11,17 +11,12 @@
  */
 import { Dexie } from 'dexie';
 import type { CollectionName } from '../../src/domain/sync/collections';
+import { CHECKSUM_REPAIR_KEY, type ChecksumRepairNote } from '../../src/domain/sync/replica-checksum';
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from './db';
 import { isActive } from './documents';
 
-/** The meta row of the last repair: { at, collections }. */
-export const CHECKSUM_REPAIR_KEY = 'checksumRepair';
-
-export interface ChecksumRepairNote {
-  at: number;
-  collections: CollectionName[];
-}
+export { CHECKSUM_REPAIR_KEY, type ChecksumRepairNote };
 
 export interface LocalChecksum {
   count: number;
