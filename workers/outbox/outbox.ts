@@ -200,7 +200,7 @@ export function newerServerVersion(event: OutboxEvent, base: ReplicaDocument | n
   if (!server || server._deleted === true || typeof server.revision !== 'number') return null;
   if (typeof base?.revision === 'number' && base.revision >= server.revision) return null;
   const { _deleted: _d, _pending: _p, ...fields } = server;
-  return fields as ReplicaDocument;
+  return fields;
 }
 
 /** applyEvent's work; call inside a transaction over the outbox and the row's collection. */

@@ -112,7 +112,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const readOnly = status !== 'concept';
   // A measurement that can no longer be edited shows what the replica holds, never what the form kept.
   const viewDraft = readOnly && stored ? draftOfDocument(stored) : draft;
-  const unconfirmed = mode.kind !== 'edit' || unconfirmedByServer(stored as { _pending?: unknown } | null, outboxRows, uuid);
+  const unconfirmed = mode.kind !== 'edit' || unconfirmedByServer(stored, outboxRows, uuid);
   const snapshot: ParticipantSnapshot = stored?.participantSnapshot && Object.keys(stored.participantSnapshot).length > 0
     ? stored.participantSnapshot
     : participantSnapshotOf(participant);
