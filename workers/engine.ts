@@ -22,7 +22,16 @@ export interface EngineDeps {
   schedule?: (fn: () => void, ms: number) => () => void;
   /** Compare the replica's checksums with the server's after each pull and repair drift (default true; the bench measures without). */
   verifyChecksums?: boolean;
+  /** A collection that matched is compared again after this long at the earliest (default CHECKSUM_INTERVAL_MS). */
+  checksumIntervalMs?: number;
 }
+
+/**
+ * How often one collection's checksum is compared at most: comparing reads the whole collection from
+ * IndexedDB and costs the server a statement per collection (tests/bench: every collection at once
+ * costs several times an incremental sync), so a collection that matched is left alone for a while.
+ */
+export const CHECKSUM_INTERVAL_MS = 10 * 60_000;
 
 const scheduleWithTimeout = (fn: () => void, ms: number): (() => void) => {
   const handle = setTimeout(fn, ms);
@@ -56,6 +65,8 @@ export class SyncEngine {
   checksumRepairs = 0;
   /** Checksum requests sent (the bench's cost figure). */
   checksumChecks = 0;
+  /** When each collection's checksum last matched (or was repaired). */
+  private readonly verifiedAt = new Map<CollectionName, number>();
 
   constructor(private readonly deps: EngineDeps) {
     this.collections = deps.collections ?? COLLECTION_NAMES;
@@ -274,11 +285,14 @@ export class SyncEngine {
    */
   private async verifyReplica(names: readonly CollectionName[], repaired: Set<CollectionName>): Promise<void> {
     if (this.deps.verifyChecksums === false || this.dirty.size > 0 || this.pushWanted) return;
-    const candidates = names.filter((n) => !repaired.has(n));
+    const interval = this.deps.checksumIntervalMs ?? CHECKSUM_INTERVAL_MS;
+    const candidates = names.filter((n) => !repaired.has(n) && this.now() - (this.verifiedAt.get(n) ?? -Infinity) >= interval);
     if (candidates.length === 0) return;
     this.checksumChecks++;
     const outcome = await compareChecksums(this.deps.replica, this.deps.transport, candidates);
-    if (outcome.kind !== 'compared' || outcome.drifted.length === 0) return;
+    if (outcome.kind !== 'compared') return;
+    for (const c of [...outcome.matched, ...outcome.drifted]) this.verifiedAt.set(c, this.now());
+    if (outcome.drifted.length === 0) return;
     await markForResync(this.deps.replica, outcome.drifted, this.now());
     this.checksumRepairs += outcome.drifted.length;
     for (const c of outcome.drifted) {

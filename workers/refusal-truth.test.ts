@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServerHarness } from '../tests/sync/server-harness';
 import { createGraphTransport, type GraphTransport } from './graph-client';
 import { testReplica, urlOf } from './test-support';
-import { SyncEngine } from './engine';
+import { CHECKSUM_INTERVAL_MS, SyncEngine } from './engine';
 import { applyEvent, enqueue, resetBackoff } from './outbox/outbox';
 import { uuidv7 } from '../src/domain/sync/uuid-v7';
 import { CHECKSUM_REPAIR_KEY, compareChecksums, localChecksum } from './replica/checksum';
@@ -97,7 +97,7 @@ describe('a refusal restores the server\'s truth at once', () => {
 describe('replica checksums', () => {
   it('a clean replica matches; a drifted one is found, resynced and noted, and matches again', async () => {
     const replica = testReplica();
-    const engine = new SyncEngine({ replica, transport, collections: ['syncProbes'] });
+    const engine = new SyncEngine({ replica, transport, collections: ['syncProbes'], checksumIntervalMs: 0 });
     await engine.start({ leader: true, online: true });
     const uuids = [uuidv7(), uuidv7(), uuidv7()];
     for (const uuid of uuids) await enqueue(replica, 'probes.save', { uuid, body: `b ${uuid}`, title: '' });
@@ -121,6 +121,23 @@ describe('replica checksums', () => {
     // A clean sync afterwards repairs nothing.
     await engine.requestSync(['syncProbes'], { push: false });
     expect(engine.checksumRepairs).toBe(1);
+    await engine.stop();
+  });
+
+  it('a collection that matched is compared again only after the interval', async () => {
+    const replica = testReplica();
+    let clock = Date.now();
+    const engine = new SyncEngine({ replica, transport, collections: ['syncProbes'], now: () => clock });
+    await engine.start({ leader: true, online: true });
+    await enqueue(replica, 'probes.save', { uuid: uuidv7(), body: 'x', title: '' });
+    await engine.requestSync();
+    const checks = engine.checksumChecks;
+    expect(checks).toBeGreaterThan(0);
+    await engine.requestSync(['syncProbes'], { push: false });
+    expect(engine.checksumChecks).toBe(checks);
+    clock += CHECKSUM_INTERVAL_MS;
+    await engine.requestSync(['syncProbes'], { push: false });
+    expect(engine.checksumChecks).toBe(checks + 1);
     await engine.stop();
   });
 

@@ -22,7 +22,7 @@ import { enqueue, enqueueMany } from '../../workers/outbox/outbox';
 import { openReplica } from '../../workers/replica/db';
 import { createGraphTransport } from '../../workers/graph-client';
 import { pullCollections } from '../../workers/pull/pull';
-import { compareChecksums } from '../../workers/replica/checksum';
+import { compareChecksums, localChecksum } from '../../workers/replica/checksum';
 
 export interface BenchSession {
   companyId: number;
@@ -177,13 +177,14 @@ const api = {
    * times each, alternating. Same code as the worker (pullCollections, compareChecksums), through the
    * page's cookie session.
    */
-  async checksumCost(session: BenchSession, runs = 10): Promise<{ runs: number; syncMs: number; syncWithCheckMs: number; checkMs: number; matched: number; collections: number }> {
+  async checksumCost(session: BenchSession, runs = 10): Promise<{ runs: number; syncMs: number; syncWithCheckMs: number; checkMs: number; localMs: number; matched: number; collections: number }> {
     const replica = openReplica(session);
     const transport = createGraphTransport({ baseUrl: location.origin, fetchFn: (input, init) => fetch(input, init) });
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const plain: number[] = [];
     const checked: number[] = [];
     const checks: number[] = [];
+    const locals: number[] = [];
     let matched = 0;
     try {
       for (let i = 0; i < runs; i++) {
@@ -195,8 +196,13 @@ const api = {
         checked.push(performance.now() - start);
         checks.push(c);
         if (outcome.kind === 'compared') matched = outcome.matched.length;
+        // The worker's side alone: reading every collection and hashing it.
+        const [l] = await time(async () => {
+          for (const name of COLLECTION_NAMES) await localChecksum(replica, name);
+        });
+        locals.push(l);
       }
-      return { runs, syncMs: median(plain), syncWithCheckMs: median(checked), checkMs: median(checks), matched, collections: COLLECTION_NAMES.length };
+      return { runs, syncMs: median(plain), syncWithCheckMs: median(checked), checkMs: median(checks), localMs: median(locals), matched, collections: COLLECTION_NAMES.length };
     } finally {
       replica.dexie.close();
     }
