@@ -14,6 +14,8 @@ export interface Config {
   devTools: boolean;
   /** GraphiQL, introspection, field suggestions and unmasked error texts: `npm run dev`, or WERKPAD_GRAPH_DEV=1. */
   graphDevTools: boolean;
+  /** Per-user rate limit on the graph endpoint (issue 20); `WERKPAD_GRAPH_RATE_LIMIT=0` switches it off (load tests, the fuzz test). */
+  graphRateLimit: boolean;
   publicUrl: string;
   sentryDsn: string | undefined;
   /** Seed the demo organisations on first start of an empty database. */
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     production: !dev,
     devTools: flag(env.WERKPAD_DEV_OUTBOX) ?? flag(env.WERKPAD_DEV_TOOLS) ?? dev,
     graphDevTools: flag(env.WERKPAD_GRAPH_DEV) ?? dev,
+    graphRateLimit: flag(env.WERKPAD_GRAPH_RATE_LIMIT) ?? true,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     sentryDsn: env.SENTRY_DSN || undefined,
     seedDemo: env.WERKPAD_SEED_DEMO !== '0',

@@ -6,6 +6,7 @@ import { initSentry } from './app/sentry';
 import { mountPwa } from './features/pwa/mount-pwa';
 import { i18nReady, initI18n } from './i18n/i18n';
 import { startSyncFollowingSession } from './app/start-sync';
+import { installDeviceUnlock } from './features/auth/device-unlock/device-unlock';
 import { applyBranding } from './lib/branding';
 
 initI18n();
@@ -33,5 +34,7 @@ void i18nReady().finally(() => {
 // The sync worker follows the signed-in user (replica per user and company; deleted on sign-out);
 // its code loads once someone is signed in, so the sign-in page does not carry it.
 startSyncFollowingSession();
+// Offline unlock follows the session: an explicit sign-out forgets this device's verifier of the user.
+installDeviceUnlock();
 // Service worker (app shell offline, update prompt) and the install invitation.
 mountPwa();

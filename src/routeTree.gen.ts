@@ -23,6 +23,7 @@ import { Route as CmsDisclaimerRouteImport } from './routes/cms/disclaimer'
 import { Route as CmsPrivacybeleidRouteImport } from './routes/cms/privacybeleid'
 import { Route as DevelopmentAccessTokenRouteImport } from './routes/development/access-token'
 import { Route as DevelopmentTypographyRouteImport } from './routes/development/typography'
+import { Route as EMailHerstellenTokenRouteImport } from './routes/e-mail-herstellen.$token'
 import { Route as ErrorDeelnemernotfoundRouteImport } from './routes/error/deelnemernotfound'
 import { Route as ErrorExpiredRouteImport } from './routes/error/expired'
 import { Route as ErrorHttp403RouteImport } from './routes/error/http403'
@@ -205,6 +206,11 @@ const DevelopmentAccessTokenRoute = DevelopmentAccessTokenRouteImport.update({
 const DevelopmentTypographyRoute = DevelopmentTypographyRouteImport.update({
   id: '/development/typography',
   path: '/development/typography',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EMailHerstellenTokenRoute = EMailHerstellenTokenRouteImport.update({
+  id: '/e-mail-herstellen/$token',
+  path: '/e-mail-herstellen/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ErrorDeelnemernotfoundRoute = ErrorDeelnemernotfoundRouteImport.update({
@@ -878,6 +884,7 @@ export interface FileRoutesByFullPath {
   '/cms/privacybeleid': typeof CmsPrivacybeleidRoute
   '/development/access-token': typeof DevelopmentAccessTokenRoute
   '/development/typography': typeof DevelopmentTypographyRoute
+  '/e-mail-herstellen/$token': typeof EMailHerstellenTokenRoute
   '/error/deelnemernotfound': typeof ErrorDeelnemernotfoundRoute
   '/error/expired': typeof ErrorExpiredRoute
   '/error/http403': typeof ErrorHttp403Route
@@ -1007,6 +1014,7 @@ export interface FileRoutesByTo {
   '/cms/privacybeleid': typeof CmsPrivacybeleidRoute
   '/development/access-token': typeof DevelopmentAccessTokenRoute
   '/development/typography': typeof DevelopmentTypographyRoute
+  '/e-mail-herstellen/$token': typeof EMailHerstellenTokenRoute
   '/error/deelnemernotfound': typeof ErrorDeelnemernotfoundRoute
   '/error/expired': typeof ErrorExpiredRoute
   '/error/http403': typeof ErrorHttp403Route
@@ -1139,6 +1147,7 @@ export interface FileRoutesById {
   '/cms/privacybeleid': typeof CmsPrivacybeleidRoute
   '/development/access-token': typeof DevelopmentAccessTokenRoute
   '/development/typography': typeof DevelopmentTypographyRoute
+  '/e-mail-herstellen/$token': typeof EMailHerstellenTokenRoute
   '/error/deelnemernotfound': typeof ErrorDeelnemernotfoundRoute
   '/error/expired': typeof ErrorExpiredRoute
   '/error/http403': typeof ErrorHttp403Route
@@ -1271,6 +1280,7 @@ export interface FileRouteTypes {
     | '/cms/privacybeleid'
     | '/development/access-token'
     | '/development/typography'
+    | '/e-mail-herstellen/$token'
     | '/error/deelnemernotfound'
     | '/error/expired'
     | '/error/http403'
@@ -1400,6 +1410,7 @@ export interface FileRouteTypes {
     | '/cms/privacybeleid'
     | '/development/access-token'
     | '/development/typography'
+    | '/e-mail-herstellen/$token'
     | '/error/deelnemernotfound'
     | '/error/expired'
     | '/error/http403'
@@ -1531,6 +1542,7 @@ export interface FileRouteTypes {
     | '/cms/privacybeleid'
     | '/development/access-token'
     | '/development/typography'
+    | '/e-mail-herstellen/$token'
     | '/error/deelnemernotfound'
     | '/error/expired'
     | '/error/http403'
@@ -1659,6 +1671,7 @@ export interface RootRouteChildren {
   CmsPrivacybeleidRoute: typeof CmsPrivacybeleidRoute
   DevelopmentAccessTokenRoute: typeof DevelopmentAccessTokenRoute
   DevelopmentTypographyRoute: typeof DevelopmentTypographyRoute
+  EMailHerstellenTokenRoute: typeof EMailHerstellenTokenRoute
   ErrorDeelnemernotfoundRoute: typeof ErrorDeelnemernotfoundRoute
   ErrorExpiredRoute: typeof ErrorExpiredRoute
   ErrorHttp403Route: typeof ErrorHttp403Route
@@ -1779,6 +1792,13 @@ declare module '@tanstack/react-router' {
       path: '/development/typography'
       fullPath: '/development/typography'
       preLoaderRoute: typeof DevelopmentTypographyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/e-mail-herstellen/$token': {
+      id: '/e-mail-herstellen/$token'
+      path: '/e-mail-herstellen/$token'
+      fullPath: '/e-mail-herstellen/$token'
+      preLoaderRoute: typeof EMailHerstellenTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/error/deelnemernotfound': {
@@ -2885,6 +2905,7 @@ const rootRouteChildren: RootRouteChildren = {
   CmsPrivacybeleidRoute: CmsPrivacybeleidRoute,
   DevelopmentAccessTokenRoute: DevelopmentAccessTokenRoute,
   DevelopmentTypographyRoute: DevelopmentTypographyRoute,
+  EMailHerstellenTokenRoute: EMailHerstellenTokenRoute,
   ErrorDeelnemernotfoundRoute: ErrorDeelnemernotfoundRoute,
   ErrorExpiredRoute: ErrorExpiredRoute,
   ErrorHttp403Route: ErrorHttp403Route,

@@ -64,6 +64,8 @@ function requireRunning(): Running {
 
 /** What the page last said (setOnline): the worker's own navigator.onLine lags under network emulation. */
 let pageOnline: boolean | null = null;
+/** What the page last said (setMayPush): whether its session is confirmed, so the outbox may go out. */
+let pageMayPush = true;
 
 function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -145,10 +147,15 @@ function buildWriteApi(): AreaApis {
 const api = {
   sync: proxy({
     /** Opens the replica of this user and company and starts syncing (when this tab leads). */
-    async start(session: SyncSession, page: { online?: boolean } = {}): Promise<SyncStatus> {
+    async start(session: SyncSession, page: { online?: boolean; mayPush?: boolean } = {}): Promise<SyncStatus> {
       // The page's navigator.onLine: the engine must not start online (and push) while the page is offline.
       if (page.online !== undefined) pageOnline = page.online;
-      if (running && running.session.identity === session.identity) return running.engine.getStatus();
+      // A session opened offline pushes nothing until the page has had the server confirm it (setMayPush).
+      if (page.mayPush !== undefined) pageMayPush = page.mayPush;
+      if (running && running.session.identity === session.identity) {
+        running.engine.setMayPush(pageMayPush);
+        return running.engine.getStatus();
+      }
       await stopRunning();
       wireOnline();
       const replica = openReplica(session);
@@ -159,6 +166,7 @@ const api = {
         // tab signed in, or started impersonating) is refused instead of receiving these writes.
         transport: createGraphTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
       });
+      engine.setMayPush(pageMayPush);
       engine.subscribe(publish);
       // Writes of every tab land in the shared outbox table; Dexie tells every context. Tabs that do
       // not lead follow the leader's counts and last-synced time the same way. The counts are the
@@ -206,6 +214,14 @@ const api = {
       // Back online: every pending row may go at once, whatever backoff it had reached.
       if (online) void resetBackoff(r.replica).then(() => r.engine.setOnline(true));
       else r.engine.setOnline(false);
+    },
+    /**
+     * The push gate (issue 18): false while the page's session was opened offline and not yet
+     * confirmed by the server (`me`); true once it is, which sends what waited.
+     */
+    setMayPush(allowed: boolean): void {
+      pageMayPush = allowed;
+      running?.engine.setMayPush(allowed);
     },
     /** Calls `cb` (wrap it with comlink's `proxy`) with every status change; returns an id for unsubscribe. */
     subscribe(cb: (status: SyncStatus) => void): number {

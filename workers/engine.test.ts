@@ -83,6 +83,26 @@ describe('sync engine', () => {
     await engine.stop();
   });
 
+  it('with the push gate closed (a session opened offline, not yet confirmed) it pulls but pushes nothing; opening it sends the row', async () => {
+    const replica = testReplica();
+    const engine = new SyncEngine({ replica, transport, collections: ['syncProbes'] });
+    engine.setMayPush(false);
+    await engine.start({ leader: true, online: true });
+    await engine.requestSync();
+    expect(engine.getStatus().lastSyncedAt).toEqual(expect.any(Number));
+    const uuid = uuidv7();
+    await enqueue(replica, 'probes.save', { uuid, body: 'na offline openen' });
+    await engine.requestPush();
+    await engine.requestSync();
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 1 });
+    expect((await f.db.query('SELECT body FROM sync_probes WHERE uuid = $1', [uuid])).rows).toEqual([]);
+    engine.setMayPush(true);
+    await engine.requestPush();
+    expect(engine.getStatus().pending).toBe(0);
+    expect((await f.db.query('SELECT body FROM sync_probes WHERE uuid = $1', [uuid])).rows).toEqual([{ body: 'na offline openen' }]);
+    await engine.stop();
+  });
+
   it('a tab that does not lead only counts', async () => {
     const replica = testReplica();
     let calls = 0;

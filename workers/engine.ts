@@ -55,6 +55,11 @@ export class SyncEngine {
   private failures = 0;
   private pushOnTimer = false;
   private started = false;
+  /**
+   * The page's gate (issue 18): closed while the session was opened offline and the server has not
+   * confirmed it yet. Pulls go on; the outbox waits, its rows kept as they are.
+   */
+  private mayPush = true;
   /** Writing to IndexedDB failed (quota): no cycle runs until resume() (the shell's retry button). */
   private storageStopped = false;
   private readonly collections: readonly CollectionName[];
@@ -148,6 +153,13 @@ export class SyncEngine {
     }
   }
 
+  /** Opens or closes the push gate; opening it sends what waited. */
+  setMayPush(allowed: boolean): void {
+    if (this.mayPush === allowed) return;
+    this.mayPush = allowed;
+    if (allowed) void this.requestPush();
+  }
+
   /** Another tab's leader synced (seen through the shared meta table). */
   noteSynced(at: number): void {
     if (at !== this.status.lastSyncedAt) this.set({ lastSyncedAt: at });
@@ -197,7 +209,7 @@ export class SyncEngine {
       .catch((err: unknown) => this.stopForStorage(storageFailure(err).code))
       .finally(() => {
         this.running = null;
-        if (this.started && (this.dirty.size > 0 || this.pushWanted) && this.status.state === 'idle') void this.kick();
+        if (this.started && (this.dirty.size > 0 || this.pushDue()) && this.status.state === 'idle') void this.kick();
       });
     return this.running;
   }
@@ -218,9 +230,9 @@ export class SyncEngine {
     const touched = new Set<CollectionName>();
     /** Collections started over in this cycle: not again in it, so a drift that persists cannot loop. */
     const repaired = new Set<CollectionName>();
-    while (this.started && this.status.online && (this.dirty.size > 0 || this.pushWanted)) {
+    while (this.started && this.status.online && (this.dirty.size > 0 || this.pushDue())) {
       this.set({ state: 'syncing', error: null });
-      if (this.pushWanted) {
+      if (this.pushDue()) {
         this.pushWanted = false;
         const pushed = await pushOutbox(this.deps.replica, this.deps.transport, {
           now: this.now,
@@ -284,7 +296,7 @@ export class SyncEngine {
    * checkpoint and is pulled again from zero in this cycle. A failed check is skipped (the next sync checks again).
    */
   private async verifyReplica(names: readonly CollectionName[], repaired: Set<CollectionName>): Promise<void> {
-    if (this.deps.verifyChecksums === false || this.dirty.size > 0 || this.pushWanted) return;
+    if (this.deps.verifyChecksums === false || this.dirty.size > 0 || this.pushDue()) return;
     const interval = this.deps.checksumIntervalMs ?? CHECKSUM_INTERVAL_MS;
     const candidates = names.filter((n) => !repaired.has(n) && this.now() - (this.verifiedAt.get(n) ?? -Infinity) >= interval);
     if (candidates.length === 0) return;
@@ -299,6 +311,11 @@ export class SyncEngine {
       repaired.add(c);
       this.dirty.add(c);
     }
+  }
+
+  /** Rows are wanted out and the gate is open (a closed gate keeps pushWanted for when it opens). */
+  private pushDue(): boolean {
+    return this.pushWanted && this.mayPush;
   }
 
   /** IndexedDB refused a write (quota): stop until the user retries (resume). */

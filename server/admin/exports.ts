@@ -35,10 +35,13 @@ export async function countExport(db: Db, viewer: Viewer, subject: Subject): Pro
 }
 
 /** The rows of an export, a batch at a time, ordered by id (keyset paging). */
-async function* exportRows(db: Db, viewer: Viewer, subject: Subject, revealBsn: boolean): AsyncGenerator<Cells> {
+async function* exportRows(db: Db, viewer: Viewer, subject: Subject, revealBsn: boolean, onlyIds: readonly number[] | null): AsyncGenerator<Cells> {
   let after = 0;
-  for (;;) {
-    const where = join([whereOf(viewer, subject), sql`t.id > ${after}`], ' AND ');
+  for (let batch = 0; ; batch += 1) {
+    // Participants: exactly the ids the audit row names (read before the first byte went out).
+    const ids = onlyIds ? onlyIds.slice(batch * BATCH, (batch + 1) * BATCH) : null;
+    if (ids && ids.length === 0) return;
+    const where = join([whereOf(viewer, subject), ids ? sql`t.id = ANY(${ids}::bigint[])` : sql`t.id > ${after}`], ' AND ');
     const query =
       subject === 'users'
         ? sql`SELECT t.id, t.username, t.initials, t.given_name, t.surname, t.email, t.phone, t.display, r.label AS role, p.name AS project
@@ -72,7 +75,7 @@ async function* exportRows(db: Db, viewer: Viewer, subject: Subject, revealBsn: 
             visibility: VISIBILITY[Number(r.display)] ?? null,
           };
     }
-    if (rows.length < BATCH) return;
+    if (!ids && rows.length < BATCH) return;
     after = Number(rows[rows.length - 1]?.id);
   }
 }
@@ -80,18 +83,22 @@ async function* exportRows(db: Db, viewer: Viewer, subject: Subject, revealBsn: 
 /**
  * Streams an export as CSV (UTF-8 with BOM, semicolons: what Dutch Excel opens) or XLSX (exceljs
  * streaming writer): rows go out as they are read, so 10,000 rows never sit in memory at once.
- * The export is logged, with whether BSNs were whole.
+ * The export is logged, with whether BSNs were whole and (participants) the ids of every participant in it.
  */
 export async function streamExport(db: Db, viewer: Viewer, subject: Subject, format: ExportFormat, ip: string): Promise<ReadableStream<Uint8Array>> {
   const { revealBsn } = exportRights(viewer, subject);
+  // NEN 7513: which participants were read (ids, not their data), in the export's one audit row.
+  const participantIds = subject === 'participants'
+    ? (await run<{ id: number }>(db, sql`SELECT t.id FROM participants t WHERE ${whereOf(viewer, subject)} ORDER BY t.id`)).rows.map((r) => Number(r.id))
+    : null;
   await audit(db, {
     action: subject === 'users' ? 'user.export' : 'participant.export',
     companyId: viewer.companyId,
     userId: viewer.realUserId,
     onBehalfOfUserId: viewer.realUserId !== viewer.userId ? viewer.userId : null,
     subjectType: subject,
-    details: { format, bsnRevealed: revealBsn },
+    details: { format, bsnRevealed: revealBsn, ...(participantIds ? { participantIds, rows: participantIds.length } : {}) },
     ip,
   });
-  return streamTable(subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS, exportRows(db, viewer, subject, revealBsn), format, subject === 'users' ? 'Gebruikers' : 'Deelnemers');
+  return streamTable(subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS, exportRows(db, viewer, subject, revealBsn, participantIds), format, subject === 'users' ? 'Gebruikers' : 'Deelnemers');
 }

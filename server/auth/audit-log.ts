@@ -10,6 +10,8 @@ export interface AuditLogFilter {
   userId?: number | null;
   subjectType?: string | null;
   subjectId?: string | null;
+  /** "Who saw this person's file": rows about the participant, and list reads, exports and documents naming them (issue 20). */
+  participantId?: number | null;
   result?: string | null;
   from?: Date | null;
   to?: Date | null;
@@ -45,6 +47,11 @@ function whereOf(viewer: Viewer, f: AuditLogFilter): SqlFragment {
   if (f.userId) parts.push(sql`(a.user_id = ${f.userId} OR a.chain @> ${JSON.stringify([f.userId])}::jsonb)`);
   if (f.subjectType) parts.push(sql`a.subject_type = ${f.subjectType}`);
   if (f.subjectId) parts.push(sql`a.subject_id = ${f.subjectId}`);
+  if (f.participantId) {
+    parts.push(sql`((a.subject_type = 'participant' AND a.subject_id = ${String(f.participantId)})
+      OR a.details -> 'participantIds' @> ${JSON.stringify([f.participantId])}::jsonb
+      OR a.details ->> 'participantId' = ${String(f.participantId)})`);
+  }
   if (f.result) parts.push(sql`a.result = ${f.result}`);
   if (f.from) parts.push(sql`a.created_at >= ${f.from}`);
   if (f.to) parts.push(sql`a.created_at < ${f.to}`);

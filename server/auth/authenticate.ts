@@ -26,6 +26,7 @@ interface SessionRow {
   force_mfa: boolean;
   password_validated: boolean;
   participant_id: number | null;
+  participant_status_id?: number | null;
 }
 
 /** What a session still needs before it may do anything besides two-step authentication. */
@@ -73,7 +74,7 @@ export async function loadSession(db: Queryable, sessionId: string): Promise<Ses
             u.id AS user_id, u.company_id, u.project_id, coalesce(${EFFECTIVE_ROLE_SQL}, u.acl_role_id) AS acl_role_id, u.access_to_all_participants,
             u.display, u.deleted_at, u.mfa_active, u.mfa_setup, u.password_validated,
             coalesce(c.settings -> 'forceMfa' = 'true'::jsonb, false) AS force_mfa,
-            p.id AS participant_id
+            p.id AS participant_id, p.status_id AS participant_status_id
        FROM sessions s
        JOIN users u ON u.id = s.user_id
        JOIN companies c ON c.id = u.company_id
@@ -85,6 +86,16 @@ export async function loadSession(db: Queryable, sessionId: string): Promise<Ses
 }
 
 const memo = new WeakMap<Request, Promise<AuthResult>>();
+/** The new expiry of the session a request renewed (sliding), for the cookie sent back with it. */
+const renewed = new WeakMap<Request, Date>();
+
+/**
+ * When authenticating this request moved its session's expiry forward: the new expiry (never past the
+ * session's absolute end), so the access-token cookie can be sent again with it. Else null.
+ */
+export function renewedSessionExpiry(request: Request): Date | null {
+  return renewed.get(request) ?? null;
+}
 
 /**
  * Turns a request's access token (a bearer header or the access_token cookie) into a Viewer, with the
@@ -100,14 +111,23 @@ export function authenticateRequest(db: Db | Queryable, request: Request, settin
   return result;
 }
 
-async function resolve(db: Queryable, request: Request, settings: AuthSettings): Promise<AuthResult> {
+/**
+ * The same judgement read afresh from the database: no per-request memo, no session cache, and the
+ * session is not extended (issue 20: the live stream re-checks the session and the impersonation
+ * chain at every heartbeat, and ends when either has).
+ */
+export function recheckRequest(db: Db | Queryable, request: Request, settings?: AuthSettings): Promise<AuthResult> {
+  return resolve(db, request, settings ?? authSettingsFromEnv(), { fresh: true });
+}
+
+async function resolve(db: Queryable, request: Request, settings: AuthSettings, options: { fresh?: boolean } = {}): Promise<AuthResult> {
   const token = tokenFromRequest(request);
   if (!token) return { kind: 'anonymous' };
   const sessionId = hashToken(token);
   const now = settings.now();
   // A known, fully signed-in session comes from this process's cache (no statement); anything that
   // might refuse the request (expiry reached by the cached time) is judged on a fresh read.
-  const cache = sessionCacheOf<SessionRow>(db);
+  const cache = options.fresh ? null : sessionCacheOf<SessionRow>(db);
   let row = await cache?.get(sessionId);
   if (row && row.expires_at.getTime() <= now.getTime()) row = undefined;
   if (!row) {
@@ -119,10 +139,11 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings):
     if (row.display !== 1 || row.deleted_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
     if (cache && mfaStateOf(row) === 'ok' && row.password_validated) cache.put(row, startedAt);
   }
-  const newExpiry = await touchSession(db, row.session_id, settings);
-  if (newExpiry && cache) {
-    const max = row.max_expires_at.getTime();
-    cache.update(row.session_id, (r) => ({ ...r, expires_at: new Date(Math.min(newExpiry.getTime(), max)) }));
+  const newExpiry = options.fresh ? null : await touchSession(db, row.session_id, settings);
+  if (newExpiry) {
+    const expiresAt = new Date(Math.min(newExpiry.getTime(), row.max_expires_at.getTime()));
+    renewed.set(request, expiresAt);
+    cache?.update(row.session_id, (r) => ({ ...r, expires_at: expiresAt }));
   }
 
   const mfaState = mfaStateOf(row);
@@ -145,6 +166,7 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings):
     roleId: row.acl_role_id,
     accessToAllParticipants: row.access_to_all_participants,
     participantId: row.participant_id,
+    participantStatusId: row.participant_status_id ?? null,
     realUserId: row.user_id,
     chain: [],
     sessionId: row.session_id,

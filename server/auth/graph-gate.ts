@@ -1,4 +1,5 @@
 import { GraphQLError, Kind, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { confinedGraphError } from './confinement';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphContext } from '../graph/context';
 import type { Viewer } from './viewer';
@@ -17,6 +18,7 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   '__type',
   'serverTime',
   'resetPassword',
+  'undoEmailChange',
   'register',
   'confirmRegistration',
   'confirmInvitation',
@@ -103,7 +105,8 @@ export function useAuthGate(): Plugin<AuthGraphContext> {
       const auth = (args.contextValue as AuthGraphContext).auth;
       if (!auth) return;
       const { document, operationName } = args as unknown as { document: DocumentNode; operationName?: string | null };
-      const refused = gateOperation(auth, rootFieldNames(document, operationName));
+      const fields = rootFieldNames(document, operationName);
+      const refused = gateOperation(auth, fields) ?? (auth.kind === 'viewer' ? confinedGraphError(auth.viewer, fields) : null);
       if (refused) setResultAndStopExecution({ data: null, errors: [refused] });
     },
   };

@@ -32,6 +32,7 @@ interface TargetRow {
   display: number;
   deleted_at: Date | null;
   participant_id: number | null;
+  participant_status_id: number | null;
   allowed: boolean;
 }
 
@@ -43,7 +44,7 @@ export type ImitationCheck =
 export async function imitationStep(db: Queryable, from: Viewer, targetId: number): Promise<ImitationCheck> {
   const { rows } = await db.query<TargetRow>(
     `SELECT u.id, u.company_id, u.project_id, coalesce(${EFFECTIVE_ROLE_SQL}, u.acl_role_id) AS acl_role_id, u.access_to_all_participants, u.display, u.deleted_at,
-            p.id AS participant_id,
+            p.id AS participant_id, p.status_id AS participant_status_id,
             EXISTS (SELECT 1 FROM user_imitation_options o WHERE o.user_id = $2 AND o.target_user_id = u.id) AS allowed
        FROM users u
        LEFT JOIN participants p ON p.user_id = u.id AND p.deleted_at IS NULL
@@ -67,6 +68,7 @@ export async function imitationStep(db: Queryable, from: Viewer, targetId: numbe
       roleId: target.acl_role_id,
       accessToAllParticipants: target.access_to_all_participants,
       participantId: target.participant_id,
+      participantStatusId: target.participant_status_id,
       realUserId: from.realUserId,
       chain: [...from.chain, target.id],
       sessionId: from.sessionId,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { hashToken, newToken } from './session';
 
-export type TokenPurpose = 'password_reset' | 'registration' | 'invitation';
+export type TokenPurpose = 'password_reset' | 'registration' | 'invitation' | 'email_undo';
 
 export interface IssuedToken {
   token: string;

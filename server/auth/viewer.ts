@@ -11,6 +11,8 @@ export interface Viewer {
   accessToAllParticipants: boolean;
   /** Set when the effective user is a participant (role 2). */
   participantId: number | null;
+  /** The participant's status (issue 20: Aanmelding and Registered confine to the registration area). */
+  participantStatusId?: number | null;
   /** The user who really signed in. */
   realUserId: number;
   /** Users impersonated, in order; empty when not impersonating. */

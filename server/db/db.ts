@@ -131,6 +131,9 @@ function preparedStatements(enabled: boolean): (sql: string) => string | undefin
   };
 }
 
+/** The application_name of the connections that hold a LISTEN (PostgreSQL). */
+export const LISTEN_APPLICATION_NAME = 'werkpad-listen';
+
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
@@ -196,6 +199,8 @@ function openPostgres(url: string): Db {
       try {
         await client.connect();
         client.on('end', onEnd);
+        // Named, so an operator (or the fault-injection test) can find and end it (pg_stat_activity).
+        await client.query(`SET application_name = '${LISTEN_APPLICATION_NAME}'`);
         await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       } catch (err) {
         released = true;

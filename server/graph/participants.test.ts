@@ -49,14 +49,14 @@ describe('participants: caseload and roles', () => {
     expect(sorted(res.data?.participants)).toEqual(await idsWhere('user_id = $1', [await t.userId('participant')]));
   });
 
-  it('search by name and by BSN', async () => {
+  it('search by name; a BSN is not matched by the free-text search (issue 20: searchParticipantByBsn)', async () => {
     const { rows } = await t.db.query<{ lastname: string; bsn: string }>("SELECT lastname, bsn FROM participants WHERE user_id = (SELECT id FROM users WHERE username = 'participant')");
     const me = rows[0];
     if (!me) throw new Error('demo participant missing');
     const byName = await t.gql<{ participants: Page }>('admin', LIST, { s: me.lastname.toUpperCase() });
     expect(byName.data?.participants.records.some((r) => r.lastname === me.lastname)).toBe(true);
     const byBsn = await t.gql<{ participants: Page }>('admin', LIST, { s: me.bsn });
-    expect(byBsn.data?.participants.records.map((r) => r.bsn)).toContain(`******${me.bsn.slice(-3)}`);
+    expect(byBsn.data?.participants.records).toEqual([]);
   });
 
   it('participant(id) outside the scope answers null, like an unknown id', async () => {

@@ -9,6 +9,8 @@ import { useAuditedReads } from '../auth/audited-reads';
 import { reportError } from '../sentry';
 import { containsUnstorable } from '../http/unstorable';
 import { useWriteBatches } from '../sync/writes';
+import { RateLimiter, useRowCost } from './row-cost';
+import { useParticipantReadLog } from '../auth/participant-reads';
 import { PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
 
 /** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
@@ -72,6 +74,10 @@ export function createGraph(config: Config) {
       useAuthGate(),
       // NEN 7513: who read which participant's record (and saw a BSN), with the whole chain.
       useAuditedReads(),
+      // Rows asked (page size × selection, nested lists multiply) refused over the budget before running; per-user rate limit.
+      useRowCost(config.graphRateLimit ? new RateLimiter() : null),
+      // NEN 7513: which participants a list or pull page answered, one row per request.
+      useParticipantReadLog(),
       // A pushed batch of declared writes runs in one transaction, a savepoint per write.
       useWriteBatches(),
       EnvelopArmorPlugin({

@@ -14,18 +14,27 @@ export function isHttps(c: Context, settings: AuthSettings): boolean {
 }
 
 /**
- * The access-token cookie: HttpOnly (no script reads it), SameSite=Strict, path /, a session cookie.
+ * The access-token cookie: HttpOnly (no script reads it), SameSite=Strict, path /. It lives exactly as
+ * long as the server session (Max-Age and Expires = the session's expiry), so closing the browser does
+ * not end a session the server still holds (issue 18: the device opens again after a restart); the
+ * sliding renewal sends it again with the new expiry (refreshAccessTokenCookie).
  * Over https it is `__Host-access_token` and Secure; over plain http (localhost) `access_token`.
  */
-export function setAccessTokenCookie(c: Context, settings: AuthSettings, token: string): void {
+export function setAccessTokenCookie(c: Context, settings: AuthSettings, token: string, expiresAt: Date): void {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - settings.now().getTime()) / 1000));
+  const lifetime = { maxAge, expires: expiresAt };
   if (isHttps(c, settings)) {
-    setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: true, prefix: 'host' });
+    setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: true, prefix: 'host', ...lifetime });
   } else {
-    setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: false });
+    setCookie(c, ACCESS_TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: false, ...lifetime });
   }
 }
 
-/** The identity chain cookie is the client's (not HttpOnly); the server keeps it in step when it answers a new chain. */
+/**
+ * The identity chain cookie is the client's (not HttpOnly); the server keeps it in step when it answers a new chain.
+ * It stays a browser-session cookie on purpose: a restart ends an impersonation and the device opens as the
+ * signed-in user (docs/decisions-offline-unlock.md).
+ */
 export function setIdentityChainCookie(c: Context, settings: AuthSettings, chain: readonly number[]): void {
   if (chain.length === 0) {
     deleteCookie(c, IDENTITY_CHAIN_COOKIE, { path: '/', secure: isHttps(c, settings), sameSite: 'Strict' });

@@ -1,10 +1,13 @@
-import type { Hono } from 'hono';
+import { confinedRestRefused, REGISTRATION_CONFINED } from '../auth/confinement';
+import type { Context, Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { maintenanceEnabled } from '../auth/maintenance';
-import { authenticateRequest } from '../auth/authenticate';
-import { authErrorResponse } from './auth-http';
+import { authenticateRequest, renewedSessionExpiry } from '../auth/authenticate';
+import { hasCookieToken, tokenFromRequest } from '../auth/session';
+import { ACCESS_TOKEN_COOKIE } from '../../src/domain/shared/constants';
+import { authErrorResponse, setAccessTokenCookie } from './auth-http';
 import { authGraphError } from '../auth/graph-gate';
 
 export const GRAPH_PATH = '/api/v2/graph';
@@ -33,6 +36,16 @@ export const isPublicRestPath = (path: string): boolean =>
  * decides whether it needs a user. The graph endpoint applies the same rules per operation (graph-route.ts).
  */
 export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
+  // The sliding session moved forward on this request: the cookie follows it (it lives as long as the
+  // session). Not when the route itself set or cleared the cookie (sign-in, sign-out).
+  app.use('/api/*', async (c: Context, next) => {
+    await next();
+    const expiresAt = renewedSessionExpiry(c.req.raw);
+    const token = tokenFromRequest(c.req.raw);
+    if (!expiresAt || !token || !hasCookieToken(c.req.raw)) return;
+    const cookieSet = c.res.headers.getSetCookie().some((line) => line.startsWith(`${ACCESS_TOKEN_COOKIE}=`) || line.startsWith(`__Host-${ACCESS_TOKEN_COOKIE}=`));
+    if (!cookieSet) setAccessTokenCookie(c, authSettings(config), token, expiresAt);
+  });
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (path === '/api/health') return next();
@@ -51,6 +64,10 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
     }
     // A pending password change: REST offers it nothing (logout and revoke are public paths; the change is a graph mutation).
     if (result.kind === 'password_pending') return authErrorResponse(result.code);
+    // Issue 20: a participant in the registration area reaches only the area's routes.
+    if (result.kind === 'viewer' && confinedRestRefused(result.viewer, path)) {
+      return c.json({ error: REGISTRATION_CONFINED, messageKey: 'reasons.registrationConfined' }, 403);
+    }
     return next();
   });
 }

@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+import { clientIp } from './client-ip';
+import { audit } from '../auth/audit';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { restViewer } from './rest-viewer';
@@ -43,6 +45,8 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     const row = await findDownload(db, viewer, c.req.param('uuid'));
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json(restErrorBody('not_found', 'messages.errors.attachmentNotFound'), 404);
+    // Issue 20: a download is logged with the whole impersonation chain (audit() takes it from the viewer).
+    await audit(db, { viewer, action: 'file.download', subjectType: 'file', subjectId: row.uuid, details: { attachment: true }, ip: clientIp(c) });
     return downloadResponse(row, bytes);
   });
 }

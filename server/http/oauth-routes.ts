@@ -50,7 +50,7 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     // The session this browser held until now is replaced, not left open.
     const previous = tokenFromRequest(c.req.raw);
     if (previous) await revokeSessionById(db, hashToken(previous), 'replaced');
-    setAccessTokenCookie(c, settings, result.token);
+    setAccessTokenCookie(c, settings, result.token, result.expiresAt);
     setIdentityChainCookie(c, settings, []);
     c.header('cache-control', 'no-store');
     return c.json({

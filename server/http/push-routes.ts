@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { restViewer } from './rest-viewer';
+import { IMPERSONATION_IDENTITY_REFUSED, mayChangeAccountIdentity } from '../auth/email-change';
 import { parseSubscription, saveSubscription, vapidKeys } from '../messages/push';
 
 /**
@@ -15,6 +16,9 @@ export function mountPush(app: Hono, db: Db, config: Config): void {
   app.post('/api/fcm', async (c) => {
     const viewer = await restViewer(c, db, config);
     if (viewer instanceof Response) return viewer;
+    // Issue 20: a push subscription is where the user's notifications go; impersonation cannot add one
+    // (the impersonator's browser would receive the impersonated user's messages).
+    if (!mayChangeAccountIdentity(viewer)) return c.json({ success: false, reason: IMPERSONATION_IDENTITY_REFUSED }, 403);
     let body: unknown = null;
     try {
       body = await c.req.json();

@@ -21,3 +21,9 @@ export async function restViewer(c: Context, db: Db, config: Config): Promise<Vi
       return c.json({ error: auth.code, ...(auth.hint ? { hint: auth.hint } : {}) }, auth.code === 'imitation_forbidden' || auth.code === 'sa_imitation_forbidden' ? 403 : 401);
   }
 }
+
+/** The viewer of a request when it carries a valid session, else null (routes open without one, e.g. signed links). */
+export async function restViewerOrNull(c: Context, db: Db, config: Config): Promise<Viewer | null> {
+  const auth = await authenticateRequest(db, c.req.raw, authSettings(config));
+  return auth.kind === 'viewer' ? auth.viewer : null;
+}

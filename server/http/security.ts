@@ -4,14 +4,30 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { hasCookieToken } from '../auth/session';
+import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '../../src/domain/sync/push-failures';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Request bodies: 1 MB for the graph and every other route; 10 MB (+ multipart overhead) for files. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Request bodies: 1 MB for the graph and every other route (src/domain/sync/push-failures.ts); 10 MB (+ multipart overhead) for files. */
+export { BODY_LIMIT_BYTES };
 export const FILE_BODY_LIMIT_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
-const tooLarge = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large', messageKey: 'errors.payloadTooLarge' }, 413) });
+/**
+ * 413 with the code PAYLOAD_TOO_LARGE, also in GraphQL's error shape, so a pushed row that is too
+ * large reads as "too large" on the client, never as a refusal of the write.
+ */
+const tooLarge = bodyLimit({
+  maxSize: BODY_LIMIT_BYTES,
+  onError: (c) =>
+    c.json(
+      {
+        error: PAYLOAD_TOO_LARGE,
+        messageKey: 'errors.payloadTooLarge',
+        errors: [{ message: 'The request is larger than the server accepts.', extensions: { code: PAYLOAD_TOO_LARGE, limit: BODY_LIMIT_BYTES } }],
+      },
+      413,
+    ),
+});
 const fileTooLarge = bodyLimit({ maxSize: FILE_BODY_LIMIT_BYTES, onError: (c) => c.json({ error: 'payload_too_large', messageKey: 'messages.errors.fileTooLarge' }, 413) });
 
 /** Origins of the Sentry DSNs the browser may report to (connect-src). */

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { authenticateRequest } from '../auth/authenticate';
+import { authenticateRequest, recheckRequest } from '../auth/authenticate';
 import { changeHub, sessionHub } from '../sync/changes';
 import { ensureSyncTriggersOnce } from '../sync/triggers';
 
@@ -17,7 +17,7 @@ export const HEARTBEAT_MS = 25_000;
  * server process), and at each heartbeat the request is authenticated again (expiry, a blocked
  * user, an ended impersonation): a stream never outlives the right to read it.
  */
-export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = HEARTBEAT_MS): void {
+export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = Number(process.env.WERKPAD_STREAM_HEARTBEAT_MS) || HEARTBEAT_MS): void {
   app.get('/api/v2/stream', async (c) => {
     const auth = await authenticateRequest(db, c.req.raw);
     if (auth.kind !== 'viewer') {
@@ -64,8 +64,12 @@ export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = HE
           wake = null;
           if (ended) break;
           if (queue.length === 0 && !stream.aborted) {
-            const again = await authenticateRequest(db, request).catch(() => null);
-            if (again?.kind !== 'viewer' || again.session.id !== auth.session.id) break;
+            // From the database, not the request's memo or the session cache; the session is not extended by it.
+            const again = await recheckRequest(db, request).catch(() => null);
+            if (again?.kind !== 'viewer' || again.session.id !== auth.session.id || again.viewer.userId !== auth.viewer.userId) {
+              ended = true;
+              break;
+            }
             await stream.write(': heartbeat\n\n');
           }
         }

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from './rest-viewer';
+import { restViewer, restViewerOrNull } from './rest-viewer';
 import { clientIp } from './client-ip';
 import { downloadResponse } from './files-routes';
 import { restErrorBody } from './auth-http';
@@ -47,7 +47,13 @@ export function mountWorkPlanFiles(app: Hono, db: Db, config: Config): void {
     const row = rows[0];
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json({ error: 'not_found' }, 404);
-    await audit(db, { action: 'file.download', companyId: Number(row.company_id), userId: check.userId, subjectType: 'file', subjectId: Number(row.id), details: { signed: true }, ip: clientIp(c) });
+    // Issue 20: the whole chain of whoever is downloading (the request's own session, when it has one), besides the link's signer.
+    const downloader = await restViewerOrNull(c, db, config);
+    await audit(db, {
+      action: 'file.download', companyId: Number(row.company_id), userId: downloader?.realUserId ?? check.userId,
+      ...(downloader ? { chain: [downloader.realUserId, ...downloader.chain], onBehalfOfUserId: downloader.chain.length > 0 ? downloader.userId : null } : {}),
+      subjectType: 'file', subjectId: Number(row.id), details: { signed: true, signer: check.userId }, ip: clientIp(c),
+    });
     return downloadResponse(row, bytes);
   });
 }

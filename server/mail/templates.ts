@@ -36,3 +36,13 @@ export function invitationMail(to: string, name: string, link: string, expiresAt
     links: [link],
   };
 }
+
+/** To the old address after an e-mail change (issue 20): what changed, and the link that undoes it. */
+export function emailChangedMail(to: string, name: string, newEmail: string, link: string, validDays: number): Mail {
+  return {
+    to,
+    subject: serverText('mail.emailChanged.subject'),
+    text: withFooter(serverText('mail.emailChanged.body', { name, email: newEmail, link, days: validDays })),
+    links: [link],
+  };
+}

@@ -55,7 +55,7 @@ export interface DownloadRow {
  * upload not yet sent. Anything else answers null (unknown and forbidden look the same).
  */
 export async function findDownload(db: Db, viewer: Viewer, uuid: string): Promise<DownloadRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return null;
   const { rows } = await run<DownloadRow>(
     db,
     sql`SELECT f.uuid::text AS uuid, f.name, f.mime, f.storage_key FROM files f
@@ -67,7 +67,7 @@ export async function findDownload(db: Db, viewer: Viewer, uuid: string): Promis
 }
 
 export async function readStored(dataDir: string, storageKey: string): Promise<Buffer | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(storageKey)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(storageKey)) return null;
   try {
     return await readFile(path.join(filesDir(dataDir), storageKey));
   } catch {

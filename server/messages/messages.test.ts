@@ -343,7 +343,7 @@ describe('web push', () => {
     const a = (await (await rest(app, '/api/push/vapid-public-key')).json()) as { publicKey: string };
     const b = await vapidKeys(db);
     expect(a.publicKey).toBe(b.publicKey);
-    const sub = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
+    const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' } };
     const res = await rest(app, '/api/fcm', { token: token('participant'), json: { subscription: sub } });
     expect(res.status).toBe(200);
     expect((await rest(app, '/api/fcm', { token: token('participant'), json: { token: 'not a subscription' } })).status).toBe(400);
@@ -353,7 +353,7 @@ describe('web push', () => {
     const spy = vi.mocked(webpush.sendNotification);
     spy.mockReset();
     await db.query(
-      `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys) SELECT company_id, id, 'https://push.example/gone', '{"p256dh":"p","auth":"a"}' FROM users WHERE id = $1`,
+      `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys) SELECT company_id, id, 'https://fcm.googleapis.com/fcm/send/gone', '{"p256dh":"p","auth":"a"}' FROM users WHERE id = $1`,
       [ids.get('participant')],
     );
     spy.mockImplementation((sub) =>
@@ -369,6 +369,6 @@ describe('web push', () => {
     expect(payload).toMatchObject({ title: 'Nieuw bericht van Sanne Visser', body: 'Hallo' });
     expect(await count('TRUE', [])).toBeGreaterThan(0);
     const left = await db.query('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [ids.get('participant')]);
-    expect(left.rows.map((r) => (r as { endpoint: string }).endpoint)).toEqual(['https://push.example/abc']);
+    expect(left.rows.map((r) => (r as { endpoint: string }).endpoint)).toEqual(['https://fcm.googleapis.com/fcm/send/abc']);
   });
 });

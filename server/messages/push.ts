@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { isKnownPushEndpoint, pushAgent } from './push-endpoint';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import type { Viewer } from '../auth/viewer';
@@ -40,7 +41,7 @@ export interface SubscriptionInput {
 export function parseSubscription(value: unknown): SubscriptionInput | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
-  if (typeof v.endpoint !== 'string' || !/^https:\/\//.test(v.endpoint) || v.endpoint.length > 2000) return null;
+  if (typeof v.endpoint !== 'string' || v.endpoint.length > 2000 || !isKnownPushEndpoint(v.endpoint)) return null;
   if (typeof v.keys?.p256dh !== 'string' || typeof v.keys.auth !== 'string') return null;
   return { endpoint: v.endpoint, keys: { p256dh: v.keys.p256dh, auth: v.keys.auth } };
 }
@@ -88,7 +89,13 @@ export async function notifyRecipient(db: Db, config: Config, companyId: number,
     let sent = 0;
     for (const s of subs) {
       try {
+        // Checked again at send time: a known push service, resolved to public addresses only (issue 20).
+        if (!isKnownPushEndpoint(s.endpoint)) {
+          await db.query('DELETE FROM push_subscriptions WHERE id = $1', [s.id]);
+          continue;
+        }
         await webpush.sendNotification({ endpoint: s.endpoint, keys: s.keys }, payload, {
+          agent: pushAgent(),
           vapidDetails: { subject: config.publicUrl.startsWith('https:') ? config.publicUrl : 'mailto:support@werkpad.nl', ...keys },
           TTL: 24 * 60 * 60,
         });

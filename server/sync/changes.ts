@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
 import { collectionOfTable } from './registry';
-import type { CollectionName } from '../../src/domain/sync/collections';
+import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
 
 export const CHANGES_CHANNEL = 'werkpad_changes';
 
@@ -15,15 +15,97 @@ export interface ChangeHub {
 
 const hubs = new WeakMap<Db, ChangeHub>();
 
+/** The first re-subscribe after a lost LISTEN connection waits about this long; each failure doubles it. */
+export const LISTEN_HEAL_BASE_MS = 100;
+/** The longest wait between two re-subscribe attempts. */
+export const LISTEN_HEAL_MAX_MS = 30_000;
+
+/** Per database handle: how often a LISTEN connection was lost, and how often one was re-subscribed after that. */
+const healStats = new WeakMap<Db, { lost: number; healed: number }>();
+
+/** How often this process's LISTEN connections on `db` were lost and re-subscribed (tests, the fault run). */
+export function listenHealth(db: Db): { lost: number; healed: number } {
+  return { ...(healStats.get(db) ?? { lost: 0, healed: 0 }) };
+}
+
 /**
  * Listeners by key behind one LISTEN on `channel`, started with the first listener and stopped with
  * the last (a held LISTEN connection would keep the database from closing).
+ *
+ * It heals (issue 19, point 5): when the listening connection is lost (a database restart, a
+ * failover, an idle kill, `pg_terminate_backend`), it subscribes again with exponential backoff and
+ * jitter for as long as anyone listens. Notifications sent while it was down are gone, so after a
+ * successful re-subscribe `onHealed` runs once with the listeners (the change hub pokes every stream,
+ * the session hub checks every watched session in the database).
  */
-function keyedListen<K, L>(db: Db, channel: string, onPayload: (payload: string, listeners: Map<K, Set<L>>) => void) {
+function keyedListen<K, L>(
+  db: Db,
+  channel: string,
+  onPayload: (payload: string, listeners: Map<K, Set<L>>) => void,
+  onHealed: (listeners: Map<K, Set<L>>) => Promise<void> | void = () => undefined,
+) {
   const listeners = new Map<K, Set<L>>();
   let count = 0;
   let listening: Promise<() => Promise<void>> | null = null;
+  /** Bumped by every connect and stop: a loss reported by an older connection is ignored. */
+  let generation = 0;
+  /** A connection was lost and no connection since has run onHealed. */
+  let missed = false;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const stats = healStats.get(db) ?? { lost: 0, healed: 0 };
+  healStats.set(db, stats);
+
+  const connect = (): Promise<() => Promise<void>> => {
+    const gen = ++generation;
+    const started = db.listen(channel, (payload) => onPayload(payload, listeners), () => lost(gen));
+    listening = started;
+    void started.then(
+      async () => {
+        if (gen !== generation || !missed) return;
+        missed = false;
+        attempt = 0;
+        stats.healed++;
+        await Promise.resolve(onHealed(listeners)).catch((err: unknown) =>
+          console.error(`After re-subscribing to ${channel}:`, err instanceof Error ? err.message : err),
+        );
+      },
+      () => {
+        if (gen !== generation) return;
+        listening = null;
+        if (missed) heal();
+      },
+    );
+    return started;
+  };
+  const lost = (gen: number) => {
+    if (gen !== generation) return;
+    stats.lost++;
+    console.error(`LISTEN ${channel}: connection lost; subscribing again`);
+    const dead = listening;
+    listening = null;
+    missed = true;
+    // Release what is left of the old connection (its client object).
+    if (dead) void dead.then((u) => u()).catch(() => undefined);
+    heal();
+  };
+  const heal = () => {
+    if (retry || count === 0) return;
+    const ceiling = Math.min(LISTEN_HEAL_MAX_MS, LISTEN_HEAL_BASE_MS * 2 ** attempt);
+    attempt++;
+    retry = setTimeout(() => {
+      retry = null;
+      if (count === 0 || listening) return;
+      connect().catch(() => undefined);
+    }, Math.round(ceiling * (0.5 + 0.5 * Math.random())));
+    retry.unref?.();
+  };
   const stop = async () => {
+    generation++;
+    missed = false;
+    attempt = 0;
+    if (retry) clearTimeout(retry);
+    retry = null;
     const unlisten = listening;
     listening = null;
     if (unlisten) await unlisten.then((u) => u()).catch(() => undefined);
@@ -41,13 +123,15 @@ function keyedListen<K, L>(db: Db, channel: string, onPayload: (payload: string,
       if (!set) listeners.set(key, (set = new Set()));
       set.add(listener);
       count++;
-      listening ??= db.listen(channel, (payload) => onPayload(payload, listeners));
+      const active = listening ?? connect();
       try {
-        await listening;
+        await active;
       } catch (err) {
-        listening = null;
+        if (listening === active) listening = null;
         set.delete(listener);
+        if (set.size === 0) listeners.delete(key);
         count--;
+        if (count === 0) void stop();
         throw err;
       }
       let done = false;
@@ -90,6 +174,9 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
       setTimeout(() => flush(companyId), batchMs);
     }
     names.add(collection.name);
+  }, (listeners) => {
+    // Changes committed while the connection was down were never announced: every stream pulls everything once.
+    for (const set of listeners.values()) for (const l of set) l([...COLLECTION_NAMES]);
   });
   const flush = (companyId: number) => {
     const names = pending.get(companyId);
@@ -132,11 +219,19 @@ const sessionHubs = new WeakMap<Db, SessionHub>();
 export function sessionHub(db: Db): SessionHub {
   const existing = sessionHubs.get(db);
   if (existing) return existing;
-  const keyed = keyedListen<string, () => void>(db, SESSIONS_CHANNEL, (sessionId, watchers) => {
+  const end = (sessionId: string, watchers: Map<string, Set<() => void>>) => {
     const set = watchers.get(sessionId);
     if (!set) return;
     watchers.delete(sessionId);
-    for (const end of set) end();
+    for (const onEnd of set) onEnd();
+  };
+  const keyed = keyedListen<string, () => void>(db, SESSIONS_CHANNEL, end, async (watchers) => {
+    // A revocation or deletion while the connection was down was never announced: ask the database.
+    const ids = [...watchers.keys()];
+    if (ids.length === 0) return;
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND revoked_at IS NULL', [ids]);
+    const alive = new Set(rows.map((r) => r.id));
+    for (const id of ids) if (!alive.has(id)) end(id, watchers);
   });
   const hub: SessionHub = {
     async close() {

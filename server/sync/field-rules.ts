@@ -12,7 +12,9 @@ import { raw, sql, type SqlFragment } from '../db/sql';
  */
 export type FieldRule =
   | { kind: 'private'; sql: (viewer: Viewer, alias: string) => SqlFragment; row: (viewer: Viewer, row: Record<string, unknown>) => boolean }
-  | { kind: 'bsn' };
+  | { kind: 'bsn' }
+  /** A jsonb column whose keys are never sent (a BSN an older row may still hold, issue 20). */
+  | { kind: 'dropKeys'; keys: readonly string[] };
 
 /** Administrators and the user themselves (GraphQL's mayReadPrivate on User). */
 const adminOrSelf: FieldRule = {
@@ -33,12 +35,21 @@ export const FIELD_RULES: Readonly<Record<string, Readonly<Record<string, FieldR
     settings: adminOrSelf,
   },
   participants: { bsn: { kind: 'bsn' } },
+  wage_value_measurements: { participant_snapshot: { kind: 'dropKeys', keys: ['bsn'] } },
 };
 
 /** "123456782" → "******782": the last three digits, the rest hidden (lists, replicas, exports). */
 export function maskBsn(bsn: string | null | undefined): string | null {
   if (bsn == null || bsn === '') return bsn ?? null;
   return bsn.length <= 3 ? '*'.repeat(bsn.length) : `${'*'.repeat(bsn.length - 3)}${bsn.slice(-3)}`;
+}
+
+/** A JSON object without the given keys (anything else as it is). */
+export function dropKeys(value: unknown, keys: readonly string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const k of keys) delete out[k];
+  return out;
 }
 
 /** The SQL expression the pull selects for one column, given the rule (or the column itself). */
@@ -49,6 +60,7 @@ export function fieldExpression(table: string, column: string, viewer: Viewer, a
     const c = `${alias}.${column}`;
     return raw(`CASE WHEN ${c} IS NULL OR ${c} = '' THEN ${c} WHEN length(${c}) <= 3 THEN repeat('*', length(${c})) ELSE repeat('*', length(${c}) - 3) || right(${c}, 3) END`);
   }
+  if (rule.kind === 'dropKeys') return sql`(${plain} - ${[...rule.keys]}::text[])`;
   return sql`CASE WHEN ${rule.sql(viewer, alias)} THEN ${plain} END`;
 }
 
@@ -58,6 +70,7 @@ export function readField(table: string, column: string, viewer: Viewer, row: Re
   const value = row[column];
   if (!rule) return value;
   if (rule.kind === 'bsn') return typeof value === 'string' ? maskBsn(value) : value;
+  if (rule.kind === 'dropKeys') return dropKeys(value, rule.keys);
   return rule.row(viewer, row) ? value : null;
 }
 

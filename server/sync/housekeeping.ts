@@ -2,16 +2,20 @@ import type { Db, Queryable } from '../db/db';
 import { SERVER_COLLECTIONS } from './registry';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Processed mutation ids are kept this long; the server refuses older ids (`mutation_expired`). */
-export const MUTATION_RETENTION_DAYS = 30;
 /** Deleted rows are kept as tombstones this long; clients that last synced before answer `reset`. */
 export const TOMBSTONE_RETENTION_DAYS = 90;
 
-/** Deletes processed mutation ids older than the retention window; answers how many. */
-export async function pruneProcessedMutations(db: Queryable, now: Date, days = MUTATION_RETENTION_DAYS): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM processed_mutations WHERE created_at < $1', [new Date(now.getTime() - days * DAY)]);
-  return rowCount;
-}
+/*
+ * Processed client mutation ids (processed_mutations) are NOT pruned (issue 19, point 6). They were
+ * deleted 30 days after the server first saw them, and ids older than 30 days by the time inside the
+ * UUID v7 were refused: that time is the client's clock, so a device with a slow clock could not write
+ * at all, a device with a fast clock could have a replay applied twice after its claim was pruned, and
+ * a row that never left the device was refused after 30 days. The server cannot tell "never sent" from
+ * "sent, claim pruned" once a claim is gone, so the claim stays (about 150 bytes per write, the answer
+ * included); `created_at` is the server's first-seen time. Bounded storage needs the client's help:
+ * per-client sequence numbers with one last_mutation_id per client (Replicache), see
+ * docs/decisions-sync.md.
+ */
 
 interface Reference {
   child: string;
@@ -78,11 +82,10 @@ export async function purgeTombstones(db: Db, now: Date, days = TOMBSTONE_RETENT
   return purged;
 }
 
-/** Both purges; safe to run in several processes at once. */
-export async function runSyncHousekeeping(db: Db, now: Date): Promise<{ mutations: number; tombstones: Record<string, number> }> {
-  const mutations = await pruneProcessedMutations(db, now);
+/** The purge of tombstones (claims are kept, see above); safe to run in several processes at once. */
+export async function runSyncHousekeeping(db: Db, now: Date): Promise<{ tombstones: Record<string, number> }> {
   const tombstones = await purgeTombstones(db, now);
-  return { mutations, tombstones };
+  return { tombstones };
 }
 
 const running = new WeakSet<Db>();

@@ -40,6 +40,8 @@ import { serverCollection } from './registry';
 import { rowToDocument } from './document';
 import { objectEntries, objectInput } from './valibot-graphql';
 import { sameValue } from '../../src/domain/sync/same-value';
+import { DOCUMENT_DELETED, INTERNAL_ERROR, isTransientFailure } from '../../src/domain/sync/push-failures';
+import { reportError } from '../sentry';
 
 export type WriteOutcome = { success: true } | { success: false; reason: string; params?: Record<string, unknown> };
 
@@ -50,8 +52,13 @@ export const refuse = (reason: string, params?: Record<string, unknown>): WriteO
 export interface WriteContext<Input> {
   tx: Queryable;
   viewer: Viewer;
-  /** The input parsed with the write's schema (transforms applied). */
+  /** The input parsed with the write's schema (transforms applied), after the per-field merge with `current`. */
   input: Input;
+  /**
+   * The input as sent (parsed, before the merge): what a write that changes several documents applies
+   * to the documents other than `current` (the merge kept server values of `current` only).
+   */
+  sent: Input;
   clientMutationId: string;
   /** The target row (snake_case columns), locked FOR UPDATE, when the write names a document in the viewer's scope. */
   current: Row | null;
@@ -62,18 +69,15 @@ export interface WriteContext<Input> {
 
 export type WriteEffect<Input> = (ctx: WriteContext<Input>) => Promise<WriteOutcome>;
 
-/** Processed client mutation ids are kept this long; older ids are refused (a replay could apply twice). */
-export const MUTATION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-export const MUTATION_EXPIRED = 'mutation_expired';
-
-/** The time a UUID v7 was made (its first 48 bits), or null for another kind of uuid. */
-export function uuidV7Time(id: string): number | null {
-  if (!UUID_PATTERN.test(id) || id[14] !== '7') return null;
-  return parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
-}
 
 /** Requests in which a write threw: the writes behind it answer not_attempted (order kept). */
 const aborted = new WeakSet<object>();
+
+/**
+ * Per request, the documents (`collection:uuid`) of writes that answered INTERNAL_ERROR: later writes
+ * of the same document in that request answer not_attempted (they wait behind it); others run.
+ */
+const erroredDocuments = new WeakMap<object, Set<string>>();
 
 /** The mutation names of the declared writes (registerWrite): requests of only these run as one batch. */
 const declaredWrites = new Set<string>();
@@ -245,20 +249,24 @@ export async function runWrite<S extends v.GenericSchema>(
   if (aborted.has(graph)) return { success: false, reason: NOT_ATTEMPTED, conflict: null };
   const { clientMutationId: givenId, baseRevision, baseValues, ...input } = rawInput;
   const clientMutationId = typeof givenId === 'string' && givenId ? givenId.toLowerCase() : uuidv7();
-  const madeAt = uuidV7Time(clientMutationId);
-  if (madeAt !== null && madeAt < Date.now() - MUTATION_RETENTION_MS) return { success: false, reason: MUTATION_EXPIRED, conflict: null };
+  // No expiry by the time inside the id: the client's clock made it (the server's clock decides, see
+  // client-mutation.ts); a row never sent can be sent whatever its age.
   const viewer = graph.viewer;
   if (!viewer) return { success: false, reason: 'no_current_user', conflict: null };
   const after: (() => Promise<void> | void)[] = [];
   /** This run's own answer: the answer is this object only when this run's effect is the one that stayed. */
   let computed: PushAnswer | null = null;
   const parsed = v.safeParse(write.input, input);
+  const documentKey = parsed.success && write.document ? `${write.document.collection}:${write.document.target(parsed.output).toLowerCase()}` : null;
+  if (documentKey && erroredDocuments.get(graph)?.has(documentKey)) return { success: false, reason: NOT_ATTEMPTED, conflict: null };
   const apply = async (tx: Queryable): Promise<PushAnswer> => {
     if (!parsed.success) return issueOf(parsed.issues);
     const doc = write.document;
     const target = doc ? doc.target(parsed.output) : null;
     const current = doc && target ? await lockTarget(tx, viewer, write, target) : null;
     if (doc && !current && (doc.mode === 'edit' || doc.mode === 'delete')) return { success: false, reason: 'not_found', conflict: null };
+    // An edit of a document deleted on the server would be "accepted" on a row nobody sees.
+    if (doc && current && current.deleted_at != null && doc.mode === 'edit') return { success: false, reason: DOCUMENT_DELETED, conflict: null };
     const base = record(baseValues);
     let input = parsed.output;
     // Compared per field unless the change was based on the revision the server has (a client that has
@@ -280,7 +288,7 @@ export async function runWrite<S extends v.GenericSchema>(
       const kept = given ? serverOnlyFields(server, base, mine).filter((f) => Object.hasOwn(given, f)) : [];
       if (given && kept.length > 0) input = { ...given, ...Object.fromEntries(kept.map((f) => [f, server[f]])) };
     }
-    const result = await effect({ tx, viewer, input, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
+    const result = await effect({ tx, viewer, input, sent: parsed.output, clientMutationId, current, graph, afterCommit: (fn) => after.push(fn) });
     const revision = result.success && doc && target ? await revisionOf(tx, write, current, target) : null;
     computed = result.success ? { success: true, reason: null, revision, conflict: null } : { ...result, conflict: null };
     return computed;
@@ -314,9 +322,24 @@ export async function runWrite<S extends v.GenericSchema>(
     if (answer.success && answer === computed) await runAfterCommit(after);
     return answer;
   } catch (error) {
-    // The effect and its claim rolled back together; the client retries. Writes behind it wait.
-    aborted.add(graph);
-    throw error;
+    // The effect and its claim rolled back together (withClientMutation); nothing of it stayed.
+    if (isTransientFailure(error)) {
+      // Deadlock, serialization failure, timeout, lost connection: no answer, the client sends it
+      // again. The writes behind it wait (not_attempted), so the order is kept.
+      aborted.add(graph);
+      throw error;
+    }
+    // Anything else would fail again the same way: an error with a code, answered for this row only
+    // and not stored as its id's answer (a retry under the same id runs it again). Later writes of
+    // the same document in this request wait behind it; other documents go on.
+    reportError(error);
+    console.error(`Write ${write.mutation} failed (${clientMutationId}):`, error instanceof Error ? error.message : error);
+    if (documentKey) {
+      let set = erroredDocuments.get(graph);
+      if (!set) erroredDocuments.set(graph, (set = new Set()));
+      set.add(documentKey);
+    }
+    return { success: false, reason: INTERNAL_ERROR, conflict: null };
   }
 }
 

@@ -38,7 +38,7 @@ export function lockedReason(status: string): string | null {
 }
 
 async function participantInScope(c: EffectContext, participantId: number): Promise<Row | null> {
-  const { rows } = await run(c.tx, sql`SELECT p.id, p.firstname, p.prefix, p.lastname, p.bsn, p.birthdate FROM participants p
+  const { rows } = await run(c.tx, sql`SELECT p.id, p.firstname, p.prefix, p.lastname, p.birthdate FROM participants p
     WHERE p.id = ${participantId} AND p.deleted_at IS NULL AND ${participantsScope(c.viewer, 'p')}`);
   return rows[0] ?? null;
 }
@@ -81,7 +81,7 @@ async function writeTaskRows(c: EffectContext, measurementId: number, draft: Mea
 export async function saveMeasurement(c: EffectContext, rawInput: unknown): Promise<EffectAnswer> {
   const flags = await loadViewerFlags(c.tx, c.viewer);
   const uuid = typeof rawInput === 'object' && rawInput !== null && typeof (rawInput as { uuid?: unknown }).uuid === 'string' ? (rawInput as { uuid: string }).uuid : '';
-  const row = /^[0-9a-f-]{36}$/i.test(uuid) ? await lockMeasurement(c, uuid) : null;
+  const row = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid) ? await lockMeasurement(c, uuid) : null;
   if (row && row.deleted_at !== null) return refuse(E('notFound'));
   if (row) {
     if (!can(c.viewer, 'edit', 'wageValueMeasurements', flags)) return refuse(E('forbidden'));
@@ -118,8 +118,10 @@ export async function saveMeasurement(c: EffectContext, rawInput: unknown): Prom
   const draft = draftAfterSave(current, input);
   const patch = measurementPatch(input);
   const figures = figuresOf(draft);
+  // The names and birth date as they were at the measurement; the BSN is not copied (issue 20): the
+  // measurement refers to the participant, and the number is read from there, masked unless revealed.
   const snapshot = {
-    firstname: participant.firstname, prefix: participant.prefix, lastname: participant.lastname, bsn: participant.bsn,
+    firstname: participant.firstname, prefix: participant.prefix, lastname: participant.lastname,
     birthdate: isoDay(participant.birthdate),
   };
   const json = (x: unknown): string => JSON.stringify(x);

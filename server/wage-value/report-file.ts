@@ -14,19 +14,34 @@ import type { MeasurementStatus } from '../../src/domain/wage-value/constants';
 import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/db';
 import { renderReportPdf, reportTranslator } from './report-pdf';
+import { maskBsn } from '../sync/field-rules';
 import type { EffectContext } from './effect';
 
 export const WAGE_VALUE_REPORT_FILE_KIND = 18;
 
 const filesDir = (dataDir: string): string => path.join(dataDir, 'files');
 
+/** The names and birth date as measured (never a BSN, even one an older row might still hold). */
 export function snapshotOf(row: Row): ParticipantSnapshot {
-  const s = row.participant_snapshot;
-  return s && typeof s === 'object' ? s : {};
+  const s: unknown = row.participant_snapshot;
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return {};
+  const { bsn: _bsn, ...rest } = s as ParticipantSnapshot;
+  return rest;
 }
 
+/**
+ * The participant as a report prints it: the snapshot, and the BSN of the participant the measurement
+ * refers to, whole only when `whole` (the caller checked mayRevealBsn and logs the print), else masked.
+ */
+export async function printedParticipant(db: Queryable, row: Row, whole: boolean): Promise<ParticipantSnapshot & { bsn: string | null }> {
+  const { rows } = await run<{ bsn: string | null }>(db, sql`SELECT p.bsn FROM participants p WHERE p.id = ${row.participant_id}`);
+  const bsn = rows[0]?.bsn ?? null;
+  return { ...snapshotOf(row), bsn: whole ? bsn : maskBsn(bsn) };
+}
+
+/** The stored definitive report is a file others in scope can fetch later: its BSN is masked. */
 export async function storeDefinitiveReport(c: EffectContext, row: Row, draft: MeasurementDraft): Promise<string> {
-  const participant = snapshotOf(row);
+  const participant = await printedParticipant(c.tx, row, false);
   const status = String(row.status) as MeasurementStatus;
   const bytes = await renderReportPdf({ draft, status, participant, printedAt: c.now });
   const uuid = randomUUID();
@@ -54,7 +69,7 @@ export async function readDefinitiveReport(db: Queryable, dataDir: string, viewe
       AND f.company_id = ${viewer.companyId} AND ${filesScope(viewer, 'f')}
     ORDER BY f.id DESC LIMIT 1`);
   const file = rows[0];
-  if (!file || !/^[0-9a-f-]{36}$/i.test(file.storage_key)) return null;
+  if (!file || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(file.storage_key)) return null;
   try {
     return { name: file.name, bytes: await readFile(path.join(filesDir(dataDir), file.storage_key)) };
   } catch {

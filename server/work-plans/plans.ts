@@ -61,11 +61,34 @@ export async function addWorkPlan(tx: Queryable, viewer: Viewer, input: unknown)
   return ok();
 }
 
-/** updateWorkPlan: one plan or many (the batched coach or manager change); all or nothing. */
-export async function updateWorkPlan(tx: Queryable, viewer: Viewer, input: unknown): Promise<EffectAnswer> {
+/**
+ * updateWorkPlan: one plan or many (the batched coach or manager change); all or nothing.
+ *
+ * The screen queues one row per plan, so each plan is merged, checked for conflicts and answered on
+ * its own (its row carries that plan's base). A row with several uuids (queued before that, or sent by
+ * another caller) carries the base of its first plan only: `merged` names that plan, whose input is
+ * the per-field merge (server values kept for fields the row sent unchanged); every other plan gets
+ * the values as sent (`sent`), never the first plan's server values.
+ */
+export async function updateWorkPlan(
+  tx: Queryable,
+  viewer: Viewer,
+  input: unknown,
+  merged?: { uuid: string; sent: unknown },
+): Promise<EffectAnswer> {
   if (!can(viewer, 'edit', 'workPlans')) return refuse(WorkPlanReason.forbidden);
   const p = parseOr(UpdateWorkPlanSchema, input);
   if ('answer' in p) return p.answer;
+  const mergedPlan = merged?.uuid.toLowerCase();
+  if (merged && p.value.uuids.length > 1) {
+    const asSent = parseOr(UpdateWorkPlanSchema, merged.sent);
+    if ('answer' in asSent) return asSent.answer;
+    for (const uuid of asSent.value.uuids) {
+      const answer = await updateWorkPlan(tx, viewer, { ...(uuid.toLowerCase() === mergedPlan ? p.value : asSent.value), uuids: [uuid] });
+      if (!answer.success) return answer;
+    }
+    return ok();
+  }
   const i = p.value;
   const settings = await workPlanSettings(tx, viewer.companyId);
   const coachId = clearedToNull(i.coachId);

@@ -1,7 +1,7 @@
 import { notFound, redirect } from '@tanstack/react-router';
-import { decideAccess } from '../domain/navigation/access';
+import { decideAccess, pathWithoutQuery } from '../domain/navigation/access';
 import type { RouteArea } from '../domain/navigation/access';
-import { homeRedirectFor, portalKindFor } from '../domain/navigation/portal';
+import { homeRedirectFor, portalKindFor, portalRedirectFor } from '../domain/navigation/portal';
 import { FORBIDDEN } from '../features/errors/forbidden';
 import { loadTexts } from '../i18n/i18n';
 import { ensureSession, sessionStore } from './session-store';
@@ -17,8 +17,13 @@ export async function guardRoute(area: RouteArea, pathname: string): Promise<voi
   const [session] = await Promise.all([ensureSession(), loadTexts()]);
   const decision = decideAccess(session, area, pathname);
   switch (decision.kind) {
-    case 'allow':
+    case 'allow': {
+      // The company's portal version decides which portal a participant's routes belong to (issue 20).
+      const user = session.status === 'signed-in' ? session.user : null;
+      const portal = user && area === 'participant' ? portalRedirectFor(user, portalKindFor(sessionStore.company?.participantPortalVersion), pathWithoutQuery(pathname)) : null;
+      if (portal) throw redirect({ href: portal });
       return;
+    }
     case 'login':
       throw redirect({ to: '/login/{-$request}', params: { request: undefined }, search: { redirect_uri: decision.redirectUri } });
     case 'redirect':

@@ -2,7 +2,7 @@
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiEffects } from '../lib/api/effects';
-import { checkSessionInBackground, clearSession, ensureSession, refreshSession, resetSessionCheck, SESSION_CHECK_TIMEOUT_MS, sessionStore, setSession } from './session-store';
+import { checkSessionInBackground, clearSession, ensureSession, openOfflineSession, refreshSession, resetSessionCheck, SESSION_CHECK_TIMEOUT_MS, sessionStore, setSession } from './session-store';
 
 const user = { id: 3, username: 'coach', givenName: 'Sanne', surname: 'de Vries', roleId: 4, participantId: null, participantStatusId: null, companyId: 1 };
 
@@ -177,5 +177,57 @@ describe('session store (restored session, checked in the background)', () => {
     Object.assign(sessionStore, { status: 'unknown', user: null, identityChain: [], company: null });
     resetSessionCheck();
     expect((await ensureSession()).status).toBe('signed-in');
+  });
+});
+
+// Issue 18: a session opened offline on the device (features/auth/device-unlock) is confirmed by the server before anything is pushed.
+describe('session store (opened offline, confirmed when the server answers)', () => {
+  let navigate: ReturnType<typeof vi.fn<(href: string) => void>>;
+  let restoreEffects: () => void;
+  beforeEach(() => {
+    sessionStorage.clear();
+    navigate = vi.fn<(href: string) => void>();
+    restoreEffects = setApiEffects({ navigate, clearSession });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    clearSession();
+  });
+  afterEach(() => {
+    restoreEffects();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens signed in and unconfirmed; offline it stays so', async () => {
+    openOfflineSession({ user, company: null });
+    expect(sessionStore).toMatchObject({ status: 'signed-in', user, identityChain: [], unlockedOffline: true });
+    await checkSessionInBackground();
+    expect(sessionStore.unlockedOffline).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("the same user's live session confirms it", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(meAnswer('Sanne')))));
+    // Online: opening asks the server at once; the test waits for that check.
+    openOfflineSession({ user, company: null });
+    await checkSessionInBackground();
+    expect(sessionStore.status).toBe('signed-in');
+    expect(sessionStore.unlockedOffline).toBe(false);
+  });
+
+  it("another user's session does not: the device asks for an online sign-in", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(meAnswer('Sanne')))));
+    // Online: opening asks the server at once; the test waits for that check.
+    openOfflineSession({ user: { ...user, id: 99, username: 'expert' }, company: null });
+    await checkSessionInBackground();
+    expect(sessionStore.status).toBe('anonymous');
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?expired=1/));
+  });
+
+  it('no session at all (no cookie): sign in online, with the expiry notice', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ errors: [{ message: 'no user', extensions: { code: 'no_current_user' } }] }))));
+    // Online: opening asks the server at once; the test waits for that check.
+    openOfflineSession({ user, company: null });
+    await checkSessionInBackground();
+    expect(sessionStore.status).toBe('anonymous');
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?expired=1/));
   });
 });

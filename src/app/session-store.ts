@@ -35,6 +35,11 @@ export interface SessionState {
   /** Ids of impersonated users, oldest first (01 §4). Empty when not impersonating. */
   identityChain: number[];
   company: SessionCompany | null;
+  /**
+   * Opened offline with the password checked on this device (features/auth/device-unlock), not yet
+   * confirmed by the server: the worker pushes nothing until `me` confirms the same user (issue 18).
+   */
+  unlockedOffline?: boolean;
 }
 
 const STORAGE_KEY = 'werkpad.session';
@@ -91,7 +96,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function setSession(next: Omit<SessionState, 'status'>): void {
   generation++;
-  const wanted: SessionState = { status: 'signed-in', ...next };
+  const wanted: SessionState = { status: 'signed-in', unlockedOffline: false, ...next };
   const target = sessionStore as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(wanted)) {
     if (!sameValue(target[key], value)) target[key] = value;
@@ -100,7 +105,24 @@ export function setSession(next: Omit<SessionState, 'status'>): void {
 
 export function clearSession(): void {
   generation++;
-  Object.assign(sessionStore, emptyState('anonymous'));
+  Object.assign(sessionStore, emptyState('anonymous'), { unlockedOffline: false });
+}
+
+/**
+ * Opens the app offline for a user whose password the device checked (features/auth/device-unlock):
+ * the shell and the user's replica, with no server session confirmed yet. The server is asked as
+ * soon as it can be reached (revalidateUnlockedSession); until it confirms, nothing is pushed.
+ */
+export function openOfflineSession(next: { user: SessionUser; company: SessionCompany | null }): void {
+  generation++;
+  check = { state: 'done', at: Date.now(), reachable: false };
+  Object.assign(sessionStore, { status: 'signed-in', user: next.user, company: next.company, identityChain: [], unlockedOffline: true } satisfies SessionState);
+  revalidateUnlockedSession();
+}
+
+/** Whether the last session check reached the server (null: none has been answered in this page). */
+export function lastSessionCheckReachable(): boolean | null {
+  return check.state === 'done' ? check.reachable : null;
 }
 
 /** How long the background check of a restored session waits for the server (then: keep it, as offline). */
@@ -157,6 +179,14 @@ export function checkSessionInBackground(timeoutMs: number = SESSION_CHECK_TIMEO
     check = { state: 'done', at: Date.now(), reachable: loaded.kind !== 'offline' };
     // Signed in or out by someone else meanwhile: that decision stands.
     if (mine !== generation || sessionStore.status !== 'signed-in' || sessionStore.user?.id !== userId) return;
+    // Opened offline: only the same user's live session confirms it; anything else means signing in online
+    // (the replica and its outbox stay; docs/decisions-offline-unlock.md).
+    if (sessionStore.unlockedOffline && loaded.kind !== 'offline' && (loaded.kind !== 'signed-in' || loaded.session.user.id !== userId)) {
+      const notice = peekSessionNotice() ?? 'expired';
+      clearSession();
+      await endSessionLocally(notice);
+      return;
+    }
     if (loaded.kind === 'signed-in') {
       setSession(loaded.session);
     } else if (loaded.kind === 'anonymous') {
@@ -197,10 +227,31 @@ export function resetSessionCheck(): void {
   generation++;
 }
 
+/**
+ * A session opened offline is checked with the server whenever the connection returns (and every
+ * RECHECK_AFTER_MS while it stays unconfirmed and the browser says it is online), before the worker
+ * may push (src/features/sync/sync-session.ts opens that gate when `unlockedOffline` goes false).
+ */
+export function revalidateUnlockedSession(): void {
+  const unconfirmed = sessionStore.status === 'signed-in' && sessionStore.unlockedOffline === true;
+  if (!unconfirmed) {
+    if (revalidateTimer !== null) globalThis.clearInterval(revalidateTimer);
+    revalidateTimer = null;
+    return;
+  }
+  revalidateTimer ??= globalThis.setInterval(revalidateUnlockedSession, RECHECK_AFTER_MS);
+  if (globalThis.navigator?.onLine !== false) void checkSessionInBackground();
+}
+
+let revalidateTimer: ReturnType<typeof setInterval> | null = null;
+if (typeof window !== 'undefined') window.addEventListener('online', revalidateUnlockedSession);
+
 // A reload restores the stored session at once, so the sync worker starts from it before any guard
 // runs (src/features/sync/sync-session.ts follows this store); the first guard checks it in the background.
 const restored = readStored();
 if (restored) Object.assign(sessionStore, restored);
+// A reload of a tab opened offline: still unconfirmed, so keep asking.
+if (restored?.unlockedOffline) queueMicrotask(revalidateUnlockedSession);
 
 /**
  * Signs out. STUB: asks the server to end the session (POST /api/oauth/logout, 01 §7) and clears

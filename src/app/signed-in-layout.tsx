@@ -5,6 +5,7 @@ import { isParticipantUser } from '../domain/navigation/access';
 import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
+import { OfflineUnconfirmedNotice } from '../features/auth/device-unlock/offline-unconfirmed-notice';
 import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
 import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
@@ -45,6 +46,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       <AuthLayer />
       <DisplaySettingsSync />
       <IdentityChangedNotice />
+      <OfflineUnconfirmedNotice />
       <StalePendingWarning />
       {children}
     </AppShell>

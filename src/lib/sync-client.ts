@@ -61,14 +61,18 @@ function plainSession(session: SyncSession): SyncSession {
   };
 }
 
-export async function startSync(session: SyncSession): Promise<void> {
+/**
+ * `mayPush: false`: the session was opened offline and the server has not confirmed it; the worker
+ * pulls but sends nothing until setMayPush(true) (issue 18).
+ */
+export async function startSync(session: SyncSession, options: { mayPush?: boolean } = {}): Promise<void> {
   const api = syncApi();
   const plain = plainSession(session);
   syncStore.session = plainSession(session);
   // Listening first: an online event while the worker starts must not be lost.
   forwardOnline();
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
-  const status = await api.sync.start(plain, { online: navigator.onLine });
+  const status = await api.sync.start(plain, { online: navigator.onLine, mayPush: options.mayPush ?? true });
   applyStatus(status);
   // A dedicated worker gets no online events under Chromium's network emulation: a page that came
   // online (or went offline) while the worker started, when it had no engine to tell yet, would
@@ -76,6 +80,11 @@ export async function startSync(session: SyncSession): Promise<void> {
   if (status.online !== navigator.onLine) await api.sync.setOnline(navigator.onLine);
   // Ask the browser not to evict the replica (ARCHITECTURE.md); the answer does not block syncing.
   void navigator.storage?.persist?.().catch(() => false);
+}
+
+/** Opens the push gate once the page's session is confirmed by the server (or closes it). */
+export async function setMayPush(allowed: boolean): Promise<void> {
+  if (remote && syncStore.session) await remote.sync.setMayPush(allowed);
 }
 
 /** Sign-out: with `deleteReplica` the user's replica goes too (ask first when changes are pending). */

@@ -26,7 +26,8 @@ import { openReplica, type Replica } from '../../workers/replica/db';
 import { urlOf } from '../../workers/test-support';
 import { compareChecksums } from '../../workers/replica/checksum';
 import type { GraphTransport } from '../../workers/graph-client';
-import { createUuidV7 } from '../../src/domain/sync/uuid-v7';
+import { createUuidV7, uuidv7Time } from '../../src/domain/sync/uuid-v7';
+import { COLLECTION_NAMES } from '../../src/domain/sync/collections';
 import type { FaultServer, FaultTenant, FaultUser } from '../sync/fault-server';
 
 export interface FaultOptions {
@@ -64,6 +65,10 @@ export interface FaultStats {
   replicaCorruptions: number;
   /** Collections the engines found drifted by their checksums and pulled again. */
   checksumRepairs: number;
+  /** Kills of the server's LISTEN connections (issue 19); after each, pokes must resume on a live stream. */
+  listenDrops: number;
+  /** Rows sent whose client mutation id was made by a client clock 40 days slow or fast (issue 19). */
+  clockSkews: number;
   rejected: Record<string, number>;
   accepted: { creates: number; edits: number; bumps: number; deletes: number; participantEdits: number };
 }
@@ -71,7 +76,7 @@ export interface FaultStats {
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
   'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
-  'participantMoves', 'replicaCorruptions', 'checksumRepairs',
+  'participantMoves', 'listenDrops', 'clockSkews', 'replicaCorruptions', 'checksumRepairs',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
@@ -157,7 +162,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
-    conflictsOnUnchangedFields: 0, replicaCorruptions: 0, checksumRepairs: 0, rejected: {},
+    conflictsOnUnchangedFields: 0, listenDrops: 0, clockSkews: 0, replicaCorruptions: 0, checksumRepairs: 0, rejected: {},
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
@@ -209,6 +214,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       const vars = parsed.variables[`r${m[1]}`];
       if (!vars) continue;
       const { clientMutationId, baseRevision, baseValues, ...input } = vars;
+      if (!sent.has(String(clientMutationId)) && Math.abs(uuidv7Time(String(clientMutationId)) - clock) > SKEW_SEEN_MS) stats.clockSkews++;
       sent.set(String(clientMutationId), { mutation: m[2]!, input, baseRevision, baseValues });
     }
     return true;
@@ -258,6 +264,10 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       headers: () => ({ authorization: `Bearer ${token}` }),
       fetchFn: async (input, init) => {
         stats.requests++;
+        const skew = skewed.get(client.name) ?? 0;
+        if (skew !== 0 && typeof init?.body === 'string' && init.body.includes('mutation Push(')) {
+          init = { ...init, body: init.body.replace(/"clientMutationId":"([0-9a-f-]{36})"/g, (_m, id: string) => `"clientMutationId":"${skewedId(id, skew)}"`) };
+        }
         const body = typeof init?.body === 'string' ? init.body : '';
         traceStep++;
         note(client.name, '*', `${body.slice(0, 11)}${client.online ? '' : ' offline'}${faults ? '' : ' clean'}`);
@@ -331,7 +341,23 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     });
   };
 
+  /**
+   * Two devices with a wrong clock (issue 19, point 6): the third client's is 40 days slow, the
+   * fourth's 40 days fast (with fewer clients, the last two). The worker's id generator is one per
+   * process here and monotonic, so the skew is applied where the server sees it: the client mutation
+   * ids of their pushes carry the skewed time (the same id always maps to the same skewed id, so a
+   * replay stays a replay).
+   */
+  const skewed = new Map<string, number>();
+  {
+    const n = options.clients;
+    if (n >= 2) {
+      skewed.set(`client${n >= 4 ? 2 : n - 2}`, -CLOCK_SKEW_MS);
+      skewed.set(`client${n >= 4 ? 3 : n - 1}`, CLOCK_SKEW_MS);
+    }
+  }
   const clients = Array.from({ length: options.clients }, (_, i) => makeClient(i));
+  const live = liveStream(server, tenant.users[0]!.token);
   const tokenOf = (c: Client) => tenant.users.find((u) => u.id === c.userId)!.token;
   for (const c of clients) {
     await c.engine.start({ leader: true, online: true });
@@ -459,6 +485,23 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
 
   const crashPoints = [Math.floor(writes * (0.2 + random() * 0.25)), Math.floor(writes * (0.5 + random() * 0.4))];
   const clientRestartAt = Math.floor(writes * (0.55 + random() * 0.3));
+  const listenDropAt = [Math.floor(writes * (0.1 + random() * 0.3)), Math.floor(writes * (0.6 + random() * 0.3))];
+  const listenFailures: string[] = [];
+  /** Kills the server's LISTEN connections with a live stream open; pokes must resume (the heal poke, then a new change). */
+  const dropListen = async () => {
+    await live.open();
+    const mark = live.mark();
+    const ended = await server.dropListens();
+    if (ended === 0) {
+      listenFailures.push('no LISTEN connection to kill while a live stream was open');
+      return;
+    }
+    stats.listenDrops++;
+    if (!(await live.until(mark, (c) => c.length === COLLECTION_NAMES.length))) listenFailures.push('no poke of every collection after the LISTEN connection was killed');
+    const next = live.mark();
+    await server.db.query('SELECT pg_notify($1, $2)', ['werkpad_changes', JSON.stringify({ c: tenant.companyId, t: 'sync_probes' })]);
+    if (!(await live.until(next, (c) => c.includes('syncProbes')))) listenFailures.push('pokes did not resume after the LISTEN connection was killed');
+  };
   for (let w = 0; w < writes; w++) {
     const c = clients[Math.floor(random() * clients.length)]!;
     const known = await c.replica.docs('syncProbes').toCollection().primaryKeys();
@@ -493,6 +536,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     if (random() < 0.01) await corruptReplica(c);
     if (crashPoints.includes(w)) crashArmed = true;
     if (w === clientRestartAt) await restartClient(clients[Math.floor(random() * clients.length)]!);
+    if (listenDropAt.includes(w)) await dropListen();
     if (random() < 0.1) await sync(clients[Math.floor(random() * clients.length)]!);
   }
   if (stats.scopeMoves === 0) await moveOwner();
@@ -541,7 +585,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     clock += 10 * 60_000;
     await c.engine.requestSync([...COLLECTIONS], { push: false });
   }
-  const failures: string[] = [];
+  const failures: string[] = [...listenFailures];
+  live.close();
   if (!settled) failures.push('outboxes did not drain in 300 rounds');
   for (const c of clients) {
     const state = c.engine.getStatus().state;
@@ -800,13 +845,88 @@ async function checkParticipants(
   return failures;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far the skewed clients' clocks are off (issue 19: ±40 days). */
+const CLOCK_SKEW_MS = 40 * DAY_MS;
+/** An id whose time is this far from the test's clock was made by a skewed client. */
+const SKEW_SEEN_MS = 30 * DAY_MS;
+
+/** The same UUID v7 with its time moved by `skew` ms (what a device whose clock is that far off makes). */
+function skewedId(id: string, skew: number): string {
+  const hex = (uuidv7Time(id) + skew).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}${id.slice(13)}`;
+}
+
+/**
+ * The administrator's live stream (GET /api/v2/stream), opened again when it ended (a SIGKILL of the
+ * server ends it): `until` waits (real time, at most 30 s) for a poke after `mark` that satisfies `check`.
+ */
+function liveStream(server: FaultServer, token: string) {
+  let text = '';
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  let isOpen = false;
+  const decoder = new TextDecoder();
+  const pokesAfter = (at: number): string[][] =>
+    text
+      .slice(at)
+      .split('\n\n')
+      .filter((e) => e.includes('event: poke'))
+      .map((e) => {
+        const data = /data: (.*)/.exec(e)?.[1];
+        try {
+          return (JSON.parse(data ?? '{}') as { collections?: string[] }).collections ?? [];
+        } catch {
+          return [];
+        }
+      });
+  const wait = async (ok: () => boolean): Promise<boolean> => {
+    const deadline = Date.now() + 30_000;
+    while (!ok()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  };
+  return {
+    async open() {
+      if (isOpen) return;
+      const res = await server.fetch('http://werkpad.test/api/v2/stream', { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok || !res.body) throw new Error(`live stream answered ${res.status}`);
+      text = '';
+      isOpen = true;
+      const r = res.body.getReader();
+      reader = r;
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await r.read();
+            if (done) break;
+            text += decoder.decode(value, { stream: true });
+          }
+        } catch {
+          // the server went away
+        }
+        if (reader === r) isOpen = false;
+      })();
+      if (!(await wait(() => text.includes('event: ready')))) throw new Error('live stream never became ready');
+    },
+    mark: () => text.length,
+    until: (at: number, check: (collections: string[]) => boolean) => wait(() => pokesAfter(at).some(check)),
+    close() {
+      void reader?.cancel().catch(() => undefined);
+      reader = null;
+      isOpen = false;
+    },
+  };
+}
+
 export function formatStats(run: FaultRun): string {
   const s = run.stats;
   return (
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
     `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
-    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}); conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
+    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}); conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );
 }

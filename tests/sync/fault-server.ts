@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDb, type Queryable, type QueryResult } from '../../server/db/db';
+import { LISTEN_APPLICATION_NAME, openDb, type Queryable, type QueryResult } from '../../server/db/db';
 import { migrate } from '../../server/db/migrate';
 import { createSession } from '../../server/auth/session';
 import { freePort } from './postgres-server';
@@ -61,6 +61,12 @@ export interface FaultServer {
    * (the process is killed all the same).
    */
   crashDuring(url: string, init: RequestInit | undefined, random: () => number): Promise<{ midPush: boolean }>;
+  /**
+   * Ends the server's LISTEN connections (PostgreSQL: `pg_terminate_backend` of the backends named
+   * `werkpad-listen`, as a restart, failover or idle kill does; PGlite: the harness drops them, see
+   * server/sync/testing/listen-drop.ts). Answers how many were ended.
+   */
+  dropListens(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -225,6 +231,11 @@ export async function startPgliteFaultServer(options: { log?: (line: string) => 
         release();
       }
     },
+    async dropListens() {
+      await up;
+      const res = await fetch(`${base}/__faults/drop-listens`, { method: 'POST', headers: { 'x-fault-secret': secret } });
+      return ((await res.json()) as { dropped: number }).dropped;
+    },
     async close() {
       await proc.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
@@ -290,6 +301,13 @@ export async function startPostgresFaultServer(adminUrl: string, options: { log?
       await inFlight;
       await proc.start();
       return { midPush };
+    },
+    async dropListens() {
+      const { rows } = await db.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+        [LISTEN_APPLICATION_NAME],
+      );
+      return rows.filter((r) => r.ended).length;
     },
     async close() {
       await proc.kill('SIGTERM');

@@ -9,12 +9,15 @@
  *   POST /__faults/sql   {sql, params} -> {rows, rowCount}   (tenants, scope changes, the checks)
  *   POST /__faults/kill  {afterQueries} -> arms a SIGKILL of this process before the n-th SQL
  *                        statement run while it holds a push (so mid-push, mid-transaction)
+ *   POST /__faults/drop-listens -> {dropped}: ends the app's LISTEN subscriptions the way a lost
+ *                        connection ends them (server/sync/testing/listen-drop.ts)
  */
 import { serve } from '@hono/node-server';
 import { openDb, type Db, type Queryable } from '../../server/db/db';
 import { migrate } from '../../server/db/migrate';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { droppableListen } from '../../server/sync/testing/listen-drop';
 
 const dataDir = process.env.WERKPAD_FAULT_PGLITE_DIR;
 const secret = process.env.WERKPAD_FAULT_SECRET;
@@ -42,7 +45,8 @@ const counting = <Q extends Queryable>(q: Q): Queryable => ({
     return q.exec(sql);
   },
 });
-const appDb: Db = { ...db, ...counting(db), transaction: (fn) => db.transaction((tx) => fn(counting(tx))) };
+const droppable = droppableListen(db);
+const appDb: Db = { ...droppable, ...counting(db), transaction: (fn) => db.transaction((tx) => fn(counting(tx))) };
 const app = createApp({ db: appDb, config });
 
 const isPush = (body: string): boolean => {
@@ -62,6 +66,9 @@ async function handle(req: Request): Promise<Response> {
       const { afterQueries } = (await req.json()) as { afterQueries: number | null };
       killAfter = afterQueries;
       return Response.json({ armed: killAfter });
+    }
+    if (url.pathname === '/__faults/drop-listens' && req.method === 'POST') {
+      return Response.json({ dropped: await droppable.dropListens() });
     }
     if (url.pathname === '/__faults/sql' && req.method === 'POST') {
       const { sql, params } = (await req.json()) as { sql: string; params?: unknown[] };

@@ -77,7 +77,7 @@ export async function seedMeasurements(ctx: SeedContext, requests: readonly Meas
       part_time_factor: partTimeFactor,
       participant_snapshot: {
         firstname: req.participant.firstname, prefix: req.participant.prefix, lastname: req.participant.lastname,
-        bsn: req.participant.bsn, birthdate: req.participant.birthdate,
+        birthdate: req.participant.birthdate,
       },
       details: {
         startingDate, validUntil: isoDate(-req.daysAgo + 365, now), employerName: req.employer,

@@ -10,6 +10,8 @@ import type {
 } from 'graphql';
 import type { Hono } from 'hono';
 import { schema } from '../schema';
+import { parse } from 'graphql';
+import { rowCost, ROW_BUDGET } from '../row-cost';
 import { createSession } from '../../auth/session';
 import type { Db } from '../../db/db';
 
@@ -407,7 +409,11 @@ export async function createWalker(options: WalkerOptions) {
               defs.push(`$${arg.name}: ${gqlTypeString(arg.type)}`);
               uses.push(`${arg.name}: $${arg.name}`);
             }
-            const query = `${kind} Tenancy${defs.length ? `(${defs.join(', ')})` : ''} { ${field.name}${uses.length ? `(${uses.join(', ')})` : ''} ${selection(field.type, 3)} }`;
+            // As deep as the server's row cost limit lets one request ask (issue 20, server/graph/row-cost.ts).
+            const build = (depth: number) => `${kind} Tenancy${defs.length ? `(${defs.join(', ')})` : ''} { ${field.name}${uses.length ? `(${uses.join(', ')})` : ''} ${selection(field.type, depth)} }`;
+            let depth = 3;
+            while (depth > 1 && rowCost(schema, parse(build(depth)), variables) > ROW_BUDGET) depth -= 1;
+            const query = build(depth);
             calls.push({ actor, kind, field: field.name, query, variables });
           }
         }

@@ -117,7 +117,7 @@ builder.mutationField('updateCompanyAuthenticationAdapter', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'edit', 'authenticationAdapters')) return fail('admin.errors.forbidden');
-      if (!args.input.uuid || !/^[0-9a-f-]{36}$/i.test(args.input.uuid)) return fail('admin.errors.adapter.notFound');
+      if (!args.input.uuid || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.input.uuid)) return fail('admin.errors.adapter.notFound');
       return ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number; settings: Record<string, unknown> }>(
           tx,
@@ -153,7 +153,7 @@ builder.mutationField('deleteCompanyAuthenticationAdapter', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       if (!can(viewer, 'delete', 'authenticationAdapters')) return fail('admin.errors.forbidden');
-      if (!/^[0-9a-f-]{36}$/i.test(args.uuid)) return fail('admin.errors.adapter.notFound');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.uuid)) return fail('admin.errors.adapter.notFound');
       return ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number }>(
           tx,

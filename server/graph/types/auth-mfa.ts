@@ -1,3 +1,4 @@
+import { IMPERSONATION_IDENTITY_REFUSED, mayChangeAccountIdentity } from '../../auth/email-change';
 import { builder, fail, ok, MutationResult } from '../builder';
 import { requireViewer } from '../../auth/graph-gate';
 import { authSettings } from '../../auth/settings';
@@ -47,6 +48,8 @@ builder.mutationField('resetUserMfa', (t) =>
       const viewer = requireViewer(ctx);
       const targetId = Number(args.userId);
       if (!isAdminRole(viewer.roleId) || !Number.isSafeInteger(targetId)) return fail('auth.forbidden');
+      // Issue 20: an impersonated administrator cannot reset anyone's two-step (who the account is does not change by impersonation).
+      if (!mayChangeAccountIdentity(viewer)) return fail(IMPERSONATION_IDENTITY_REFUSED);
       const { rows } = await ctx.db.query<{ company_id: number; acl_role_id: number }>(
         'SELECT company_id, acl_role_id FROM users WHERE id = $1 AND deleted_at IS NULL',
         [targetId],

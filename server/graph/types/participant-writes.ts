@@ -49,7 +49,8 @@ registerWrite(
       subjectType: 'participant',
       subjectId: found ? Number(found.id) : input.uuid,
       result: found ? 'success' : 'refused',
-      details: { via: 'replica', viewedAt: input.viewedAt },
+      // The server's clock stamps the row (created_at); the device's time is kept beside it, as told (issue 20).
+      details: { via: 'replica', openedOffline: input.viewedAt },
       ip: graph.ip,
     });
     // Accepted either way: the row above records a refused read; there is nothing for the user to redo.

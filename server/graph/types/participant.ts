@@ -9,6 +9,7 @@ import { Company, Participant, Project, Status, User } from '../refs';
 import type { CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
 import { auditMutation, created, CreateResult, findInScope, isoOrNull, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
+import { loadInScope, oncePerRequest } from '../batch-load';
 import { loadStatus } from './status';
 import {
   AddParticipantSchema,
@@ -20,6 +21,8 @@ import {
   type UpdateParticipantInput,
 } from '../../../src/domain/participants/participant-input';
 import { audit } from '../../auth/audit';
+import { noteParticipantReads } from '../../auth/participant-reads';
+import { BSN_SEARCH_LIMIT, BSN_SEARCH_WINDOW_MINUTES, mayRevealBsn, searchByBsn } from '../../auth/bsn';
 import { parseDutchDate } from '../../../src/domain/users/field-rules';
 import { roleKind } from '../../../src/domain/users/roles-policy';
 import { Role } from '../../../src/domain/shared/roles';
@@ -42,8 +45,9 @@ const Address = builder.objectRef<AddressShape>('Address').implement({
   }),
 });
 
-const scopedUser = (id: number | null) => async (_p: ParticipantRow, _a: unknown, ctx: { db: Queryable; viewer: Viewer | null }) =>
-  id === null ? null : findInScope<UserRow>(ctx.db, 'users', requireViewer(ctx), id);
+// Nested references batch per request and level (server/graph/batch-load.ts): 500 rows ask one query per table.
+const scopedUser = (id: number | null) => async (_p: ParticipantRow, _a: unknown, ctx: { db: Queryable; viewer: Viewer | null; request: Request }) =>
+  id === null ? null : loadInScope<UserRow>(ctx, 'users', requireViewer(ctx), id);
 
 Participant.implement({
   description: 'A participant (deelnemer): the person guided toward work.',
@@ -77,21 +81,21 @@ Participant.implement({
     dateEnd: t.exposeString('date_end', { nullable: true }),
     display: t.exposeInt('display'),
     hidden: t.boolean({ resolve: (p) => p.display === 2 }),
-    company: t.field({ type: Company, nullable: true, resolve: (p, _a, ctx) => findInScope<CompanyRow>(ctx.db, 'companies', requireViewer(ctx), p.company_id) }),
+    company: t.field({ type: Company, nullable: true, resolve: (p, _a, ctx) => loadInScope<CompanyRow>(ctx, 'companies', requireViewer(ctx), p.company_id) }),
     project: t.field({
       type: Project,
       nullable: true,
-      resolve: (p, _a, ctx) => (p.project_id === null ? null : findInScope<ProjectRow>(ctx.db, 'projects', requireViewer(ctx), p.project_id)),
+      resolve: (p, _a, ctx) => (p.project_id === null ? null : loadInScope<ProjectRow>(ctx, 'projects', requireViewer(ctx), p.project_id)),
     }),
     coach: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.coach_id)(p, a, ctx) }),
     manager: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.manager_id)(p, a, ctx) }),
     counselor: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.manager_id)(p, a, ctx) }),
     user: t.field({ type: User, nullable: true, resolve: (p, a, ctx) => scopedUser(p.user_id)(p, a, ctx) }),
-    status: t.field({ type: Status, nullable: true, resolve: (p, _a, ctx) => loadStatus(ctx.db, requireViewer(ctx), p.status_id) }),
+    status: t.field({ type: Status, nullable: true, resolve: (p, _a, ctx) => oncePerRequest(ctx, `status:${p.status_id}`, () => loadStatus(ctx.db, requireViewer(ctx), p.status_id)) }),
     targetStatus: t.field({
       type: Status,
       nullable: true,
-      resolve: (p, _a, ctx) => (p.target_status_id === null ? null : loadStatus(ctx.db, requireViewer(ctx), p.target_status_id)),
+      resolve: (p, _a, ctx) => (p.target_status_id === null ? null : oncePerRequest(ctx, `status:${p.target_status_id}`, () => loadStatus(ctx.db, requireViewer(ctx), p.target_status_id as number))),
     }),
     settings: t.field({ type: 'JSON', resolve: (p) => p.settings }),
   }),
@@ -103,7 +107,6 @@ const escapeLike = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => 
 
 interface ParticipantFilter {
   search?: string | null;
-  bsn?: string | null;
   statusIds?: readonly number[] | null;
   caseload?: boolean | null;
   includeHidden?: boolean | null;
@@ -117,10 +120,9 @@ function participantWhere(viewer: Viewer, f: ParticipantFilter): SqlFragment {
   if (term) {
     const like = escapeLike(term);
     parts.push(
-      sql`(lower(t.firstname) LIKE ${like} OR lower(t.lastname) LIKE ${like} OR lower(concat_ws(' ', t.firstname, t.prefix, t.lastname)) LIKE ${like} OR coalesce(t.bsn, '') = ${term} OR lower(coalesce(t.email, '')) LIKE ${like})`,
+      sql`(lower(t.firstname) LIKE ${like} OR lower(t.lastname) LIKE ${like} OR lower(concat_ws(' ', t.firstname, t.prefix, t.lastname)) LIKE ${like} OR lower(coalesce(t.email, '')) LIKE ${like})`,
     );
   }
-  if (f.bsn?.trim()) parts.push(sql`t.bsn = ${f.bsn.trim()}`);
   if (f.statusIds?.length) parts.push(sql`t.status_id = ANY(${[...f.statusIds]}::int[])`);
   if (f.caseload) parts.push(sql`(t.coach_id = ${viewer.userId} OR t.manager_id = ${viewer.userId})`);
   if (f.projectId) {
@@ -133,10 +135,9 @@ function participantWhere(viewer: Viewer, f: ParticipantFilter): SqlFragment {
 builder.queryField('participants', (t) =>
   t.field({
     type: ParticipantPage,
-    description: 'Participants in scope: search by name, BSN or e-mail, filter by status, caseload (mine), project; paged.',
+    description: 'Participants in scope: search by name or e-mail, filter by status, caseload (mine), project; paged. A BSN is found only through searchParticipantByBsn (logged, throttled).',
     args: {
       search: t.arg.string(),
-      bsn: t.arg.string(),
       statusIds: t.arg.intList(),
       caseload: t.arg.boolean({ description: 'Only participants of whom the viewer is coach or manager.' }),
       includeHidden: t.arg.boolean(),
@@ -152,6 +153,7 @@ builder.queryField('participants', (t) =>
         ctx.db,
         sql`SELECT t.* FROM participants t WHERE ${where} ORDER BY lower(t.lastname), lower(t.firstname), t.id${pageClause(args)}`,
       );
+      noteParticipantReads(ctx, rows.map((r) => r.id), 'participants');
       return { totalItems: count.rows[0]?.n ?? 0, records: rows };
     },
   }),
@@ -166,7 +168,7 @@ builder.queryField('participant', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
       if (args.id) return findInScope<ParticipantRow>(ctx.db, 'participants', viewer, args.id);
-      if (args.uuid && /^[0-9a-f-]{36}$/i.test(args.uuid)) {
+      if (args.uuid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.uuid)) {
         const { rows } = await run<ParticipantRow>(
           ctx.db,
           sql`SELECT t.* FROM participants t WHERE t.uuid = ${args.uuid}::uuid AND t.deleted_at IS NULL AND ${participantsScope(viewer, 't')}`,
@@ -410,7 +412,7 @@ builder.mutationField('revealParticipantBsn', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
-      if (!can(viewer, 'edit', 'participants')) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
+      if (!mayRevealBsn(viewer)) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
       const p = await findInScope<ParticipantRow>(ctx.db, 'participants', viewer, args.id);
       if (!p) return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, bsn: null };
       await audit(ctx.db, {
@@ -423,6 +425,36 @@ builder.mutationField('revealParticipantBsn', (t) =>
         ip: ctx.ip,
       });
       return { success: true, reason: null, bsn: p.bsn };
+    },
+  }),
+);
+
+interface BsnSearchShape { success: boolean; reason: string | null; params?: Record<string, unknown>; participant: ParticipantRow | null }
+const BsnSearch = builder.objectRef<BsnSearchShape>('BsnSearch').implement({
+  description: 'The answer of searchParticipantByBsn: the participant with exactly that BSN, or none.',
+  fields: (t) => ({
+    success: t.exposeBoolean('success'),
+    reason: t.exposeString('reason', { nullable: true }),
+    params: t.field({ type: 'JSON', nullable: true, resolve: (r) => r.params ?? null }),
+    participant: t.field({ type: Participant, nullable: true, resolve: (r) => r.participant }),
+  }),
+});
+
+builder.mutationField('searchParticipantByBsn', (t) =>
+  t.field({
+    type: BsnSearch,
+    description: `Finds the participant in scope with exactly this BSN (the whole number; roles that may see BSNs only). Every search is logged (participant.bsn.search); at most ${BSN_SEARCH_LIMIT} per user per ${BSN_SEARCH_WINDOW_MINUTES} minutes.`,
+    args: { bsn: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const answer = await ctx.db.transaction((tx) => searchByBsn(tx, viewer, args.bsn, ctx.ip));
+      switch (answer.kind) {
+        case 'forbidden': return { success: false, reason: NOT_FOUND_OR_FORBIDDEN, participant: null };
+        case 'invalid': return { success: false, reason: 'reasons.bsnSearchInvalid', participant: null };
+        case 'throttled': return { success: false, reason: 'reasons.bsnSearchThrottled', params: { minutes: answer.retryAfterMinutes }, participant: null };
+        case 'none': return { success: true, reason: null, participant: null };
+        case 'found': return { success: true, reason: null, participant: await findInScope<ParticipantRow>(ctx.db, 'participants', viewer, answer.participantId) };
+      }
     },
   }),
 );

@@ -67,7 +67,9 @@ builder.mutationField('setUserPicture', (t) =>
       if (!content.mime || !(PICTURE_MIMES as readonly string[]).includes(content.mime)) return fail('portal.errors.pictureTypeNotAllowed');
       await ctx.db.transaction(async (tx) => {
         await storeFile(tx, ctx.config.dataDir, viewer, {
-          uuid, kind: PICTURE_FILE_KIND[kind], name: `${kind}.${content.mime === 'image/png' ? 'png' : 'jpg'}`, mime: content.mime ?? '', bytes: content.bytes, participantId: null,
+          uuid, kind: PICTURE_FILE_KIND[kind], name: `${kind}.${content.mime === 'image/png' ? 'png' : 'jpg'}`, mime: content.mime ?? '', bytes: content.bytes,
+          // A participant's picture belongs to the participant (issue 20): the files scope decides who sees it.
+          participantId: viewer.participantId,
         });
         // The previous picture leaves (its bytes stay until housekeeping); the new one is the setting.
         await run(

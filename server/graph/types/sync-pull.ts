@@ -39,6 +39,10 @@ const PullResult = builder.objectRef<PullAnswer>('PullResult').implement({
 // One environment per request (keys, high-water mark, fingerprints): a client pulls several collections in one query.
 const envOf = new WeakMap<GraphContext, Promise<PullEnv>>();
 
+import { REGISTRATION_TABLES } from '../../../src/domain/navigation/registration-area';
+import { isConfinedViewer } from '../../auth/confinement';
+import { noteParticipantReads } from '../../auth/participant-reads';
+
 for (const name of COLLECTION_NAMES) {
   const collection = serverCollection(name);
   builder.queryField(pullFieldName(name), (t) =>
@@ -54,6 +58,11 @@ for (const name of COLLECTION_NAMES) {
       },
       resolve: async (_root, args, ctx) => {
         const viewer = await requireViewer(ctx);
+        // Issue 20: a participant confined to the registration area pulls only what the area shows;
+        // the checkpoint stays, so everything arrives once the registration is done.
+        if (isConfinedViewer(viewer) && !REGISTRATION_TABLES.has(collection.table)) {
+          return { documents: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
+        }
         let env = envOf.get(ctx);
         if (!env) {
           // The keys are read with the high-water mark in one statement when the pull needs one (pull.ts).
@@ -61,7 +70,7 @@ for (const name of COLLECTION_NAMES) {
           envOf.set(ctx, env);
           maybeRunSyncHousekeeping(ctx.db, new Date());
         }
-        return pullCollection(
+        const page = await pullCollection(
           ctx.db,
           viewer,
           collection,
@@ -75,6 +84,11 @@ for (const name of COLLECTION_NAMES) {
           },
           await env,
         );
+        // NEN 7513: a page of participant documents names who was read (issue 20).
+        if (collection.table === 'participants') {
+          noteParticipantReads(ctx, page.documents.filter((d) => !d._deleted && typeof d.id === 'number').map((d) => d.id as number), 'pullParticipants');
+        }
+        return page;
       },
     }),
   );

@@ -9,6 +9,8 @@ import type { Viewer } from '../../auth/viewer';
 import type { Queryable } from '../../db/db';
 import { AclRole, Company, Participant, Project, User } from '../refs';
 import type { AclRoleRow, CompanyRow, ParticipantRow, ProjectRow, UserRow } from '../rows';
+import { IMPERSONATION_IDENTITY_REFUSED, mayChangeAccountIdentity } from '../../auth/email-change';
+import { loadInScope } from '../batch-load';
 import { auditMutation, created, CreateResult, findInScope, idsInScope, issuesReason, notCreated, parseId } from '../scoped';
 import { pageClause, paginatedType } from '../paginated';
 import { AddUserSchema, NO_IDENTIFIER, UserIdSchema, type UpdateUserInput } from '../../../src/domain/users/user-input';
@@ -113,12 +115,12 @@ User.implement({
     company: t.field({
       type: Company,
       nullable: true,
-      resolve: (u, _a, ctx) => findInScope<CompanyRow>(ctx.db, 'companies', requireViewer(ctx), u.company_id),
+      resolve: (u, _a, ctx) => loadInScope<CompanyRow>(ctx, 'companies', requireViewer(ctx), u.company_id),
     }),
     project: t.field({
       type: Project,
       nullable: true,
-      resolve: (u, _a, ctx) => (u.project_id === null ? null : findInScope<ProjectRow>(ctx.db, 'projects', requireViewer(ctx), u.project_id)),
+      resolve: (u, _a, ctx) => (u.project_id === null ? null : loadInScope<ProjectRow>(ctx, 'projects', requireViewer(ctx), u.project_id)),
     }),
     role: t.field({
       type: RoleRef,
@@ -336,6 +338,13 @@ export async function updateUserEffect(tx: Queryable, ctx: { viewer: Viewer; ip:
   // only the fields sent change (01 §5): a field left out of the input keeps its stored value
   const sets: SqlFragment[] = [];
   const sent = (key: keyof typeof input) => input[key] !== undefined;
+  // Issue 20: the e-mail address is who receives reset links. Under impersonation it never changes; one's
+  // own address changes only through changeEmail (the password again, the old address told).
+  const storedEmail = typeof target.email === 'string' ? target.email.trim() : '';
+  if (sent('email') && (textOrNull(input.email) ?? '').toLowerCase() !== storedEmail.toLowerCase()) {
+    if (!mayChangeAccountIdentity(viewer)) return fail(IMPERSONATION_IDENTITY_REFUSED);
+    if (self) return fail('reasons.emailNeedsPassword');
+  }
   if (sent('givenName')) sets.push(sql`given_name = ${textOrNull(input.givenName)}`);
   if (sent('initials')) sets.push(sql`initials = ${textOrNull(input.initials)}`);
   if (input.surname !== undefined) sets.push(sql`surname = ${input.surname}`);

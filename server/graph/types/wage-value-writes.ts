@@ -8,7 +8,9 @@ import { deleteMeasurement, documentOf, lockMeasurement, saveMeasurement, setMea
 import { deletePlan, deletePlanNote, savePlan, savePlanNote } from '../../wage-value/plans';
 import { saveSettings } from '../../wage-value/settings';
 import { renderReportPdf } from '../../wage-value/report-pdf';
-import { snapshotOf } from '../../wage-value/report-file';
+import { printedParticipant, snapshotOf } from '../../wage-value/report-file';
+import { mayRevealBsn } from '../../auth/bsn';
+import { audit } from '../../auth/audit';
 import { draftOfDocument } from '../../../src/domain/wage-value/measurement';
 import { reportFileName } from '../../../src/domain/wage-value/report';
 import { reportTranslator } from '../../wage-value/report-pdf';
@@ -53,13 +55,19 @@ builder.mutationField('previewWageValueMeasurement', (t) =>
       const viewer = requireViewer(ctx);
       const none = (reason: string): PreviewShape => ({ success: false, reason, name: null, base64: null });
       if (!can(viewer, 'view', 'wageValueMeasurements', await loadViewerFlags(ctx.db, viewer))) return none('wageValue.errors.forbidden');
-      if (!/^[0-9a-f-]{36}$/i.test(args.uuid)) return none('wageValue.errors.notFound');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.uuid)) return none('wageValue.errors.notFound');
       return ctx.db.transaction(async (tx) => {
         const row = await lockMeasurement({ tx, viewer, dataDir: ctx.config.dataDir, now: '' }, args.uuid);
         if (!row || row.deleted_at !== null) return none('wageValue.errors.notFound');
         const status = String(row.status) as MeasurementStatus;
         const now = new Date().toISOString();
-        const bytes = await renderReportPdf({ draft: draftOfDocument(documentOf(row)), status, participant: snapshotOf(row), printedAt: now });
+        // The whole BSN only for a role that may see it, and that print is logged (issue 20); else masked.
+        const whole = mayRevealBsn(viewer);
+        const participant = await printedParticipant(tx, row, whole);
+        const bytes = await renderReportPdf({ draft: draftOfDocument(documentOf(row)), status, participant, printedAt: now });
+        if (whole && participant.bsn) {
+          await audit(tx, { viewer, action: 'participant.bsn.print', subjectType: 'participant', subjectId: Number(row.participant_id), details: { measurement: String(row.uuid) }, ip: ctx.ip });
+        }
         return { success: true, reason: null, name: reportFileName(reportTranslator(), snapshotOf(row), status, now), base64: bytes.toString('base64') };
       });
     },

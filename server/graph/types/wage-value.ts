@@ -9,6 +9,7 @@ import { calculate } from '../../../src/domain/wage-value/calculation';
 import { draftOfDocument, type MeasurementDocument } from '../../../src/domain/wage-value/measurement';
 import { documentOf } from '../../wage-value/measurements';
 import { readDefinitiveReport } from '../../wage-value/report-file';
+import { dropKeys, maskBsn } from '../../sync/field-rules';
 
 /**
  * Wage-value reads (02 §7 queries): measurements with their computed figures (recomputed from the
@@ -33,7 +34,11 @@ const WageValueMeasurement = builder.objectRef<MeasurementRow>('WageValueMeasure
       step: t.int({ resolve: (r) => Number(r.step) }),
       summary: t.string({ nullable: true, resolve: (r) => (r.summary as string | null) ?? null }),
       participantId: t.int({ resolve: (r) => Number(r.participant_id) }),
-      participant: t.field({ type: 'JSON', resolve: (r) => r.participant_snapshot }),
+      participant: t.field({
+        type: 'JSON',
+        description: 'The names and birth date as measured, and the BSN of the participant it refers to, masked (revealParticipantBsn answers it whole).',
+        resolve: (r) => ({ ...(dropKeys(r.participant_snapshot, ['bsn']) as Record<string, unknown>), bsn: maskBsn((r.participant_bsn as string | null | undefined) ?? null) }),
+      }),
       createdBy: t.int({ resolve: (r) => Number(r.created_by_user_id) }),
       timeCreated: t.string({ resolve: (r) => iso(r.created_at) ?? '' }),
       definitiveAt: t.string({ nullable: true, resolve: (r) => iso(r.definitive_at) }),
@@ -87,7 +92,7 @@ builder.queryField('wageValueMeasurements', (t) =>
       }
       const cond = where.reduce((a, b) => sql`${a} AND ${b}`);
       const order = raw(`${SORTS[args.sort ?? 'timeCreated'] ?? 't.created_at'} ${args.descending === false ? 'ASC' : 'DESC'} NULLS LAST, t.id DESC`);
-      const { rows } = await run<MeasurementRow & { total: string }>(ctx.db, sql`SELECT t.*, count(*) OVER () AS total FROM wage_value_measurements t WHERE ${cond} ORDER BY ${order}${pageClause(args)}`);
+      const { rows } = await run<MeasurementRow & { total: string }>(ctx.db, sql`SELECT t.*, (SELECT p.bsn FROM participants p WHERE p.id = t.participant_id) AS participant_bsn, count(*) OVER () AS total FROM wage_value_measurements t WHERE ${cond} ORDER BY ${order}${pageClause(args)}`);
       return { totalItems: Number(rows[0]?.total ?? 0), records: rows };
     },
   }),
@@ -230,7 +235,7 @@ builder.queryField('wageValueReport', (t) =>
     args: { measurementUuid: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const viewer = requireViewer(ctx);
-      if (!/^[0-9a-f-]{36}$/i.test(args.measurementUuid)) return null;
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(args.measurementUuid)) return null;
       const file = await readDefinitiveReport(ctx.db, ctx.config.dataDir, viewer, args.measurementUuid);
       return file ? { name: file.name, base64: file.bytes.toString('base64') } : null;
     },

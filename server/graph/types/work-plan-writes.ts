@@ -2,6 +2,7 @@ import { workPlanWrites } from '../../../src/domain/work-plan/writes';
 import { ok, refuse, registerWrite, type WriteOutcome } from '../../sync/writes';
 import type { Effect, EffectAnswer } from '../../work-plans/common';
 import { WORK_PLAN_EFFECTS } from '../../work-plans/effects';
+import { updateWorkPlan } from '../../work-plans/plans';
 
 /**
  * The work-plan writes (02 §7: addWorkPlan, updateWorkPlan incl. the batched coach/manager change,
@@ -14,7 +15,13 @@ const run = (effect: Effect) => async ({ tx, viewer, input }: { tx: Parameters<E
   outcome(await effect(tx, viewer, input));
 
 registerWrite(workPlanWrites.addWorkPlan, run(WORK_PLAN_EFFECTS.addWorkPlan), { description: 'A work plan for a participant from a blueprint; coach and manager clear with an empty value.' });
-registerWrite(workPlanWrites.updateWorkPlan, run(WORK_PLAN_EFFECTS.updateWorkPlan), { description: 'Changes one plan or many (the batched coach or manager change); all or nothing.' });
+registerWrite(
+  workPlanWrites.updateWorkPlan,
+  // The per-field merge is against the first plan (the row's base is that plan's): the others get the values as sent.
+  async ({ tx, viewer, input, sent, current }) =>
+    outcome(await updateWorkPlan(tx, viewer, input, current ? { uuid: String(current.uuid), sent } : undefined)),
+  { description: 'Changes one plan or many (the batched coach or manager change); all or nothing. The app sends one row per plan.' },
+);
 registerWrite(workPlanWrites.deleteWorkPlan, run(WORK_PLAN_EFFECTS.deleteWorkPlan), { description: 'Deletes a plan and its parts (restoreWorkPlan undoes it).' });
 registerWrite(workPlanWrites.restoreWorkPlan, run(WORK_PLAN_EFFECTS.restoreWorkPlan), { description: 'Undoes deleteWorkPlan.' });
 registerWrite(workPlanWrites.endWorkPlan, run(WORK_PLAN_EFFECTS.endWorkPlan), { description: 'Ends a plan: reason and date required, not before the start; an SRG reason when srgEnabled.' });

@@ -60,7 +60,7 @@ export const ConfirmInvitationSchema = v.object({
 
 /** POST /api/imitate {userId, clean?}: start impersonating (a clean start resets the chain). */
 export const ImitateSchema = v.object({
-  userId: v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[0-9]+$/), v.transform(Number))]), v.integer(), v.minValue(1)),
+  userId: v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[0-9]+$/), v.transform(Number))]), v.safeInteger(), v.minValue(1)),
   clean: v.optional(v.boolean(), false),
 });
 

@@ -30,3 +30,17 @@ describe('homeRedirectFor', () => {
     expect(homeRedirectFor(user, kind)).toBe(expected);
   });
 });
+
+describe('the company portal version decides the portal routes (issue 20)', () => {
+  const participant = { roleId: 2, participantId: 7, participantStatusId: 3 };
+  const coach = { roleId: 4, participantId: null, participantStatusId: null };
+  it('a participant of a newer-portal company is led from the standard portal to their own', async () => {
+    const { portalRedirectFor } = await import('./portal');
+    expect(portalRedirectFor(participant, 'newer', '/deelnemerportal/resultaten')).toBe('/participant-portal');
+    expect(portalRedirectFor(participant, 'newer', '/participant-portal/my-profile')).toBeNull();
+    expect(portalRedirectFor(participant, 'standard', '/participant-portal/my-documents')).toBe('/deelnemerportal');
+    expect(portalRedirectFor(participant, 'standard', '/deelnemerportal/document')).toBeNull();
+    expect(portalRedirectFor(participant, 'standard', '/my-profile')).toBeNull();
+    expect(portalRedirectFor(coach, 'standard', '/participant-portal')).toBeNull();
+  });
+});

@@ -21,3 +21,24 @@ export function homeRedirectFor(user: AccessUser, kind: PortalKind): string | nu
   if (isConfinedToRegistration(user)) return REGISTRATION_HOME;
   return isParticipantUser(user) ? participantHomePath(kind) : null;
 }
+
+/**
+ * Which portal a participant route belongs to (01 §2): /participant-portal… is the newer portal's,
+ * /deelnemerportal… the standard one's. Null for the short forms both use (/my-profile, /my-settings, …,
+ * the standard portal links them too), messages and sign-out.
+ */
+export function portalKindOfPath(path: string): PortalKind | null {
+  if (path === '/deelnemerportal' || path.startsWith('/deelnemerportal/')) return 'standard';
+  if (path === '/participant-portal' || path.startsWith('/participant-portal/')) return 'newer';
+  return null;
+}
+
+/**
+ * The company's portal version decides which portal routes a participant opens (issue 20): a route of the
+ * other portal leads to the participant's own portal home. Null: the route may open.
+ */
+export function portalRedirectFor(user: AccessUser, kind: PortalKind, path: string): string | null {
+  if (!isParticipantUser(user)) return null;
+  const routeKind = portalKindOfPath(path);
+  return routeKind !== null && routeKind !== kind ? participantHomePath(kind) : null;
+}

@@ -103,6 +103,7 @@ export interface ParticipantSnapshot {
   firstname?: string | null;
   prefix?: string | null;
   lastname?: string | null;
+  /** Not stored with the measurement (issue 20): added when a report is printed, masked unless the printer may see it. */
   bsn?: string | null;
   birthdate?: string | null;
 }

@@ -139,6 +139,7 @@ export function buildReportDefinition(input: ReportInput, t: Translate): TDocume
       heading(t('wageValue.report.sectionParticipant')),
       fieldTable([
         [t('wageValue.report.participant'), text(participantName(participant))],
+        ...(participant.bsn ? [[t('wageValue.report.bsn'), text(participant.bsn)] as [string, string]] : []),
         [t('wageValue.report.birthdate'), date(participant.birthdate)],
         [t('wageValue.report.reportDate'), date(r.reportDate)],
         [t('wageValue.report.companyVisitDate'), flags.companyVisited ? date(r.companyVisitDate) : t('wageValue.report.noCompanyVisit')],

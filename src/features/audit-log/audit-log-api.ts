@@ -20,16 +20,17 @@ export interface AuditLogFilters {
   action: string;
   userId: string;
   subjectId: string;
+  participantId: string;
   result: '' | 'success' | 'failure' | 'refused';
   from: string;
   to: string;
 }
 
-export const EMPTY_FILTERS: AuditLogFilters = { action: '', userId: '', subjectId: '', result: '', from: '', to: '' };
+export const EMPTY_FILTERS: AuditLogFilters = { action: '', userId: '', subjectId: '', participantId: '', result: '', from: '', to: '' };
 export const AUDIT_PAGE_SIZE = 50;
 
-const QUERY = `query AuditLog($action: String, $userId: ID, $subjectId: String, $result: String, $from: String, $to: String, $page: Int, $perPage: Int) {
-  auditLog(action: $action, userId: $userId, subjectId: $subjectId, result: $result, from: $from, to: $to, page: $page, perPage: $perPage) {
+const QUERY = `query AuditLog($action: String, $userId: ID, $subjectId: String, $participantId: ID, $result: String, $from: String, $to: String, $page: Int, $perPage: Int) {
+  auditLog(action: $action, userId: $userId, subjectId: $subjectId, participantId: $participantId, result: $result, from: $from, to: $to, page: $page, perPage: $perPage) {
     totalItems
     records { id createdAt action result userId userName onBehalfOfUserId onBehalfOfName chain subjectType subjectId ip }
   }
@@ -41,6 +42,7 @@ export function filterVariables(f: AuditLogFilters): Record<string, string> {
   if (f.action.trim()) out.action = f.action.trim();
   if (f.userId.trim()) out.userId = f.userId.trim();
   if (f.subjectId.trim()) out.subjectId = f.subjectId.trim();
+  if (f.participantId.trim()) out.participantId = f.participantId.trim();
   if (f.result) out.result = f.result;
   if (f.from) out.from = new Date(`${f.from}T00:00:00`).toISOString();
   if (f.to) {

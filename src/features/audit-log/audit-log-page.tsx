@@ -67,6 +67,10 @@ export function AuditLogPage() {
           <input id="audit-subject" className="input" value={draft.subjectId} onChange={set('subjectId')} maxLength={100} />
         </div>
         <div className="field">
+          <label className="field__label" htmlFor="audit-participant">{t('security.auditLog.participantId')}</label>
+          <input id="audit-participant" className="input" value={draft.participantId} onChange={set('participantId')} maxLength={15} inputMode="numeric" />
+        </div>
+        <div className="field">
           <label className="field__label" htmlFor="audit-result">{t('security.auditLog.result')}</label>
           <select id="audit-result" className="input" value={draft.result} onChange={set('result')}>
             <option value="">{t('security.auditLog.anyResult')}</option>

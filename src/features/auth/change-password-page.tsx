@@ -13,6 +13,8 @@ import { ChangePasswordFormSchema, type ChangePasswordForm } from './form-schema
 import { PasswordField } from './password-field';
 import { reasonText } from './auth-text';
 import { useFieldError } from './use-field-error';
+import { refreshPasswordVerifier } from './device-unlock/device-unlock';
+import { sessionStore } from '../../app/session-store';
 
 interface ChangePasswordPageProps {
   redirectUri?: string | undefined;
@@ -54,6 +56,9 @@ export function ChangePasswordPage({ redirectUri }: ChangePasswordPageProps) {
       return;
     }
     completeStep('password_change_required');
+    // The device's offline unlock follows the new password (only for the user themselves, not while impersonating).
+    const user = sessionStore.user;
+    if (user && sessionStore.identityChain.length === 0) await refreshPasswordVerifier(user.id, values.newPassword).catch(() => undefined);
     reset();
     if (forced) {
       await router.navigate({ href: safeRedirectTarget(redirectUri), replace: true });

@@ -2,6 +2,7 @@ import { refreshSession, sessionStore } from '../../app/session-store';
 import { safeRedirectTarget } from '../../domain/navigation/access';
 import { pendingSteps } from '../../lib/api/auth-flow-state';
 import { loginHrefFor } from '../../lib/api/error-catalogue';
+import { commitPasswordVerifier } from './device-unlock/device-unlock';
 
 export type Navigate = (href: string) => Promise<void> | void;
 
@@ -21,6 +22,9 @@ export async function continueAfterSignIn(navigate: Navigate, redirectUri?: stri
   if (steps.includes('mfa_validation_required')) return navigate(`/login/verify${redirectQuery(redirectUri)}`);
   await refreshSession();
   if (sessionStore.status !== 'signed-in') return navigate(loginHrefFor(null, redirectUri ?? null));
+  // Fully signed in (two-step done, when owed): the device may open offline for this user from now on.
+  // The slow hash started at the password step, beside the server's answers: little is left to wait for.
+  await commitPasswordVerifier().catch(() => false);
   if (steps.includes('password_change_required')) return navigate(`/user/changepassword${redirectQuery(redirectUri)}`);
   return navigate(safeRedirectTarget(redirectUri));
 }

@@ -9,11 +9,16 @@ import { signInWithPassword } from './sign-in';
 import { translateReason } from '../../lib/ui/reason-text';
 
 interface LoginFormProps {
-  onSignedIn: () => Promise<void>;
+  /** The server accepted the password (what the user typed is passed on for the device's offline verifier). */
+  onSignedIn: (credentials: { username: string; password: string }) => Promise<void>;
+  /** The server could not be reached. */
+  onUnreachable?: () => void;
+  /** The server refused the sign-in (its error code, e.g. `user_blocked`). */
+  onRefused?: (username: string, code: string | null) => void;
 }
 
 /** Username and password with required-field validation; posts the password grant. */
-export function LoginForm({ onSignedIn }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onUnreachable, onRefused }: LoginFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -29,9 +34,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setFailure(null);
     const result = await signInWithPassword(values.username, values.password);
     if (result.ok) {
-      await onSignedIn();
+      await onSignedIn({ username: values.username, password: values.password });
       return;
     }
+    if (result.reason === 'network') onUnreachable?.();
+    else onRefused?.(values.username, result.code);
     setFailure(result.reason === 'network' ? t('errors.network') : translateReason(t, result.messageKey, { minutes: 15, ...(result.params ?? {}) }, 'errors.invalidCredentials'));
   };
 

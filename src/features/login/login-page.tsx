@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../../lib/ui/public-frame';
@@ -9,11 +10,17 @@ interface LoginPageProps {
   /** The session ended (01 §4, §8): show "Uw sessie is verlopen…". */
   expired: boolean;
   /** Called after a successful sign-in: reloads the session and continues. */
-  onSignedIn: () => Promise<void>;
+  onSignedIn: (credentials: { username: string; password: string }) => Promise<void>;
+  /** The server could not be reached at sign-in. */
+  onUnreachable?: () => void;
+  /** The server refused the sign-in (its error code). */
+  onRefused?: (username: string, code: string | null) => void;
+  /** More ways in, under the links (the offline unlock). */
+  extraLinks?: ReactNode;
 }
 
 /** The sign-in page (01 §2 "Login"). */
-export function LoginPage({ expired, onSignedIn }: LoginPageProps) {
+export function LoginPage({ expired, onSignedIn, onUnreachable, onRefused, extraLinks }: LoginPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('login.title'));
   return (
@@ -28,7 +35,7 @@ export function LoginPage({ expired, onSignedIn }: LoginPageProps) {
             {t('errors.sessionExpired')}
           </p>
         ) : null}
-        <LoginForm onSignedIn={onSignedIn} />
+        <LoginForm onSignedIn={onSignedIn} onUnreachable={onUnreachable} onRefused={onRefused} />
         <ul className="login__links">
           <li>
             <Link to="/login/forgot-password">{t('login.forgotPassword')}</Link>
@@ -36,6 +43,7 @@ export function LoginPage({ expired, onSignedIn }: LoginPageProps) {
           <li>
             <Link to="/aanmelden">{t('login.register')}</Link>
           </li>
+          {extraLinks}
         </ul>
         <SsoButtons />
       </section>

@@ -37,3 +37,13 @@ export const saveCaseloadToggle = (showCaseload: boolean) =>
     'mutation($subject: String!, $showCaseload: Boolean, $pagination: JSON) { updateSearchSettings(subject: $subject, showCaseload: $showCaseload, pagination: $pagination) { success reason params } }',
     { subject: 'participants', showCaseload, pagination: { rowsPerPage: 100, sortBy: 'name', descending: false } },
   );
+
+export interface BsnSearchAnswer { success: boolean; reason: string | null; params: Record<string, unknown> | null; participant: { id: string; firstname: string; prefix: string | null; lastname: string } | null }
+/** Finds the participant with exactly this BSN: an explicit server action, logged and limited per user (issue 20). */
+export async function searchByBsn(bsn: string): Promise<BsnSearchAnswer> {
+  const data = await graphRequest<{ searchParticipantByBsn: BsnSearchAnswer }>(
+    'mutation($bsn: String!) { searchParticipantByBsn(bsn: $bsn) { success reason params participant { id firstname prefix lastname } } }',
+    { bsn },
+  );
+  return data.searchParticipantByBsn;
+}

@@ -12,6 +12,7 @@ import { filterOptions, NO_FILTERS, savedCaseloadToggle, type ParticipantFilters
 import { saveCaseloadToggle, setVisibility } from './api';
 import { failureText } from '../../lib/ui/reason-text';
 import { ExportButton } from '../../lib/ui/export-button';
+import { BsnSearch } from './bsn-search';
 import './participants.css';
 
 export const PAGE_SIZE = 100;
@@ -41,6 +42,7 @@ export function ParticipantsPage({ source }: ParticipantsPageProps) {
         <label htmlFor={searchId}>{t('participants.search')}</label>
         <input id={searchId} type="search" className="input" autoComplete="off" value={search} onChange={(event) => { setSearch(event.target.value); setLimit(PAGE_SIZE); }} />
       </div>
+      {source === 'replica' ? <BsnSearch /> : null}
       {source === 'network' ? <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} /> : <ReplicaSearch search={deferred} />}
     </div>
   );

@@ -57,15 +57,14 @@ export function UserMenu({ user, impersonating }: UserMenuProps) {
         className="user-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('shell.userMenu', { name: fullName })}
         onClick={() => setOpen((value) => !value)}
       >
+        {/* The name comes from the content, so the visible name is part of it (WCAG 2.5.3); the initials are decoration. */}
         <span className="user-menu__avatar" aria-hidden="true">
           {initials(user)}
         </span>
-        <span className="user-menu__name" aria-hidden="true">
-          {fullName}
-        </span>
+        <span className="visually-hidden">{t('shell.userMenuOf')} </span>
+        <span className="user-menu__name">{fullName}</span>
       </button>
       <div id={panelId} className="user-menu__panel" hidden={!open}>
         <p className="user-menu__who">

@@ -4,7 +4,7 @@ import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events'
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
 import { readerSession } from '../../lib/replica/reader-session';
-import { startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
+import { setMayPush, startSync, stopSync, syncApi, syncStore } from '../../lib/sync-client';
 import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
 import { replicaFateOnSignOut } from './sign-out-flow';
@@ -44,6 +44,8 @@ export async function clearUserCaches(): Promise<void> {
 /** The identity this tab syncs as, and the signed-in (not impersonated) user's identity it came from. */
 let following: string | null = null;
 let root: string | null = null;
+/** Whether the worker may push: the session is not one opened offline that the server has yet to confirm. */
+let pushAllowed = true;
 /** Another tab took the session over: this tab syncs nothing until it is reloaded. */
 let suspended = false;
 
@@ -66,14 +68,23 @@ function follow(): void {
   if (!user || suspended) return;
   const chain = [...sessionStore.identityChain];
   const identity = identityKey(user.companyId, user.id, chain);
-  if (identity === following) return;
+  const mayPush = sessionStore.unlockedOffline !== true;
+  if (identity === following) {
+    // The server confirmed the session opened offline (session-store.ts): what waited may go out now.
+    if (mayPush !== pushAllowed) {
+      pushAllowed = mayPush;
+      setMayPush(mayPush).catch(reportError);
+    }
+    return;
+  }
+  pushAllowed = mayPush;
   following = identity;
   const name = replicaName({ companyId: user.companyId, userId: user.id });
   const signedIn = chain.length === 0;
   root = signedIn ? identity : (root ?? listReplicas().find((e) => e.name === name)?.root ?? identity);
   rememberReplica({ name, companyId: user.companyId, userId: user.id, identity, root, openedAt: Date.now() });
   announce({ type: 'identity', identity });
-  startSync({ companyId: user.companyId, userId: user.id, identity, chain })
+  startSync({ companyId: user.companyId, userId: user.id, identity, chain }, { mayPush })
     .then(() => (signedIn ? removeLeftBehind(name) : undefined))
     .catch((error: unknown) => {
       following = null;

@@ -8,6 +8,7 @@ import { setUserAvatar } from './api';
 import { fullName, userById } from './queries';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { UserFormPage } from './user-form-page';
+import { ChangeEmailSection } from './email-change';
 
 const AVATAR_MAX_BYTES = 500 * 1024;
 
@@ -51,6 +52,7 @@ export function ProfilePage() {
         {avatar ? <button type="button" className="button" onClick={() => void upload(null)}>{t('admin.profile.avatarRemove')}</button> : null}
         {message ? <p role={message.kind === 'error' ? 'alert' : 'status'} className={`alert ${message.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{message.text}</p> : null}
       </section>
+      {me ? <ChangeEmailSection current={typeof me.email === 'string' ? me.email : ''} /> : null}
       {userId !== null ? <UserFormPage userId={userId} /> : null}
     </div>
   );

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { sessionStore } from '../../app/session-store';
 import * as v from 'valibot';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
@@ -40,6 +42,11 @@ export function UserFormPage({ userId }: { userId: number | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { role: useId(), project: useId(), sex: useId() };
+  // Issue 20: one's own address changes only with the password (the profile's form); nobody's while impersonating.
+  const { user: me, identityChain } = useSnapshot(sessionStore);
+  const emailLock = !editing ? null
+    : identityChain.length > 0 ? t('admin.profile.emailLockedImpersonating')
+      : me && me.id === userId ? t('admin.profile.emailLocked') : null;
 
   // the stored user fills the form once, when it arrives from the replica
   if (!loaded && existing) {
@@ -114,7 +121,8 @@ export function UserFormPage({ userId }: { userId: number | null }) {
             <TextInput label={t('admin.users.field.surname')} value={values.surname} onChange={set('surname')} error={errors.surname} name="surname" />
           </div>
           <div className="admin-form__row">
-            <TextInput label={t('admin.users.field.email')} type="email" value={values.email} onChange={set('email')} error={errors.email} name="email" />
+            <TextInput label={t('admin.users.field.email')} type="email" value={values.email} onChange={set('email')} error={errors.email} name="email"
+              disabled={emailLock !== null} hint={emailLock ?? undefined} />
             <TextInput label={t('admin.users.field.phone')} type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} name="phone" />
           </div>
           <div className="admin-form__row">

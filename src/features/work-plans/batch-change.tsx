@@ -20,7 +20,9 @@ export function BatchChange({ uuids, onDone }: { uuids: string[]; onDone: () => 
     if (coach !== KEEP) input.coachId = coach === '' ? '' : Number(coach);
     if (manager !== KEEP) input.managerId = manager === '' ? '' : Number(manager);
     if (input.coachId === undefined && input.managerId === undefined) return;
-    workPlans().updateWorkPlan(input).then(
+    // One row per plan: each is merged, checked for conflicts and answered on its own (a conflict on
+    // one plan shows in /wijzigingen for that plan only; the others go through).
+    Promise.all(uuids.map((uuid) => workPlans().updateWorkPlan({ ...input, uuids: [uuid] }))).then(
       () => {
         setNotice(t('workPlans.batch.done', { count: uuids.length }));
         onDone();

@@ -1,8 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { LoginPage } from '../../features/login/login-page';
 import { LoginNotice } from '../../features/auth/login-notice';
 import { continueAfterSignIn } from '../../features/auth/sign-in-flow';
+import { offlineUsers, preparePasswordVerifier, refusedOnline } from '../../features/auth/device-unlock/device-unlock';
+import { UnlockPanel } from '../../features/auth/device-unlock/unlock-panel';
+import { lastSessionCheckReachable } from '../../app/session-store';
+import { PublicFrame } from '../../lib/ui/public-frame';
+import { safeRedirectTarget } from '../../domain/navigation/access';
+import { pendingSteps } from '../../lib/api/auth-flow-state';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import { isSessionNotice, peekSessionNotice, takeSessionNotice } from '../../lib/api/auth-flow-state';
 import type { SessionNotice } from '../../lib/api/error-catalogue';
 
@@ -33,17 +41,51 @@ export const Route = createFileRoute('/login/{-$request}')({
   component: RouteComponent,
 });
 
+/** Offline (the browser says so, or the session check found no server) on a device that knows a user: unlock first. */
+const startOffline = () => offlineUsers().length > 0 && (globalThis.navigator?.onLine === false || lastSessionCheckReachable() === false);
+
 function RouteComponent() {
   const { redirect_uri, expired, notice } = Route.useSearch();
   const router = useRouter();
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'unlock' | 'login'>(() => (startOffline() ? 'unlock' : 'login'));
   useEffect(() => {
     takeSessionNotice();
   }, []);
-  const onSignedIn = () => continueAfterSignIn((href) => router.navigate({ href, replace: true }), redirect_uri);
+  const onSignedIn = ({ username, password }: { username: string; password: string }) => {
+    // The device's offline verifier of this password; kept once the sign-in completes (after two-step, when owed).
+    preparePasswordVerifier(username, password, pendingSteps().some((step) => step.startsWith('mfa_')));
+    return continueAfterSignIn((href) => router.navigate({ href, replace: true }), redirect_uri);
+  };
+  const online = useOnlineStatus();
+  const canUnlock = offlineUsers().length > 0;
+  // Online, the way in is the normal sign-in; the offline unlock is offered when there is no server to ask.
+  const offerUnlock = canUnlock && (!online || lastSessionCheckReachable() === false);
+  if (mode === 'unlock' && canUnlock) {
+    return (
+      <PublicFrame>
+        <UnlockPanel onUnlocked={() => router.navigate({ href: safeRedirectTarget(redirect_uri), replace: true })} onOnlineSignIn={() => setMode('login')} />
+      </PublicFrame>
+    );
+  }
   return (
     <>
       <LoginNotice notice={notice ?? null} />
-      <LoginPage expired={expired === true} onSignedIn={onSignedIn} />
+      <LoginPage
+        expired={expired === true}
+        onSignedIn={onSignedIn}
+        onUnreachable={canUnlock ? () => setMode('unlock') : undefined}
+        onRefused={refusedOnline}
+        extraLinks={
+          offerUnlock ? (
+            <li>
+              <button type="button" className="link-button" onClick={() => setMode('unlock')}>
+                {t('auth.deviceUnlock.offlineOpen')}
+              </button>
+            </li>
+          ) : null
+        }
+      />
     </>
   );
 }

@@ -1,0 +1,81 @@
+import { parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoApp, type DemoApp } from '../graph/testing/demo-app';
+import { schema } from '../graph/schema';
+import { RateLimiter, ROW_BUDGET, rowCost } from '../graph/row-cost';
+
+/**
+ * Issue 20, "one staff user can stall the server for everyone": 30 aliases of participants(perPage: 0)
+ * with nested coach, manager, project and company took 20–29 s, and a participant's `{ me { id } }` waited.
+ */
+let t: DemoApp;
+beforeAll(async () => {
+  t = await createDemoApp();
+}, 900_000);
+afterAll(async () => {
+  await t.db.close();
+});
+
+const NESTED = 'records { id firstname coach { id surname } manager { id surname } project { id name } company { id name } }';
+const ATTACK = `query { ${Array.from({ length: 30 }, (_, i) => `a${i}: participants(perPage: 0) { totalItems ${NESTED} }`).join(' ')} }`;
+
+describe('row cost', () => {
+  it('counts page size × selection; perPage 0 counts as the largest page; nested lists multiply', () => {
+    const one = rowCost(schema, parse(`{ participants(perPage: 0) { ${NESTED} } }`));
+    expect(one).toBe(1 + 500 * 5);
+    expect(rowCost(schema, parse('{ participants(perPage: 10) { records { id } } }'))).toBe(1 + 10);
+    expect(rowCost(schema, parse('query($n: Int) { participants(perPage: $n) { records { id } } }'), { n: 0 })).toBe(501);
+    expect(rowCost(schema, parse(ATTACK))).toBeGreaterThan(ROW_BUDGET);
+    expect(rowCost(schema, parse('{ me { id } }'))).toBeLessThan(10);
+  });
+
+  it('the 30-alias request is refused before it runs, while another user is served', async () => {
+    const started = Date.now();
+    const [attack, me] = await Promise.all([t.gql('manager', ATTACK), t.gql<{ me: { id: string } }>('participant', '{ me { id } }')]);
+    const ms = Date.now() - started;
+    expect(attack.data ?? null).toBeNull();
+    expect(attack.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_EXPENSIVE');
+    expect(me.errors).toBeUndefined();
+    expect(me.data?.me.id).toBe(String(await t.userId('participant')));
+    console.log(`30-alias request refused and { me { id } } served together in ${ms} ms`);
+  });
+
+  it('one full page with nested references is answered, its references read in one query per table', async () => {
+    const db = t.db as unknown as { query: (text: string, params?: unknown[]) => Promise<unknown> };
+    const original = db.query.bind(db);
+    const texts: string[] = [];
+    db.query = (text: string, params?: unknown[]) => {
+      texts.push(text);
+      return original(text, params);
+    };
+    let res;
+    try {
+      res = await t.gql<{ participants: { records: { coach: { id: string } | null }[] } }>('admin', `{ participants(perPage: 0, includeHidden: true) { ${NESTED} } }`);
+    } finally {
+      db.query = original;
+    }
+    expect(res.errors).toBeUndefined();
+    const rows = res.data?.participants.records ?? [];
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.some((r) => r.coach !== null)).toBe(true);
+    const perTable = (table: string) => texts.filter((q) => q.includes(`FROM ${table} t WHERE t.id`)).length;
+    expect(perTable('users')).toBe(1);
+    expect(perTable('projects')).toBeLessThanOrEqual(1);
+    expect(perTable('companies')).toBe(1);
+    expect(texts.length).toBeLessThan(20);
+  });
+});
+
+describe('rate limit per user', () => {
+  it('a user past their burst waits; another user is not affected', () => {
+    const limiter = new RateLimiter({ requestBurst: 3, requestsPerSecond: 1, rowBurst: 1_000, rowsPerSecond: 100 });
+    const now = 1_000_000;
+    expect([1, 2, 3].map(() => limiter.take('u:1', 1, now))).toEqual([0, 0, 0]);
+    expect(limiter.take('u:1', 1, now)).toBeGreaterThan(0);
+    expect(limiter.take('u:2', 1, now)).toBe(0);
+    expect(limiter.take('u:1', 1, now + 1_000)).toBe(0);
+    // rows count too: a user who asked many rows waits for them to refill
+    expect(limiter.take('u:3', 900, now)).toBe(0);
+    expect(limiter.take('u:3', 900, now)).toBe(8);
+  });
+});

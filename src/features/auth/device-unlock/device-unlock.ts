@@ -1,0 +1,179 @@
+import { subscribe } from 'valtio';
+import { openOfflineSession, sessionStore, type SessionState } from '../../../app/session-store';
+import { onSignedOut, type SignedOutReason } from '../../../lib/api/session-events';
+import { MAX_FAILURES, recordFailure, unlockState, type UnlockState } from './attempts';
+import { findDeviceUser, firstDelayMs, readDeviceUsers, removeDeviceUser, saveDeviceUser, updateDeviceUser, type DeviceUser } from './device-users';
+import { checkPassword, createVerifier, type PasswordVerifier } from './verifier';
+
+/**
+ * Offline unlock (issue 18), the API the sign-in page and the lock screen use:
+ * - at an online password sign-in, `preparePasswordVerifier(username, password, steps)` derives the
+ *   verifier while the server is asked; `commitPasswordVerifier()` keeps it once the session is
+ *   fully signed in (after two-step, when owed), so the device is the second factor;
+ * - offline, `unlockOffline(userId, password)` checks the password on the device and opens the
+ *   user's replica, with growing delays and at most MAX_FAILURES wrong tries.
+ * Nothing here is ever sent to the server. docs/decisions-offline-unlock.md.
+ */
+
+export type { UnlockState };
+
+/** A known user of this device, as the unlock screen shows them (no verifier). */
+export interface OfflineUser {
+  userId: number;
+  username: string;
+  displayName: string;
+  state: UnlockState;
+  failures: number;
+}
+
+export type UnlockResult =
+  | { ok: true }
+  | { ok: false; reason: 'wrong'; state: UnlockState; failures: number }
+  | { ok: false; reason: 'wait'; until: number }
+  | { ok: false; reason: 'disabled' }
+  | { ok: false; reason: 'unknown' };
+
+function displayName(entry: DeviceUser): string {
+  const name = `${entry.user.givenName} ${entry.user.surname}`.trim();
+  return name === '' ? entry.user.username : name;
+}
+
+function summary(entry: DeviceUser, now: number): OfflineUser {
+  return {
+    userId: entry.user.id,
+    username: entry.user.username,
+    displayName: displayName(entry),
+    state: unlockState(entry, now, firstDelayMs()),
+    failures: entry.failures,
+  };
+}
+
+/** The users this device can open offline for, most recent sign-in first. */
+export function offlineUsers(now: number = Date.now()): OfflineUser[] {
+  return readDeviceUsers()
+    .sort((a, b) => b.savedAt - a.savedAt)
+    .map((entry) => summary(entry, now));
+}
+
+export function hasOfflineVerifier(userId: number): boolean {
+  return findDeviceUser(userId) !== null;
+}
+
+/** Whether a password may be tried for the user now (null: the device does not know them). */
+export function offlineUnlockState(userId: number, now: number = Date.now()): UnlockState | null {
+  const entry = findDeviceUser(userId);
+  return entry ? unlockState(entry, now, firstDelayMs()) : null;
+}
+
+/**
+ * Checks the password against the device's verifier; right: the session opens offline on the
+ * user's replica (unconfirmed: nothing is pushed until the server confirms). The try is counted
+ * before the slow check, so closing the page during it does not undo a wrong one.
+ */
+export async function unlockOffline(userId: number, password: string, now: () => number = Date.now): Promise<UnlockResult> {
+  const entry = findDeviceUser(userId);
+  if (!entry) return { ok: false, reason: 'unknown' };
+  const before = unlockState(entry, now(), firstDelayMs());
+  if (before.kind === 'disabled') return { ok: false, reason: 'disabled' };
+  if (before.kind === 'wait') return { ok: false, reason: 'wait', until: before.until };
+  const counted = updateDeviceUser(userId, (e) => ({ ...e, ...recordFailure(e, now()) })) ?? entry;
+  if (!(await checkPassword(entry.verifier, password))) {
+    const state = unlockState(counted, now(), firstDelayMs());
+    return { ok: false, reason: 'wrong', state, failures: counted.failures };
+  }
+  const opened = updateDeviceUser(userId, (e) => ({ ...e, failures: 0, lastFailureAt: null })) ?? entry;
+  openOfflineSession({ user: opened.user, company: opened.company });
+  return { ok: true };
+}
+
+interface Prepared {
+  username: string;
+  secondFactor: boolean;
+  verifier: Promise<PasswordVerifier | null>;
+}
+
+/** The verifier of the sign-in in progress: in memory only, never stored before the sign-in completes. */
+let prepared: Prepared | null = null;
+
+/**
+ * At an accepted online password sign-in: derives the verifier of this password (the slow hash
+ * runs while the next steps load). `secondFactor`: the sign-in still owes two-step, so the
+ * verifier is kept only once that is done on this device.
+ */
+export function preparePasswordVerifier(username: string, password: string, secondFactor: boolean): void {
+  prepared = { username, secondFactor, verifier: createVerifier(password).catch(() => null) };
+}
+
+/**
+ * The session is fully signed in (after two-step, when owed): keeps the prepared verifier for this
+ * user, with what the shell needs to open offline, and clears the wrong tries (an online sign-in
+ * turns a disabled offline unlock on again). Not while impersonating: the device opens as the user.
+ */
+export async function commitPasswordVerifier(session: Pick<SessionState, 'status' | 'user' | 'company' | 'identityChain'> = sessionStore): Promise<boolean> {
+  const pending = prepared;
+  const user = session.user ? { ...session.user } : null;
+  if (!pending || session.status !== 'signed-in' || !user || session.identityChain.length > 0) return false;
+  if (pending.username.trim().toLowerCase() !== user.username.toLowerCase()) return false;
+  prepared = null;
+  // Plain copies, taken now (the store may change while the hash finishes).
+  const company = session.company ? { ...session.company, branding: session.company.branding ? { ...session.company.branding } : null } : null;
+  const verifier = await pending.verifier;
+  if (!verifier) return false;
+  saveDeviceUser({
+    user,
+    company,
+    verifier,
+    secondFactor: pending.secondFactor,
+    failures: 0,
+    lastFailureAt: null,
+    savedAt: Date.now(),
+  });
+  return true;
+}
+
+/** The user changed their password online: the device's verifier follows (same user, signed in). */
+export async function refreshPasswordVerifier(userId: number, password: string): Promise<void> {
+  if (!findDeviceUser(userId)) return;
+  const verifier = await createVerifier(password);
+  updateDeviceUser(userId, (e) => ({ ...e, verifier, failures: 0, lastFailureAt: null, savedAt: Date.now() }));
+}
+
+/** Offline unlock off for the user until the next online sign-in (revoked, blocked, two-step attacked). */
+export function disableOfflineUnlock(userId: number): void {
+  updateDeviceUser(userId, (e) => ({ ...e, failures: MAX_FAILURES, lastFailureAt: Date.now() }));
+}
+
+/** The server refused this username as blocked: the device no longer opens offline for them (until an online sign-in). */
+export function refusedOnline(username: string, code: string | null): void {
+  if (code !== 'user_blocked') return;
+  const entry = readDeviceUsers().find((u) => u.user.username.toLowerCase() === username.trim().toLowerCase());
+  if (entry) disableOfflineUnlock(entry.user.id);
+}
+
+/** The user's own sign-out: the device forgets them (their replica goes too). */
+export function forgetOfflineUser(userId: number): void {
+  removeDeviceUser(userId);
+}
+
+let installed = false;
+
+/**
+ * Follows the session: the user's own sign-out forgets their offline unlock; too many two-step
+ * codes switches it off until an online sign-in. Call once at start-up.
+ */
+export function installDeviceUnlock(): void {
+  if (installed) return;
+  installed = true;
+  // The listeners run after the session store is cleared: remember whose session it was.
+  let current: number | null = null;
+  const remember = () => {
+    if (sessionStore.status === 'signed-in' && sessionStore.user && sessionStore.identityChain.length === 0) current = sessionStore.user.id;
+  };
+  remember();
+  subscribe(sessionStore, remember);
+  onSignedOut((reason: SignedOutReason) => {
+    if (current === null) return;
+    if (reason === 'logout') forgetOfflineUser(current);
+    if (reason === 'mfaAttempts') disableOfflineUnlock(current);
+  });
+}
