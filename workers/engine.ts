@@ -230,6 +230,8 @@ export class SyncEngine {
     const touched = new Set<CollectionName>();
     /** Collections started over in this cycle: not again in it, so a drift that persists cannot loop. */
     const repaired = new Set<CollectionName>();
+    /** Collections pulled in this cycle whose checksums were not compared yet (a poke may come between). */
+    const unverified = new Set<CollectionName>();
     while (this.started && this.status.online && (this.dirty.size > 0 || this.pushDue())) {
       this.set({ state: 'syncing', error: null });
       if (this.pushDue()) {
@@ -283,7 +285,8 @@ export class SyncEngine {
         await this.deps.replica.meta.put({ key: 'lastSyncedAt', value: at });
         this.set({ lastSyncedAt: at, ...(first ? { firstSync: { ...this.status.firstSync!, done: true } } : {}) });
         await this.refreshCounts();
-        await this.verifyReplica(names, repaired);
+        for (const n of names) unverified.add(n);
+        if (await this.verifyReplica([...unverified], repaired)) unverified.clear();
       }
       this.failures = 0;
     }
@@ -295,22 +298,25 @@ export class SyncEngine {
    * and carry no change of this device are compared with the server's; a drifted one loses its
    * checkpoint and is pulled again from zero in this cycle. A failed check is skipped (the next sync checks again).
    */
-  private async verifyReplica(names: readonly CollectionName[], repaired: Set<CollectionName>): Promise<void> {
-    if (this.deps.verifyChecksums === false || this.dirty.size > 0 || this.pushDue()) return;
+  private async verifyReplica(names: readonly CollectionName[], repaired: Set<CollectionName>): Promise<boolean> {
+    if (this.deps.verifyChecksums === false) return true;
+    // More work waits (a poke came, rows to push): compare once it is done, in this cycle.
+    if (this.dirty.size > 0 || this.pushDue()) return false;
     const interval = this.deps.checksumIntervalMs ?? CHECKSUM_INTERVAL_MS;
     const candidates = names.filter((n) => !repaired.has(n) && this.now() - (this.verifiedAt.get(n) ?? -Infinity) >= interval);
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return true;
     this.checksumChecks++;
     const outcome = await compareChecksums(this.deps.replica, this.deps.transport, candidates);
-    if (outcome.kind !== 'compared') return;
+    if (outcome.kind !== 'compared') return true;
     for (const c of [...outcome.matched, ...outcome.drifted]) this.verifiedAt.set(c, this.now());
-    if (outcome.drifted.length === 0) return;
+    if (outcome.drifted.length === 0) return true;
     await markForResync(this.deps.replica, outcome.drifted, this.now());
     this.checksumRepairs += outcome.drifted.length;
     for (const c of outcome.drifted) {
       repaired.add(c);
       this.dirty.add(c);
     }
+    return true;
   }
 
   /** Rows are wanted out and the gate is open (a closed gate keeps pushWanted for when it opens). */
