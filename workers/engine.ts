@@ -6,6 +6,7 @@ import type { Replica } from './replica/db';
 import { migrateOutbox, outboxCounts, recoverOutbox } from './outbox/outbox';
 import { pushOutbox } from './outbox/push';
 import { pullCollections, storageFailure } from './pull/pull';
+import { compareChecksums, markForResync } from './replica/checksum';
 import { initialSyncStatus, type SyncStatus } from '../src/domain/sync/status';
 
 export type { SyncStatus };
@@ -28,7 +29,18 @@ export interface EngineDeps {
    * Without it the engine keeps leading and recovers itself on resume().
    */
   leadership?: { release(): void; acquire(): void };
+  /** Compare the replica's checksums with the server's after each pull and repair drift (default true; the bench measures without). */
+  verifyChecksums?: boolean;
+  /** A collection that matched is compared again after this long at the earliest (default CHECKSUM_INTERVAL_MS). */
+  checksumIntervalMs?: number;
 }
+
+/**
+ * How often one collection's checksum is compared at most: comparing reads the whole collection from
+ * IndexedDB and costs the server a statement per collection (tests/bench: every collection at once
+ * costs several times an incremental sync), so a collection that matched is left alone for a while.
+ */
+export const CHECKSUM_INTERVAL_MS = 10 * 60_000;
 
 const scheduleWithTimeout = (fn: () => void, ms: number): (() => void) => {
   const handle = setTimeout(fn, ms);
@@ -65,6 +77,12 @@ export class SyncEngine {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly schedule: (fn: () => void, ms: number) => () => void;
+  /** Collections found drifted and started over since this engine started (replica checksums). */
+  checksumRepairs = 0;
+  /** Checksum requests sent (the bench's cost figure). */
+  checksumChecks = 0;
+  /** When each collection's checksum last matched (or was repaired). */
+  private readonly verifiedAt = new Map<CollectionName, number>();
 
   constructor(private readonly deps: EngineDeps) {
     this.collections = deps.collections ?? COLLECTION_NAMES;
@@ -253,6 +271,10 @@ export class SyncEngine {
 
   private async loop(): Promise<void> {
     const touched = new Set<CollectionName>();
+    /** Collections started over in this cycle: not again in it, so a drift that persists cannot loop. */
+    const repaired = new Set<CollectionName>();
+    /** Collections pulled in this cycle whose checksums were not compared yet (a poke may come between). */
+    const unverified = new Set<CollectionName>();
     while (this.started && this.status.online && (this.dirty.size > 0 || this.pushDue())) {
       this.set({ state: 'syncing', error: null });
       if (this.pushDue()) {
@@ -307,10 +329,38 @@ export class SyncEngine {
         await this.deps.replica.meta.put({ key: 'lastSyncedAt', value: at });
         this.set({ lastSyncedAt: at, ...(first ? { firstSync: { ...this.status.firstSync!, done: true } } : {}) });
         await this.refreshCounts();
+        for (const n of names) unverified.add(n);
+        if (await this.verifyReplica([...unverified], repaired)) unverified.clear();
       }
       this.failures = 0;
     }
     if (this.status.state === 'syncing') this.set({ state: 'idle' });
+  }
+
+  /**
+   * Replica checksums (workers/replica/checksum.ts): the collections just pulled that are caught up
+   * and carry no change of this device are compared with the server's; a drifted one loses its
+   * checkpoint and is pulled again from zero in this cycle. A failed check is skipped (the next sync checks again).
+   */
+  private async verifyReplica(names: readonly CollectionName[], repaired: Set<CollectionName>): Promise<boolean> {
+    if (this.deps.verifyChecksums === false) return true;
+    // More work waits (a poke came, rows to push): compare once it is done, in this cycle.
+    if (this.dirty.size > 0 || this.pushDue()) return false;
+    const interval = this.deps.checksumIntervalMs ?? CHECKSUM_INTERVAL_MS;
+    const candidates = names.filter((n) => !repaired.has(n) && this.now() - (this.verifiedAt.get(n) ?? -Infinity) >= interval);
+    if (candidates.length === 0) return true;
+    this.checksumChecks++;
+    const outcome = await compareChecksums(this.deps.replica, this.deps.transport, candidates);
+    if (outcome.kind !== 'compared') return true;
+    for (const c of [...outcome.matched, ...outcome.drifted]) this.verifiedAt.set(c, this.now());
+    if (outcome.drifted.length === 0) return true;
+    await markForResync(this.deps.replica, outcome.drifted, this.now());
+    this.checksumRepairs += outcome.drifted.length;
+    for (const c of outcome.drifted) {
+      repaired.add(c);
+      this.dirty.add(c);
+    }
+    return true;
   }
 
   /** Rows are wanted out and the gate is open (a closed gate keeps pushWanted for when it opens). */

@@ -13,6 +13,7 @@ import './types/access';
 import './types/invitation';
 import './types/sync-push-result';
 import './types/sync-pull';
+import './types/sync-checksum';
 import './types/sync-probe';
 import './types/search';
 import './types/user-settings';

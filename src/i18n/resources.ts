@@ -35,6 +35,8 @@ import enNotifications from './areas/notifications.en.json';
 import nlNotifications from './areas/notifications.nl.json';
 import enWorkPlanFiles from './areas/workPlanFiles.en.json';
 import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
+import enSyncTruth from './areas/syncTruth.en.json';
+import nlSyncTruth from './areas/syncTruth.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -53,6 +55,7 @@ export const nl = {
   reasons: nlReasons,
   notifications: nlNotifications,
   workPlanFiles: nlWorkPlanFiles,
+  syncTruth: nlSyncTruth,
 };
 
 export const en = {
@@ -72,4 +75,5 @@ export const en = {
   reasons: enReasons,
   notifications: enNotifications,
   workPlanFiles: enWorkPlanFiles,
+  syncTruth: enSyncTruth,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -20,6 +20,9 @@ import type { PartyKey } from '../../src/domain/messages/views';
 import type { ReplicaReader } from '../../src/lib/replica/replica-db';
 import { enqueue, enqueueMany } from '../../workers/outbox/outbox';
 import { openReplica } from '../../workers/replica/db';
+import { createGraphTransport } from '../../workers/graph-client';
+import { pullCollections } from '../../workers/pull/pull';
+import { compareChecksums, localChecksum } from '../../workers/replica/checksum';
 
 export interface BenchSession {
   companyId: number;
@@ -162,6 +165,44 @@ const api = {
         replica,
         Array.from({ length: n }, (_, i) => ({ name: 'probes.save', input: { uuid: uuidv7(), body: `bench ${i}` } })),
       );
+    } finally {
+      replica.dexie.close();
+    }
+  },
+
+  /**
+   * The cost of replica checksums per sync (issue 19), in one run: an incremental sync of every
+   * collection with nothing new (what a poke or a reconnect does) timed alone and followed by the
+   * checksum comparison of every collection (the worker compares the collections it pulled), `runs`
+   * times each, alternating. Same code as the worker (pullCollections, compareChecksums), through the
+   * page's cookie session.
+   */
+  async checksumCost(session: BenchSession, runs = 10): Promise<{ runs: number; syncMs: number; syncWithCheckMs: number; checkMs: number; localMs: number; matched: number; collections: number }> {
+    const replica = openReplica(session);
+    const transport = createGraphTransport({ baseUrl: location.origin, fetchFn: (input, init) => fetch(input, init) });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const plain: number[] = [];
+    const checked: number[] = [];
+    const checks: number[] = [];
+    const locals: number[] = [];
+    let matched = 0;
+    try {
+      for (let i = 0; i < runs; i++) {
+        const [a] = await time(() => pullCollections(replica, transport, COLLECTION_NAMES));
+        plain.push(a);
+        const start = performance.now();
+        await pullCollections(replica, transport, COLLECTION_NAMES);
+        const [c, outcome] = await time(() => compareChecksums(replica, transport, COLLECTION_NAMES));
+        checked.push(performance.now() - start);
+        checks.push(c);
+        if (outcome.kind === 'compared') matched = outcome.matched.length;
+        // The worker's side alone: reading every collection and hashing it.
+        const [l] = await time(async () => {
+          for (const name of COLLECTION_NAMES) await localChecksum(replica, name);
+        });
+        locals.push(l);
+      }
+      return { runs, syncMs: median(plain), syncWithCheckMs: median(checked), checkMs: median(checks), localMs: median(locals), matched, collections: COLLECTION_NAMES.length };
     } finally {
       replica.dexie.close();
     }

@@ -96,6 +96,8 @@ const LIST_RUNS = quick ? 3 : 5;
 interface BenchFigures {
   docs: number | null;
   firstSyncMs: number | null;
+  /** An incremental sync of every collection with nothing new, without and with the replica checksum check (median ms). */
+  checksumPerSync: { syncMs: number; syncWithCheckMs: number; checkMs: number; localMs: number; matched: number; collections: number } | null;
   bulkPutMs: number | null;
   listReplicaMs: number | null;
   listNetworkMs: number | null;
@@ -114,6 +116,7 @@ interface BenchFigures {
 const figures: BenchFigures = {
   docs: null,
   firstSyncMs: null,
+  checksumPerSync: null,
   bulkPutMs: null,
   listReplicaMs: null,
   listNetworkMs: null,
@@ -320,6 +323,12 @@ async function browserParts(): Promise<void> {
     log(`first sync: ${fmtN(synced)} documents in ${fmtMs(syncMs)}`);
     figures.docs = synced;
     if (wanted('sync')) figures.firstSyncMs = Math.round(syncMs);
+    // The cost of replica checksums per sync (issue 19): an incremental sync with nothing new, alone and with the check.
+    const checksum = wanted('sync') ? await bench(page, script, (api, s, n) => api.checksumCost(s, n), quick ? 5 : 15) : null;
+    if (checksum) {
+      log(`replica checksums: sync ${fmtMs(checksum.syncMs)}, with the check ${fmtMs(checksum.syncWithCheckMs)} (${checksum.matched}/${checksum.collections} collections matched)`);
+      figures.checksumPerSync = { syncMs: Math.round(checksum.syncMs), syncWithCheckMs: Math.round(checksum.syncWithCheckMs), checkMs: Math.round(checksum.checkMs), localMs: Math.round(checksum.localMs), matched: checksum.matched, collections: checksum.collections };
+    }
 
     // 2. The IndexedDB ceiling: the same documents with plain bulkPut, same browser, same run.
     const ceiling = wanted('ceiling') ? await bench(page, script, (api, s) => api.ceiling(s)) : null;
@@ -430,6 +439,16 @@ async function browserParts(): Promise<void> {
             ]
           : []),
       ]);
+      if (figures.checksumPerSync) {
+        const c = figures.checksumPerSync;
+        table(`Replica checksums per sync (every collection, nothing new; median of ${quick ? 5 : 15}; the worker compares a collection at most once per 10 minutes)`, ['measure', 'time'], [
+          ['incremental sync of every collection, no check', fmtMs(c.syncMs)],
+          ['the same sync + checksum compare of every collection', fmtMs(c.syncWithCheckMs)],
+          ['of which the compare (request + local hash)', fmtMs(c.checkMs)],
+          ['the local hash alone (read + SHA-256 of every collection)', fmtMs(c.localMs)],
+          ['collections matched', `${c.matched} of ${c.collections}`],
+        ]);
+      }
     }
     if (wanted('list')) {
       table(`Navigation to a rendered participant list (${fmtN(listTotal)} participants, first ${listRows} rows; ${LATENCY_MS} ms latency, median of ${LIST_RUNS})`, ['source', 'median', 'min', 'max'], [

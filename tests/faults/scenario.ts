@@ -29,6 +29,8 @@ import { IDENTITY_MISMATCH, parseRowIdentity } from '../../src/domain/sync/row-i
 import { createSession, hashToken } from '../../server/auth/session';
 import { openReplica, type Replica } from '../../workers/replica/db';
 import { urlOf } from '../../workers/test-support';
+import { compareChecksums } from '../../workers/replica/checksum';
+import type { GraphTransport } from '../../workers/graph-client';
 import { createUuidV7, uuidv7Time } from '../../src/domain/sync/uuid-v7';
 import { COLLECTION_NAMES } from '../../src/domain/sync/collections';
 import { OutboxRowSending, WRITE_FAILED } from '../../src/domain/sync/outbox-machine';
@@ -73,6 +75,10 @@ export interface FaultStats {
   quotaErrors: number;
   /** Writes whose resolver throws (not transient): failed with write_failed after their tries. */
   poisonRows: number;
+  /** Replica rows silently corrupted (a revision changed, a document dropped): issue 19. */
+  replicaCorruptions: number;
+  /** Collections the engines found drifted by their checksums and pulled again. */
+  checksumRepairs: number;
   /** Kills of the server's LISTEN connections (issue 19); after each, pokes must resume on a live stream. */
   listenDrops: number;
   /** Rows sent whose client mutation id was made by a client clock 40 days slow or fast (issue 19). */
@@ -90,7 +96,7 @@ export interface FaultStats {
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
   'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
-  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused',
+  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused', 'replicaCorruptions', 'checksumRepairs',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
@@ -133,6 +139,8 @@ interface Client {
   online: boolean;
   /** Set to make this client's next push reach the server and then never answer (the worker died). */
   dieOnPush: (() => void) | null;
+  /** The engine's transport (the checksum checker uses it too). */
+  transport: GraphTransport;
 }
 
 interface Sent {
@@ -183,7 +191,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
-    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0,
+    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0, replicaCorruptions: 0, checksumRepairs: 0,
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
@@ -370,6 +378,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       engine: null as unknown as SyncEngine,
       online: true,
       dieOnPush: null,
+      transport: null as unknown as GraphTransport,
     };
     client.engine = engineFor(client);
     return client;
@@ -446,6 +455,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
         return finish(res);
       },
     });
+    client.transport = transport;
     // No timers: retries happen only when the test asks.
     return new SyncEngine({
       replica: client.replica,
@@ -547,6 +557,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     stats.clientRestarts++;
     stats.rowsLeftSending += sending;
     // A new worker on the same IndexedDB database; the old one never wakes up again.
+    stats.checksumRepairs += c.engine.checksumRepairs;
     c.replica = openReplica({ companyId: tenant.companyId, userId: c.userId, realUserId: c.userId, chain: [] }, c.replicaName);
     c.engine = engineFor(c);
     await c.engine.start({ leader: true, online: true });
@@ -667,6 +678,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       replicaName: `${c.replicaName}-as-${other.id}`,
       replica: openReplica({ companyId: tenant.companyId, userId: other.id, realUserId: other.id, chain: [] }, `${c.replicaName}-as-${other.id}`),
       engine: null as unknown as SyncEngine,
+      transport: null as unknown as GraphTransport,
       online: true,
       dieOnPush: null,
     };
@@ -687,6 +699,21 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const wireId = (c: Client, id: string) => {
     const skew = skewed.get(c.name) ?? 0;
     return skew !== 0 ? skewedId(id, skew) : id;
+  };
+
+  /**
+   * Silent corruption of a replica (issue 19): a synced document's revision changes or the document
+   * disappears, as a half-written page or a browser that rolled IndexedDB back would leave it. Nothing
+   * tells the engine; its replica checksums must find and repair it.
+   */
+  const corruptReplica = async (c: Client) => {
+    const collection = random() < 0.5 ? 'syncProbes' : 'participants';
+    const docs = (await c.replica.docs(collection).toArray()).filter((d) => !d._pending && typeof d.revision === 'number');
+    if (docs.length === 0) return;
+    const doc = docs[Math.floor(random() * docs.length)]!;
+    if (random() < 0.5) await c.replica.docs(collection).update(doc.uuid, { revision: Number(doc.revision) + 1000 });
+    else await c.replica.docs(collection).delete(doc.uuid);
+    stats.replicaCorruptions++;
   };
 
   const coaches = tenant.users.filter((u) => u.role === 'coach');
@@ -782,6 +809,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       stats.offlineToggles++;
     }
     if (random() < 0.015) await moveOwner();
+    if (random() < 0.01) await corruptReplica(c);
     if (crashPoints.includes(w)) crashArmed = true;
     if (w === clientRestartAt) await restartClient(clients[Math.floor(random() * clients.length)]!);
     if (listenDropAt.includes(w)) await dropListen();
@@ -831,8 +859,10 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       if ((await c.replica.outbox.count()) > 0) settled = false;
     }
   }
-  // A last clean pull for everyone, after every push.
+  // A last clean pull for everyone, after every push. One replica is corrupted first, so at least
+  // one repair by checksum happens whatever the timing did above (a later pull may heal a corruption).
   faults = false;
+  await corruptReplica(clients[0]!);
   for (const c of clients) {
     note(c.name, '*', `final pull: outbox ${await c.replica.outbox.count()}, state ${c.engine.getStatus().state}`);
     clock += 10 * 60_000;
@@ -844,6 +874,12 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   for (const c of clients) {
     const state = c.engine.getStatus().state;
     if (state !== 'idle') failures.push(`${c.name} ended ${state}`);
+    stats.checksumRepairs += c.engine.checksumRepairs;
+    // Every replica's checksums equal the server's at the end.
+    const checked = await compareChecksums(c.replica, c.transport, [...COLLECTIONS]);
+    if (checked.kind !== 'compared' || checked.matched.length !== COLLECTIONS.length) {
+      failures.push(`${c.name}: replica checksums do not equal the server's: ${JSON.stringify(checked)}`);
+    }
     await c.engine.stop();
   }
   failures.push(...(await checkFaultRun(server, tenant.companyId, clients, sent, answered, stats, trace)));
@@ -1230,7 +1266,7 @@ export function formatStats(run: FaultRun): string {
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
     `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
-    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}; ` +
+    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}); ` +
     `edits during push ${s.editsDuringPush}, discards during push ${s.discardsDuringPush} (refused), quota errors ${s.quotaErrors}, poison rows ${s.poisonRows}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );

@@ -224,6 +224,16 @@ function pulledSince(row: OutboxRow, event: OutboxEvent): boolean {
   return typeof revision === 'number' && typeof row.pulledRevision === 'number' && row.pulledRevision >= revision;
 }
 
+/** The server's version a refusal brought (a conflict's server document), when it is newer than `base`. */
+export function newerServerVersion(event: OutboxEvent, base: ReplicaDocument | null): ReplicaDocument | null {
+  if (event.type !== 'answer' || event.answer.success) return null;
+  const server = event.answer.conflict?.serverDocument;
+  if (!server || server._deleted === true || typeof server.revision !== 'number') return null;
+  if (typeof base?.revision === 'number' && base.revision >= server.revision) return null;
+  const { _deleted: _d, _pending: _p, ...fields } = server;
+  return fields;
+}
+
 /** applyEvent's work; call inside a transaction over the outbox and the row's collection. */
 export async function applyEventInTransaction(
   replica: Replica,
@@ -273,7 +283,16 @@ export async function applyEventInTransaction(
     activeOthers = activeOthers.filter((r) => r.status !== 'pending');
   }
   if (result.effects.includes('rollback')) {
-    const base = activeOthers.find((r) => r.previous !== undefined)?.previous ?? row.previous ?? null;
+    let base = activeOthers.find((r) => r.previous !== undefined)?.previous ?? row.previous ?? null;
+    // A refusal restores the server's truth at once (issue 19): when the answer brings a newer
+    // version of the document than the replica knows (a conflict's server document), that version
+    // is the document now, as a pull would make it; otherwise the engine's pull after the push brings it.
+    const newer = newerServerVersion(event, base);
+    if (newer) {
+      base = newer;
+      for (const other of activeOthers) await replica.outbox.update(other.clientMutationId, { previous: newer, pulledRevision: newer.revision as number });
+      activeOthers = activeOthers.map((other) => ({ ...other, previous: newer, pulledRevision: newer.revision as number }));
+    }
     await rematerialize(replica, row.collection, row.target, base, activeOthers);
   } else if (result.effects.includes('reapply') && next) {
     const base = await serverBase(replica, row.collection, row.target, activeOthers);

@@ -18,6 +18,11 @@ export interface ReportInput {
   participant: ParticipantSnapshot;
   /** ISO time the report is printed (footer). */
   printedAt: string;
+  /**
+   * Printed on a device from data the server has not accepted (a change waiting, refused or in
+   * conflict, a status set only there): marked CONCEPT whatever `status` says (issue 19).
+   */
+  unconfirmed?: boolean;
 }
 
 export const REPORT_FONT = 'Helvetica';
@@ -128,7 +133,9 @@ export function buildReportDefinition(input: ReportInput, t: Translate): TDocume
     content: [
       { text: t('wageValue.report.title'), style: 'h1' },
       { text: t(`wageValue.report.type${dispensation ? 'Dispensation' : 'Subsidy'}`) },
-      ...(status === 'definitive' ? [] : [{ text: t(`wageValue.report.status.${status}`), style: 'concept' } satisfies Content]),
+      ...(input.unconfirmed === true
+        ? [{ text: t('wageValue.report.unconfirmed'), style: 'concept' } satisfies Content]
+        : status === 'definitive' ? [] : [{ text: t(`wageValue.report.status.${status}`), style: 'concept' } satisfies Content]),
       heading(t('wageValue.report.sectionParticipant')),
       fieldTable([
         [t('wageValue.report.participant'), text(participantName(participant))],
@@ -201,5 +208,16 @@ export function translatorOf(tree: Record<string, unknown>): Translate {
   };
 }
 
+const fileStem = (t: Translate, participant: ParticipantSnapshot): string =>
+  `${t('wageValue.report.filePrefix')}-${participantName(participant).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'meting'}`;
+
 export const reportFileName = (t: Translate, participant: ParticipantSnapshot, status: MeasurementStatus, dateIso: string): string =>
-  `${t('wageValue.report.filePrefix')}-${participantName(participant).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'meting'}-${status}-${dateIso.slice(0, 10)}.pdf`;
+  `${fileStem(t, participant)}-${status}-${dateIso.slice(0, 10)}.pdf`;
+
+/**
+ * The file name of a report printed on the device: the server's name (reportFileName) when the
+ * replica holds exactly what the server accepted; else a concept under a name of its own
+ * (`…-concept-niet-bevestigd-…`), never the name of the server's definitive report.
+ */
+export const deviceReportFileName = (t: Translate, participant: ParticipantSnapshot, status: MeasurementStatus, dateIso: string, unconfirmed: boolean): string =>
+  unconfirmed ? `${fileStem(t, participant)}-concept-${t('wageValue.report.unconfirmedFile')}-${dateIso.slice(0, 10)}.pdf` : reportFileName(t, participant, status, dateIso);

@@ -4,6 +4,7 @@ import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import { ConflictChoice } from './conflict-choice';
 import { formatDate, formatTime } from './format';
 import { opLabel, reasonText } from './op-label';
+import { RefusedInput } from './refused-input';
 
 interface OutboxRowItemProps {
   row: OutboxRow;
@@ -37,6 +38,7 @@ export function OutboxRowItem({ row, onRetry, onDiscard, onResolve }: OutboxRowI
         <p className="outbox-row__state">{row.attempts > 0 ? t('sync.row.attempts', { count: row.attempts }) : t('sync.row.waiting')}</p>
       ) : null}
       {refused && row.error ? <p className="outbox-row__reason">{reasonText(t, row.error, row.errorParams)}</p> : null}
+      {row.status === 'failed' ? <RefusedInput row={row} /> : null}
       {row.status === 'conflict' ? <ConflictChoice row={row} onResolve={(chosen) => onResolve(row, chosen)} /> : null}
       {confirming ? (
         <div className="outbox-row__confirm" role="group" aria-label={t('sync.row.discardConfirm')}>

@@ -10,6 +10,7 @@ import { syncStatusView } from './sync-status-view';
 import { useNow } from './use-now';
 import { useSyncViewStatus } from './use-sync-view-status';
 import { useStatusText } from './use-status-text';
+import { ChecksumRepair } from './checksum-repair';
 
 /** The changes page's status block: connection, last update, what the replica holds, "update now". */
 export function SyncOverview() {
@@ -63,6 +64,7 @@ export function SyncOverview() {
       <button type="button" className="button" onClick={syncNow} disabled={busy || !online}>
         {t('sync.page.syncNow')}
       </button>
+      <ChecksumRepair />
       <SyncSelfTest />
     </section>
   );

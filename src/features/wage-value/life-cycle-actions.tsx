@@ -7,8 +7,12 @@ import { validateMeasurement } from '../../domain/wage-value/validation';
 import { downloadDefinitiveReport, saveBlob, wageValueActions, type QueueAnswer } from './actions';
 import { ReportPreview } from './report-preview';
 
-/** Concept → definitive (confirmed) or cancelled; copy; delete a concept; concept PDF (offline) and the definitive PDF. */
-export function LifeCycleActions({ uuid, status, draft, participant }: { uuid: string; status: MeasurementStatus; draft: MeasurementDraft; participant: ParticipantSnapshot }) {
+/**
+ * Concept → definitive (confirmed) or cancelled; copy; delete a concept; concept PDF (offline) and the definitive PDF.
+ * `unconfirmed`: the replica holds something of this measurement the server has not accepted (a change
+ * waiting, refused or in conflict): a PDF printed here is then a concept, whatever the local status says.
+ */
+export function LifeCycleActions({ uuid, status, draft, participant, unconfirmed }: { uuid: string; status: MeasurementStatus; draft: MeasurementDraft; participant: ParticipantSnapshot; unconfirmed: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [preview, setPreview] = useState(false);
@@ -58,7 +62,7 @@ export function LifeCycleActions({ uuid, status, draft, participant }: { uuid: s
       </div>
       {status === 'concept' && incomplete ? <p id="wv-incomplete" className="wv-field__hint">{t('wageValue.actions.incomplete', { step: t(`wageValue.steps.${incomplete.step}`) })}</p> : null}
       {message ? <p className={`alert ${message.tone === 'error' ? 'alert--error' : ''}`} role={message.tone === 'error' ? 'alert' : 'status'} data-testid="action-message">{message.text}</p> : null}
-      {preview ? <ReportPreview draft={draft} status={status} participant={participant} onClose={() => setPreview(false)} /> : null}
+      {preview ? <ReportPreview draft={draft} status={status} unconfirmed={unconfirmed} participant={participant} onClose={() => setPreview(false)} /> : null}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { measurementSteps, type MeasurementStep } from '../../domain/wage-value/constants';
-import { emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
+import { draftOfDocument, emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
 import { stepPayload } from '../../domain/wage-value/schemas';
 import { validateStep, type WageValueIssue } from '../../domain/wage-value/validation';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
@@ -22,7 +22,8 @@ import { StepResult } from './step-result';
 import { StepAdvice } from './step-advice';
 import { StepSummary } from './step-summary';
 import type { StepProps } from './step-props';
-import { followStoredDocument, wizardStartOf } from './wizard-start';
+import { followStoredDocument, newlyRefused, refusedChanges, unconfirmedByServer, wizardStartOf } from './wizard-start';
+import { useOutboxRows } from '../../lib/replica/hooks';
 import './wage-value.css';
 
 const STEPS: Record<MeasurementStep, (p: StepProps) => React.JSX.Element> = {
@@ -79,6 +80,23 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
     setParticipantId(newer.participantId);
     setShown([]);
   }
+  // A change of this measurement refused by the server: the form starts again from the stored
+  // document (rolled back to the server's version by the worker); the input stays on /wijzigingen.
+  const outboxRows = useOutboxRows();
+  const refused = outboxRows === undefined || mode.kind !== 'edit' ? null : refusedChanges(outboxRows, uuid);
+  const [seenRefused, setSeenRefused] = useState<Set<string> | null>(refused);
+  if (refused !== null && (seenRefused === null || refused.size !== seenRefused.size || [...refused].some((id) => !seenRefused.has(id)))) {
+    setSeenRefused(refused);
+    if (newlyRefused(seenRefused, refused) && stored) {
+      const start = wizardStartOf(stored);
+      setShownDoc(stored);
+      setDraft(start.draft);
+      setParticipantId(start.participantId);
+      setShown([]);
+      setReason(null);
+      setTouched(false);
+    }
+  }
   const goTo = (i: number) => { setTouched(true); setStepIndex(i); };
 
   const ofParticipant = useMeasurementsOfParticipant(participantId);
@@ -92,6 +110,9 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
 
   const status = mode.kind === 'edit' ? stored?.status ?? 'concept' : 'concept';
   const readOnly = status !== 'concept';
+  // A measurement that can no longer be edited shows what the replica holds, never what the form kept.
+  const viewDraft = readOnly && stored ? draftOfDocument(stored) : draft;
+  const unconfirmed = mode.kind !== 'edit' || unconfirmedByServer(stored, outboxRows, uuid);
   const snapshot: ParticipantSnapshot = stored?.participantSnapshot && Object.keys(stored.participantSnapshot).length > 0
     ? stored.participantSnapshot
     : participantSnapshotOf(participant);
@@ -164,7 +185,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
       <form className="wv-step card" aria-labelledby="wv-step-title" noValidate onSubmit={(e) => { e.preventDefault(); void save(Math.min(stepIndex + 1, measurementSteps.length - 1)); }}>
         <h2 id="wv-step-title">{t(`wageValue.steps.${step}`)}</h2>
         {shown.length > 0 && liveIssues.length > 0 ? <p className="alert alert--error" role="alert" data-testid="step-errors">{t('wageValue.wizard.stepHasErrors', { count: liveIssues.length })}</p> : null}
-        <Step draft={draft} edit={edit} issues={issues} readOnly={readOnly} />
+        <Step draft={viewDraft} edit={edit} issues={issues} readOnly={readOnly} />
         {reason ? <p className="alert alert--error" role="alert" data-testid="save-reason">{t(reason.key as 'wageValue.errors.required', reason.params)}</p> : null}
         <div className="wv-step__actions">
           <button type="button" className="button" disabled={stepIndex === 0 || saving} onClick={() => goTo(stepIndex - 1)}>{t('wageValue.wizard.previous')}</button>
@@ -178,7 +199,7 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
         </div>
       </form>
       {savedOnce ? <OutboxIssues collections={['wageValueMeasurements']} target={uuid} /> : null}
-      {savedOnce ? <LifeCycleActions uuid={uuid} status={status} draft={draft} participant={snapshot} /> : null}
+      {savedOnce ? <LifeCycleActions uuid={uuid} status={status} draft={viewDraft} participant={snapshot} unconfirmed={unconfirmed} /> : null}
     </section>
   );
 }

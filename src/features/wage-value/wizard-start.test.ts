@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { followStoredDocument, resumeStepIndex, wizardStartOf } from './wizard-start';
+import { followStoredDocument, newlyRefused, refusedChanges, resumeStepIndex, unconfirmedByServer, wizardStartOf } from './wizard-start';
+import { deviceReportFileName, reportFileName } from '../../domain/wage-value/report';
 import { measurementSteps } from '../../domain/wage-value/constants';
 import { validateMeasurement } from '../../domain/wage-value/validation';
 import type { MeasurementDocument } from '../../domain/wage-value/measurement';
@@ -52,5 +53,38 @@ describe('the wizard’s start from a stored measurement', () => {
     expect(followStoredDocument(afterTasks, afterTasks, false)).toBeNull();
     expect(followStoredDocument(afterTasks, null, false)).toBeNull();
     expect(followStoredDocument(afterTasks, undefined, false)).toBeNull();
+  });
+});
+
+describe('a refusal restores the server’s version; a report from unconfirmed data is a concept (issue 19)', () => {
+  const row = (clientMutationId: string, status: 'pending' | 'sending' | 'failed' | 'conflict', target = 'u1') =>
+    ({ clientMutationId, status, collection: 'wageValueMeasurements', target });
+
+  it('a refusal the wizard has not seen yet restarts the form; those listed when it opened do not', () => {
+    const opened = refusedChanges([row('a', 'failed'), row('b', 'pending'), row('c', 'failed', 'other')], 'u1');
+    expect([...opened]).toEqual(['a']);
+    expect(newlyRefused(null, opened)).toBe(false);
+    expect(newlyRefused(opened, refusedChanges([row('a', 'failed'), row('b', 'failed')], 'u1'))).toBe(true);
+    expect(newlyRefused(opened, refusedChanges([row('a', 'failed')], 'u1'))).toBe(false);
+    // A refusal retried or discarded is no new refusal.
+    expect(newlyRefused(opened, refusedChanges([], 'u1'))).toBe(false);
+  });
+
+  it('a report is unconfirmed while a change of the measurement waits, is sent, was refused or conflicts, or the document is marked pending', () => {
+    for (const status of ['pending', 'sending', 'failed', 'conflict'] as const) expect(unconfirmedByServer({}, [row('a', status)], 'u1')).toBe(true);
+    expect(unconfirmedByServer({ _pending: true }, [], 'u1')).toBe(true);
+    expect(unconfirmedByServer({}, [row('a', 'failed', 'other')], 'u1')).toBe(false);
+    expect(unconfirmedByServer({}, [], 'u1')).toBe(false);
+    // The outbox not read yet: never an unmarked report.
+    expect(unconfirmedByServer({}, undefined, 'u1')).toBe(true);
+  });
+
+  it('a report printed from unconfirmed data has its own file name, never the server’s', () => {
+    const t = (k: string) => ({ 'wageValue.report.filePrefix': 'loonwaardemeting', 'wageValue.report.unconfirmedFile': 'niet-bevestigd' })[k] ?? k;
+    const p = { firstname: 'Anna', lastname: 'Jansen' };
+    const server = reportFileName(t, p, 'definitive', '2026-11-26T10:00:00Z');
+    expect(server).toBe('loonwaardemeting-anna-jansen-definitive-2026-11-26.pdf');
+    expect(deviceReportFileName(t, p, 'definitive', '2026-11-26T10:00:00Z', false)).toBe(server);
+    expect(deviceReportFileName(t, p, 'definitive', '2026-11-26T10:00:00Z', true)).toBe('loonwaardemeting-anna-jansen-concept-niet-bevestigd-2026-11-26.pdf');
   });
 });

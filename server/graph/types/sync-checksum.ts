@@ -1,0 +1,50 @@
+import { builder } from '../builder';
+import { COLLECTION_NAMES, isCollectionName } from '../../../src/domain/sync/collections';
+import { serverCollection } from '../../sync/registry';
+import { pullEnv } from '../../sync/pull';
+import { replicaChecksum, type ReplicaChecksum } from '../../sync/checksum';
+import { requireViewer } from '../../sync/viewer-error';
+import { ensureSyncTriggersOnce } from '../../sync/triggers';
+
+const ReplicaChecksumInput = builder.inputType('ReplicaChecksumInput', {
+  description: 'A collection and the checkpoint the replica holds it at (as the last pull answered it).',
+  fields: (t) => ({
+    collection: t.string({ required: true }),
+    seq: t.float({ required: true }),
+    scopeKey: t.string({ required: false }),
+  }),
+});
+
+const ReplicaChecksumResult = builder.objectRef<ReplicaChecksum>('ReplicaChecksum').implement({
+  description:
+    'The count of the documents the pull delivered to the viewer up to the checkpoint and a SHA-256 over their "uuid:revision" in uuid order (joined by ","); stale: nothing to compare yet (the next pull brings changes or starts over).',
+  fields: (t) => ({
+    collection: t.exposeString('collection'),
+    stale: t.exposeBoolean('stale'),
+    count: t.exposeInt('count', { nullable: true }),
+    hash: t.exposeString('hash', { nullable: true }),
+  }),
+});
+
+/** At most this many collections per request (every replicated collection fits). */
+const MAX_CHECKSUMS = COLLECTION_NAMES.length;
+
+builder.queryField('replicaChecksums', (t) =>
+  t.field({
+    type: [ReplicaChecksumResult],
+    description: 'Checksums of the viewer\'s scope per collection, for the worker to prove its replica matches (issue 19).',
+    args: { collections: t.arg({ type: [ReplicaChecksumInput], required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const viewer = await requireViewer(ctx);
+      const wanted = args.collections.slice(0, MAX_CHECKSUMS);
+      await ensureSyncTriggersOnce(ctx.db);
+      const env = pullEnv(ctx.db, viewer);
+      const answers: ReplicaChecksum[] = [];
+      for (const c of wanted) {
+        if (!isCollectionName(c.collection)) continue;
+        answers.push(await replicaChecksum(ctx.db, viewer, serverCollection(c.collection), { seq: c.seq, scopeKey: c.scopeKey ?? null }, env));
+      }
+      return answers;
+    },
+  }),
+);
