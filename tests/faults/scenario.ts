@@ -619,7 +619,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     user.token = token;
     for (const other of clients.filter((o) => o.userId === user.id)) {
       other.token = token;
-      if (other.engine.getStatus().state === 'blocked') other.engine.resume();
+      if (other.engine.getStatus().state === 'blocked') await other.engine.resume();
     }
     stats.sessionExpiries++;
   };
