@@ -20,7 +20,7 @@ export interface ScreenLock {
   username: string | null;
   givenName: string | null;
   /** The impersonation chain the tab was in (oldest first; empty or absent: the user's own session). */
-  chain?: number[];
+  chain?: readonly number[];
   /** While impersonating: the user who really signed in (the replica's name includes them), when known. */
   realUserId?: number | null;
   lockedAt: number;
