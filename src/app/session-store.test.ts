@@ -3,7 +3,8 @@ import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiEffects } from '../lib/api/effects';
 import { onSignedOut } from '../lib/api/session-events';
-import { endScreenLock, lockStore } from '../lib/api/session-lock';
+import { endScreenLock, lockedReplicaName, lockStore } from '../lib/api/session-lock';
+import { replicaName } from '../domain/sync/replica-schema';
 import {
   checkSessionInBackground,
   clearSession,
@@ -265,5 +266,46 @@ describe('session store (opened offline, confirmed when the server answers)', ()
     await checkSessionInBackground();
     expect(sessionStore.status).toBe('anonymous');
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?expired=1/));
+  });
+
+  it('a refused offline-opened session locks the screen like any session end (issue 18): replica kept, nothing signed out', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ errors: [{ message: 'expired', extensions: { code: 'token_expired' } }] }))));
+    const listener = vi.fn();
+    const stopListening = onSignedOut(listener);
+    const restore = setApiEffects({ lockSession: lockSignedInSession });
+    try {
+      openOfflineSession({ user, company: null });
+      await checkSessionInBackground();
+      expect(lockStore.lock).toMatchObject({ reason: 'expired', userId: user.id, username: user.username });
+      expect(sessionStore.status).toBe('signed-in');
+      expect(sessionStore.unlockedOffline).toBe(true);
+      expect(listener).not.toHaveBeenCalled();
+      expect(navigate).not.toHaveBeenCalled();
+    } finally {
+      restore();
+      stopListening();
+      endScreenLock();
+    }
+  });
+
+  it('unlocking a locked screen on the device ends the lock and reopens the same user unconfirmed', () => {
+    setSession({ user, identityChain: [], company: null });
+    expect(lockSignedInSession('inactivity')).toBe(true);
+    expect(lockStore.lock).not.toBeNull();
+    openOfflineSession({ user, company: null });
+    expect(lockStore.lock).toBeNull();
+    expect(sessionStore).toMatchObject({ status: 'signed-in', user, unlockedOffline: true });
+  });
+
+  it('a lock while impersonating keeps the chain and the real user, so the lock screen counts the replica the sync used', () => {
+    setSession({ user, identityChain: [7, user.id], company: null, realUser: { id: 7, name: 'Admin' } });
+    expect(lockSignedInSession('inactivity')).toBe(true);
+    const lock = lockStore.lock!;
+    expect(lock).toMatchObject({ username: null, chain: [7, user.id], realUserId: 7 });
+    expect(lockedReplicaName(lock)).toBe(replicaName({ companyId: user.companyId, userId: user.id, chain: [7, user.id], realUserId: 7 }));
+    expect(lockedReplicaName(lock)).not.toBe(replicaName({ companyId: user.companyId, userId: user.id }));
+    expect(lockedReplicaName({ ...lock, realUserId: null })).toBeNull();
+    expect(lockedReplicaName({ ...lock, chain: [] })).toBe(replicaName({ companyId: user.companyId, userId: user.id }));
+    endScreenLock();
   });
 });

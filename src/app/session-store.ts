@@ -124,6 +124,8 @@ export function openOfflineSession(next: { user: SessionUser; company: SessionCo
   generation++;
   check = { state: 'done', at: Date.now(), reachable: false };
   Object.assign(sessionStore, { status: 'signed-in', user: next.user, company: next.company, identityChain: [], unlockedOffline: true } satisfies SessionState);
+  // Unlocked on the lock screen (offline): the shell comes back on the same replica, pushes still held.
+  endScreenLock();
   revalidateUnlockedSession();
 }
 
@@ -150,6 +152,8 @@ export function lockSignedInSession(reason: LockReason): boolean {
     companyId: user.companyId,
     username: impersonating ? null : user.username,
     givenName: impersonating ? null : user.givenName,
+    // The replica's name includes the chain and the real user: the lock screen counts that replica's rows.
+    ...(impersonating ? { chain: [...sessionStore.identityChain], realUserId: sessionStore.realUser?.id ?? null } : {}),
   });
   return true;
 }
@@ -210,10 +214,12 @@ export function checkSessionInBackground(timeoutMs: number = SESSION_CHECK_TIMEO
     if (mine !== generation || sessionStore.status !== 'signed-in' || sessionStore.user?.id !== userId) return;
     // Opened offline: only the same user's live session confirms it; anything else means signing in online
     // (the replica and its outbox stay; docs/decisions-offline-unlock.md).
+    // Like every other session end, that locks the screen (the replica and outbox stay; the lock screen asks
+    // to sign in online, where a blocked account is told why): endSessionLocally signs out only when it cannot lock.
     if (sessionStore.unlockedOffline && loaded.kind !== 'offline' && (loaded.kind !== 'signed-in' || loaded.session.user.id !== userId)) {
       const notice = peekSessionNotice() ?? 'expired';
-      clearSession();
       await endSessionLocally(notice);
+      if (!lockStore.lock) clearSession();
       return;
     }
     if (loaded.kind === 'signed-in') {
@@ -263,7 +269,8 @@ export function resetSessionCheck(): void {
  * may push (src/features/sync/sync-session.ts opens that gate when `unlockedOffline` goes false).
  */
 export function revalidateUnlockedSession(): void {
-  const unconfirmed = sessionStore.status === 'signed-in' && sessionStore.unlockedOffline === true;
+  // A locked screen is not asked about again: signing in (online or on the device) ends the lock first.
+  const unconfirmed = sessionStore.status === 'signed-in' && sessionStore.unlockedOffline === true && !lockStore.lock;
   if (!unconfirmed) {
     if (revalidateTimer !== null) globalThis.clearInterval(revalidateTimer);
     revalidateTimer = null;

@@ -11,6 +11,8 @@ import { continueAfterSignIn } from '../features/auth/sign-in-flow';
 import { LockSignInForm } from '../features/login/lock-sign-in-form';
 import { lockStore } from '../lib/api/session-lock';
 import { OfflineUnconfirmedNotice } from '../features/auth/device-unlock/offline-unconfirmed-notice';
+import { hasOfflineVerifier, refusedOnline } from '../features/auth/device-unlock/device-unlock';
+import { LockOfflineUnlock } from '../features/auth/device-unlock/lock-offline-unlock';
 import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
 import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
@@ -45,7 +47,13 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
     // Signing in again returns to where the user was (the same page, with what it showed).
     const here = `${globalThis.location.pathname}${globalThis.location.search}`;
     const onSignedIn = () => continueAfterSignIn((href) => router.navigate({ href, replace: true }), here);
-    return <LockScreen lock={lock} signIn={<LockSignInForm username={lock.username} onSignedIn={onSignedIn} />} />;
+    // Offline, the device checks the password when it keeps a verifier for the locked user (not while
+    // impersonating: the device opens a user's own session only; docs/decisions-offline-unlock.md).
+    const offlineUnlock =
+      lock.username !== null && hasOfflineVerifier(lock.userId) ? (
+        <LockOfflineUnlock userId={lock.userId} username={lock.username} name={lock.givenName ?? lock.username} />
+      ) : undefined;
+    return <LockScreen lock={lock} signIn={<LockSignInForm username={lock.username} onSignedIn={onSignedIn} onRefused={refusedOnline} />} offlineUnlock={offlineUnlock} />;
   }
   const catalogue = catalogueFor(isParticipantUser(user), portalKindFor(session.company?.participantPortalVersion));
   return (

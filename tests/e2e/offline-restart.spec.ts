@@ -176,18 +176,21 @@ test.describe('open offline after a restart (issue 18)', () => {
       const elsewhere = await request.newContext({ baseURL });
       expect((await elsewhere.post('/api/oauth/revoke', { form: { token } })).ok()).toBe(true);
 
-      // Online: the check finds no session; Login asks to sign in again, and nothing went out.
+      // Online: the check finds no session; the screen locks (replica and outbox kept), and nothing went out.
       await context.setOffline(false);
-      const login = new LoginPage(page);
-      await login.expectSessionExpired();
+      await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText('Uw sessie is verlopen. Log opnieuw in om verder te werken.')).toBeVisible();
+      await expect(page.getByText('1 wijziging wacht en wordt verzonden zodra u weer bent ingelogd.')).toBeVisible();
       const api = await request.newContext({ baseURL });
       const fresh2 = await api.post('/api/oauth/token', { form: { grant_type: 'password', username: 'coach', password: DEMO_PASSWORD } });
       expect(fresh2.ok()).toBe(true);
       expect((await serverProbes(api)).find((p) => p.uuid === note.uuid)?.body).toBe(note.body);
 
-      // The same user signs in online: the row kept on the device goes out.
-      await login.signIn('coach');
-      await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+      // The same user signs in online on the lock screen: back on the same page, the row kept on the device goes out.
+      await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Inloggen en verdergaan' }).click();
+      await changes.expectOpen();
+      await expect(page).toHaveURL(/\/wijzigingen$/);
       await expect.poll(async () => (await serverProbes(api)).find((p) => p.uuid === note.uuid)?.body, { timeout: 90_000 }).toBe('bewerkt terwijl de sessie verliep');
       await elsewhere.dispose();
       await api.dispose();

@@ -176,6 +176,8 @@ test('inactivity while offline locks the screen, also across a reload, and keeps
   await changes.waitForFirstSync();
   await waitForServiceWorker(page);
   const replica = await replicaOf(page);
+  // A device that cannot check the password itself (no verifier kept): offline the lock screen can only wait.
+  await page.evaluate(() => localStorage.removeItem('werkpad.deviceUsers'));
   // Shorten the timeout for this browser (the override can only shorten it; docs/decisions-auth-client.md).
   await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 10000, countdownMs: 5000 })));
   await page.reload();
@@ -209,6 +211,56 @@ test('inactivity while offline locks the screen, also across a reload, and keeps
   await lock.password.fill(DEMO_PASSWORD);
   await lock.submit.click();
   await changes.expectOpen();
+  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
+  await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
+});
+
+test('inactivity while offline locks; the password checked on the device unlocks it offline; a change made then reaches the server once online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'expert');
+  const changes = new ChangesPage(page);
+  await changes.goto();
+  await changes.waitForFirstSync();
+  await waitForServiceWorker(page);
+  const replica = await replicaOf(page);
+  // The online sign-in left a password verifier on this device (docs/decisions-offline-unlock.md).
+  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('werkpad.deviceUsers') ?? '[]') as unknown[]).length)).toBe(1);
+  await page.evaluate(() => localStorage.setItem('werkpad.inactivity', JSON.stringify({ timeoutMs: 10000, countdownMs: 5000 })));
+  await page.reload();
+  await changes.expectOpen();
+
+  await context.setOffline(true);
+  const lock = lockScreen(page);
+  await expect(lock.heading).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('U was een tijd niet actief. Het scherm is vergrendeld om de gegevens te beschermen.')).toBeVisible();
+  // Offline, the lock screen checks the password on the device instead of waiting for the server.
+  const offline = page.getByTestId('lock-offline-unlock');
+  await expect(offline).toBeVisible();
+  await expect(lock.submit).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => localStorage.removeItem('werkpad.inactivity'));
+  await offline.getByLabel('Wachtwoord', { exact: true }).fill('niet-het-wachtwoord');
+  await offline.getByRole('button', { name: 'Ontgrendelen' }).click();
+  await expect(page.getByText('Dit wachtwoord klopt niet. Resterende pogingen: 9.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wijzigingen' })).toHaveCount(0);
+  await offline.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await offline.getByRole('button', { name: 'Ontgrendelen' }).click();
+
+  // Back on the same page and replica, opened offline: a change is kept and not pushed yet.
+  await changes.expectOpen();
+  await expect(page).toHaveURL(/\/wijzigingen$/);
+  await expect(page.getByTestId('offline-unconfirmed')).toBeVisible();
+  await changes.selfTest.click();
+  await expect(changes.waiting).toHaveCount(1);
+  const queued = (await outboxRows(page, replica))!;
+  expect(queued).toHaveLength(1);
+
+  // Online: the server confirms the session, then the change goes out.
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-unconfirmed')).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
   await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
 });

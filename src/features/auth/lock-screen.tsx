@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { clearSession } from '../../app/session-store';
-import { replicaName } from '../../domain/sync/replica-schema';
-import type { ScreenLock } from '../../lib/api/session-lock';
+import { lockedReplicaName, type ScreenLock } from '../../lib/api/session-lock';
 import { syncApi } from '../../lib/sync-client';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
@@ -15,8 +14,8 @@ interface LockScreenProps {
   /** The password form that signs in again online (src/features/login/lock-sign-in-form.tsx). */
   signIn: ReactNode;
   /**
-   * Offline unlock (a password checked on this device), when the app has one: shown instead of the
-   * "signing in is possible once online" notice while offline. Online, the server checks the password.
+   * Offline unlock (a password checked on this device), when this device has a verifier for the locked
+   * user: shown instead of the online sign-in while offline. Online, the server checks the password.
    */
   offlineUnlock?: ReactNode;
 }
@@ -40,9 +39,12 @@ export function LockScreen({ lock, signIn, offlineUnlock }: LockScreenProps) {
 
   useEffect(() => {
     // Counted from the replica's outbox (the sync is stopped while locked).
+    // The replica the tab used: while impersonating its name carries the chain and the real user.
+    const name = lockedReplicaName(lock);
+    if (!name) return;
     let live = true;
     syncApi()
-      .sync.unsentCountsIn(replicaName({ companyId: lock.companyId, userId: lock.userId }))
+      .sync.unsentCountsIn(name)
       .then((counts) => {
         if (live) setWaiting(counts.pending + counts.sending);
       })
@@ -50,7 +52,7 @@ export function LockScreen({ lock, signIn, offlineUnlock }: LockScreenProps) {
     return () => {
       live = false;
     };
-  }, [lock.companyId, lock.userId]);
+  }, [lock]);
 
   const signInAsSomeoneElse = () => {
     // Only this tab's session is forgotten: nothing on the device is deleted.
@@ -70,16 +72,22 @@ export function LockScreen({ lock, signIn, offlineUnlock }: LockScreenProps) {
         <p className="lock-screen__kept">
           {t('auth.lock.kept')} {waiting ? t('auth.lock.unsent', { count: waiting }) : null}
         </p>
-        {!online ? (offlineUnlock ?? <p className="alert alert--warning">{t('auth.lock.offline')}</p>) : null}
-        <p>
-          {knownUser
-            ? t('auth.lock.signInAs', {
-                name: lock.givenName ?? lock.username,
-                username: lock.username,
-              })
-            : t('auth.lock.signInImpersonating')}
-        </p>
-        {signIn}
+        {!online && offlineUnlock ? (
+          offlineUnlock
+        ) : (
+          <>
+            {!online ? <p className="alert alert--warning">{t('auth.lock.offline')}</p> : null}
+            <p>
+              {knownUser
+                ? t('auth.lock.signInAs', {
+                    name: lock.givenName ?? lock.username,
+                    username: lock.username,
+                  })
+                : t('auth.lock.signInImpersonating')}
+            </p>
+            {signIn}
+          </>
+        )}
         <p className="lock-screen__other">
           <button type="button" className="button button--link" onClick={signInAsSomeoneElse} aria-describedby="lock-other-help">
             {t('auth.lock.otherUser')}

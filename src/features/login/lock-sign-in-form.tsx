@@ -13,6 +13,8 @@ interface LockSignInFormProps {
   username: string | null;
   /** After the password grant: the sign-in steps, then back to the locked page (src/features/auth/sign-in-flow.ts). */
   onSignedIn: () => Promise<void>;
+  /** The server refused the sign-in (its error code, e.g. `user_blocked`). */
+  onRefused?: (username: string, code: string | null) => void;
 }
 
 /**
@@ -20,7 +22,7 @@ interface LockSignInFormProps {
  * the server, for the user whose screen locked. Offline it cannot be checked: the button waits for a
  * connection and the lock screen says the work is kept meanwhile.
  */
-export function LockSignInForm({ username, onSignedIn }: LockSignInFormProps) {
+export function LockSignInForm({ username, onSignedIn, onRefused }: LockSignInFormProps) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,6 +40,8 @@ export function LockSignInForm({ username, onSignedIn }: LockSignInFormProps) {
     setFailure(null);
     const result = await signInWithPassword(values.username, values.password);
     if (!result.ok) {
+      // A blocked account: told why (below), and this device no longer opens offline for it.
+      if (result.reason === 'rejected') onRefused?.(values.username, result.code);
       setFailure(
         result.reason === 'network'
           ? t('auth.lock.offline')

@@ -1,4 +1,5 @@
 import { proxy, subscribe } from 'valtio';
+import { replicaName } from '../../domain/sync/replica-schema';
 import type { SignedOutReason } from './session-events';
 
 /**
@@ -18,7 +19,23 @@ export interface ScreenLock {
   /** The lock screen signs in as this user; null while impersonating (the one behind the chain types it). */
   username: string | null;
   givenName: string | null;
+  /** The impersonation chain the tab was in (oldest first; empty or absent: the user's own session). */
+  chain?: readonly number[];
+  /** While impersonating: the user who really signed in (the replica's name includes them), when known. */
+  realUserId?: number | null;
   lockedAt: number;
+}
+
+/**
+ * The replica the locked tab used, the one whose outbox the lock screen counts (the name the sync
+ * gives it: src/features/sync/sync-session.ts). Null while impersonating without the real user known:
+ * that replica cannot be named, so nothing is counted rather than the wrong one.
+ */
+export function lockedReplicaName(lock: Pick<ScreenLock, 'companyId' | 'userId' | 'chain' | 'realUserId'>): string | null {
+  const chain = lock.chain ?? [];
+  if (chain.length === 0) return replicaName({ companyId: lock.companyId, userId: lock.userId });
+  if (typeof lock.realUserId !== 'number') return null;
+  return replicaName({ companyId: lock.companyId, userId: lock.userId, chain: [...chain], realUserId: lock.realUserId });
 }
 
 const KEY = 'werkpad.lock';
