@@ -8,8 +8,10 @@ import { usePortal } from './use-portal';
  * queued changes), so a choice made on another device arrives here too. Renders nothing.
  */
 export function DisplaySettingsSync() {
-  const { userSettings, user } = usePortal();
-  const stored = user !== null && ('theme' in userSettings || 'notificationSetting' in userSettings);
+  const { userSettings, user, settingsReady } = usePortal();
+  // Only once the user's document and the queued rows are both read: a value set before (the replica's
+  // older one while a newer change still waits) would flip the theme and the toasts back for a moment.
+  const stored = settingsReady && user !== null && ('theme' in userSettings || 'notificationSetting' in userSettings);
   const key = JSON.stringify([userSettings.theme, userSettings.notificationSetting, userSettings.notificationTimeout]);
   useEffect(() => {
     if (stored) setDisplaySettings(readDisplaySettings(userSettings));

@@ -10,6 +10,7 @@ import { useQueuedWrites, type QueuedWrite } from '../../lib/replica/queued-writ
 import type { WriteName } from '../../domain/writes/registry';
 import { migrateLegacyQueue } from './legacy-queue';
 import * as q from './queries';
+import { readPreferences, type CommunicationPreferences } from '../../domain/portal/communication';
 
 type Settings = Readonly<Record<string, unknown>>;
 
@@ -27,12 +28,22 @@ export interface Portal {
   companySettings: Settings;
   /** The user's settings with the queued changes applied (theme, widget orders, pictures). */
   userSettings: Settings;
+  /** The participant's communication preferences: the latest queued change not refused, else the replica's. */
+  communicationPreferences: CommunicationPreferences;
   /** False until the replica holds the company (first sync). */
   ready: boolean;
+  /**
+   * False while the user's or participant's document or the queued settings rows are still being read: until then
+   * `userSettings` is not yet what the user has (a form started from it, or the theme and toasts set
+   * from it, would show or store the defaults or the replica's older values).
+   */
+  settingsReady: boolean;
 }
 
 /** The settings writes laid over the stored settings while they wait in the outbox. */
 export const SETTINGS_WRITES = ['portal.setDisplaySettings', 'portal.setWidgetOrder', 'portal.setPicture'] as const satisfies readonly WriteName[];
+/** Laid over the participant's document (its settings) in the same way. */
+const PREFERENCE_WRITES = ['portal.setCommunicationPreferences'] as const satisfies readonly WriteName[];
 
 /**
  * Applies queued settings writes (outbox rows, oldest first) on top of the replica's user settings.
@@ -63,9 +74,9 @@ export function withPendingSettings(settings: Settings, pending: readonly Pick<Q
  * brings the server's settings; without this the screen (and the theme, the toasts) would fall back to
  * the old values for that moment.
  */
-function useSettingsOverlay(pending: readonly QueuedWrite[], user: ReplicaDocument | null): QueuedWrite[] {
+function useSettingsOverlay(pending: readonly QueuedWrite[], doc: ReplicaDocument | null): QueuedWrite[] {
   const state = useRef<{ last: readonly QueuedWrite[]; settled: QueuedWrite[]; version: unknown }>({ last: [], settled: [], version: undefined });
-  const version = user ? `${String(user.revision ?? '')}|${JSON.stringify(user.settings ?? null)}` : undefined;
+  const version = doc ? `${String(doc.revision ?? '')}|${JSON.stringify(doc.settings ?? null)}` : undefined;
   /* eslint-disable react-hooks/refs -- a pure function of the sequence of renders: the rows seen last time */
   const s = state.current;
   if (s.settled.length > 0 && version !== s.version) s.settled = [];
@@ -89,8 +100,12 @@ export function usePortal(): Portal {
   const user = useReplicaQuery((r) => q.userById(r, userId), [userId]);
   const company = useReplicaQuery((r) => q.companyById(r, companyId), [companyId]);
   const participant = useReplicaQuery((r) => (participantId === null ? Promise.resolve(null) : q.participantById(r, participantId)), [participantId]);
-  const pending = useQueuedWrites(SETTINGS_WRITES) ?? [];
-  const overlay = useSettingsOverlay(pending, user ?? null);
+  const queued = useQueuedWrites(SETTINGS_WRITES);
+  const overlay = useSettingsOverlay(queued ?? [], user ?? null);
+  const queuedPreferences = useQueuedWrites(PREFERENCE_WRITES);
+  const latestPreferences = useSettingsOverlay(queuedPreferences ?? [], participant ?? null)
+    .filter((w) => w.status === 'pending' || w.status === 'sending')
+    .at(-1);
 
   useEffect(() => {
     // Writes left in the portal's former queue (before issue 18) move into the outbox once.
@@ -108,6 +123,8 @@ export function usePortal(): Portal {
     participant: participant ?? null,
     companySettings: asSettings(company?.settings),
     userSettings: withPendingSettings(asSettings(user?.settings), overlay),
+    communicationPreferences: latestPreferences ? readPreferences({ communicationPreferences: latestPreferences.args }) : readPreferences(participant?.settings),
     ready: company !== undefined && company !== null,
+    settingsReady: user !== undefined && participant !== undefined && queued !== undefined && queuedPreferences !== undefined,
   };
 }

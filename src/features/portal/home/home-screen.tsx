@@ -11,7 +11,7 @@ export function HomeScreen() {
   const portal = usePortal();
   const order = resolveWidgetOrder('home', portal.companySettings, portal.userSettings);
   return (
-    <PortalPage title={t('portal.home.greeting', { name: portal.name })} intro={t('portal.home.intro')} ready={portal.ready}>
+    <PortalPage title={t('portal.home.greeting', { name: portal.name })} intro={t('portal.home.intro')} ready={portal.ready && portal.settingsReady}>
       <WidgetBoard page="home" order={order} render={(id) => <PortalWidget id={id} portal={portal} />} />
     </PortalPage>
   );

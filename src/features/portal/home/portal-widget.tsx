@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readPreferences } from '../../../domain/portal/communication';
 import { readDisplaySettings } from '../../../domain/portal/display-settings';
 import { targetProgress } from '../../../domain/portal/targets';
 import type { WidgetId } from '../../../domain/portal/widgets';
@@ -167,7 +166,7 @@ export function PortalWidget({ id, portal }: { id: WidgetId; portal: Portal }) {
       );
     }
     case 'my-communication-preferences': {
-      const prefs = readPreferences(portal.participant?.settings);
+      const prefs = portal.communicationPreferences;
       return (
         <Card id={id} link={{ to: portal.paths.preferences, label: t('portal.widget.openPreferences') }}>
           <p>{t('portal.widget.preferenceNow', { channel: t(`portal.preferences.channel.${prefs.preferredChannel}`) })}</p>

@@ -18,7 +18,7 @@ export function ProfileScreen() {
   const address = [str(p.street), [str(p.houseNumber), str(p.houseNumberAddition)].join(''), str(p.zipcode), str(p.city)].filter(Boolean).join(' ');
   const order = resolveWidgetOrder('profile', portal.companySettings, portal.userSettings);
   return (
-    <PortalPage title={t('portal.profile.title')} intro={t('portal.profile.intro')} ready={portal.ready}>
+    <PortalPage title={t('portal.profile.title')} intro={t('portal.profile.intro')} ready={portal.ready && portal.settingsReady}>
       <section className="widget profile-card" aria-label={t('portal.profile.title')}>
         {picture ? <img className="avatar avatar--large" src={picture} alt={t('portal.profile.pictureAlt', { name: portal.name })} /> : null}
         <dl className="facts">

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNELS, CONTACT_TIMES, readPreferences, type Channel, type CommunicationPreferences, type ContactTime } from '../../../domain/portal/communication';
+import { CHANNELS, CONTACT_TIMES, type Channel, type CommunicationPreferences, type ContactTime } from '../../../domain/portal/communication';
 import { toast } from '../../../lib/ui/toasts';
 import { savePreferences } from '../actions';
 import { PortalPage } from '../portal-page';
 import { usePortal } from '../use-portal';
-import { useQueuedWrites } from '../../../lib/replica/queued-writes';
 
 function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...new Set([...list, value])] : list.filter((x) => x !== value);
@@ -81,11 +80,11 @@ function PreferencesForm({ stored }: { stored: CommunicationPreferences }) {
 export function PreferencesScreen() {
   const { t } = useTranslation();
   const portal = usePortal();
-  // The latest queued change the server has not refused, else what the replica has.
-  const latest = (useQueuedWrites(['portal.setCommunicationPreferences']) ?? []).filter((w) => w.status === 'pending' || w.status === 'sending').at(-1);
-  const stored = latest ? readPreferences({ communicationPreferences: latest.args }) : readPreferences(portal.participant?.settings);
+  // The latest queued change the server has not refused (also one accepted that the replica does not
+  // hold yet), else what the replica has.
+  const stored = portal.communicationPreferences;
   return (
-    <PortalPage title={t('portal.preferences.title')} intro={t('portal.preferences.intro')} ready={portal.ready}>
+    <PortalPage title={t('portal.preferences.title')} intro={t('portal.preferences.intro')} ready={portal.ready && portal.settingsReady}>
       <PreferencesForm key={JSON.stringify(stored)} stored={stored} />
     </PortalPage>
   );

@@ -96,7 +96,7 @@ export function SettingsScreen() {
   const portal = usePortal();
   const stored = readDisplaySettings(portal.userSettings);
   return (
-    <PortalPage title={t('portal.settings.title')} ready={portal.ready}>
+    <PortalPage title={t('portal.settings.title')} ready={portal.ready && portal.settingsReady}>
       <DisplayForm key={`${stored.theme}|${stored.notificationSetting}|${stored.notificationTimeout}`} stored={stored} />
       <section className="widget" aria-labelledby="pictures-title">
         <h2 className="widget__title" id="pictures-title">
