@@ -5,6 +5,8 @@ import { pullEnv } from '../../sync/pull';
 import { replicaChecksum, type ReplicaChecksum } from '../../sync/checksum';
 import { requireViewer } from '../../sync/viewer-error';
 import { ensureSyncTriggersOnce } from '../../sync/triggers';
+import { REGISTRATION_TABLES } from '../../../src/domain/navigation/registration-area';
+import { isConfinedViewer } from '../../auth/confinement';
 
 const ReplicaChecksumInput = builder.inputType('ReplicaChecksumInput', {
   description: 'A collection and the checkpoint the replica holds it at (as the last pull answered it).',
@@ -42,7 +44,13 @@ builder.queryField('replicaChecksums', (t) =>
       const answers: ReplicaChecksum[] = [];
       for (const c of wanted) {
         if (!isCollectionName(c.collection)) continue;
-        answers.push(await replicaChecksum(ctx.db, viewer, serverCollection(c.collection), { seq: c.seq, scopeKey: c.scopeKey ?? null }, env));
+        const collection = serverCollection(c.collection);
+        // A participant confined to the registration area pulls nothing of the other tables (sync-pull.ts): nothing to compare there.
+        if (isConfinedViewer(viewer) && !REGISTRATION_TABLES.has(collection.table)) {
+          answers.push({ collection: c.collection, stale: true, count: null, hash: null });
+          continue;
+        }
+        answers.push(await replicaChecksum(ctx.db, viewer, collection, { seq: c.seq, scopeKey: c.scopeKey ?? null }, env));
       }
       return answers;
     },

@@ -10,7 +10,7 @@ export type { AccessUser };
 
 /** Graph root fields the registration screen and the shell need: who am I, the replica, the picture, settings, password. */
 export const REGISTRATION_GRAPH_FIELDS: ReadonlySet<string> = new Set([
-  '__typename', 'me', 'setUserPicture', 'setUserSettings', 'setSettings', 'setCommunicationPreferences', 'changePassword', 'changeEmail',
+  '__typename', 'me', 'mfa', 'sessionIdentity', 'replicaChecksums', 'setUserPicture', 'setUserSettings', 'setSettings', 'setCommunicationPreferences', 'changePassword', 'changeEmail',
   'syncProbe', 'bumpSyncProbe',
 ]);
 
