@@ -25,11 +25,14 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'invitationByToken',
 ]);
 
-/** What a session that still owes its second factor may ask (besides the public fields). */
-export const MFA_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa']);
+/**
+ * What a session that still owes its second factor may ask (besides the public fields). `sessionIdentity`
+ * (who really signed in) is asked with `me` by the client's session loading.
+ */
+export const MFA_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa', 'sessionIdentity']);
 
 /** What a session that must change its password first may ask (besides the public fields). */
-export const PASSWORD_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa', 'changePassword']);
+export const PASSWORD_PENDING_ROOT_FIELDS: ReadonlySet<string> = new Set(['me', 'mfa', 'sessionIdentity', 'changePassword']);
 
 /**
  * A graph error carrying a wire code of 01 §8 in extensions.code (and extensions.hint), and its reason

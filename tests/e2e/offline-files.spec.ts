@@ -86,6 +86,15 @@ test('a participant uploads a document and changes a setting offline in two tabs
   await expect.poll(() => answered.seen.length, { timeout: 30_000 }).toBe(2);
   expect(answered.seen).toEqual(['participantAddDocument', 'setUserSettings']);
   await context.unroute('**/api/v2/graph', hold.route);
+
+  // The theme as it was: the specs share the demo data, and the portal's axe test follows the device's scheme.
+  const was = before === 'dark' || before === 'light' ? before : 'automatic';
+  await other.goto('/participant-portal/my-settings');
+  await other.getByLabel({ light: 'Licht', dark: 'Donker', automatic: 'Automatisch (zoals uw toestel)' }[was]).check();
+  await other.getByRole('button', { name: 'Instellingen bewaren' }).click();
+  await expect
+    .poll(async () => (await serverGraph<{ settings: { theme?: string } }>(context.request, '{ settings }')).settings.theme ?? 'automatic', { timeout: 60_000 })
+    .toBe(was);
   await context.close();
 });
 
@@ -94,7 +103,7 @@ test('a coach adds a plan file offline (kept through a reload); it arrives once 
   const { context, page } = await signedIn(browser, 'coach', { width: 1024, height: 768 });
   const plans = await graph<{ workPlans: { records: { uuid: string; files: { name: string }[] }[] } }>(
     context.request,
-    '{ workPlans(filter: 5, perPage: 0) { records { uuid files { name } } } }',
+    '{ workPlans(filter: 5, perPage: 100) { records { uuid files { name } } } }',
   );
   const plan = plans.workPlans.records[0];
   expect(plan, 'a started plan of the coach').toBeTruthy();
@@ -114,7 +123,7 @@ test('a coach adds a plan file offline (kept through a reload); it arrives once 
   await page.reload();
   await expect(row).toContainText('nog niet verstuurd', { timeout: 60_000 });
   const serverFiles = async () =>
-    (await graph<{ workPlans: { records: { uuid: string; files: { name: string }[] }[] } }>(context.request, '{ workPlans(filter: 5, perPage: 0) { records { uuid files { name } } } }')).workPlans.records
+    (await graph<{ workPlans: { records: { uuid: string; files: { name: string }[] }[] } }>(context.request, '{ workPlans(filter: 5, perPage: 100) { records { uuid files { name } } } }')).workPlans.records
       .find((p) => p.uuid === plan!.uuid)
       ?.files.filter((f) => f.name === name).length;
 
