@@ -8,7 +8,9 @@ import { DEFAULT_PAGE_SIZE } from '../../src/domain/shared/constants';
  * A cost limit that counts rows (issue 20), judged before anything runs:
  * - a paged list (`perPage`) costs its page size for each row's selection (perPage 0 = "all" counts as
  *   MAX_PER_PAGE, not as one), a list without paging counts ASSUMED_LIST_ROWS; nested lists multiply;
- * - an object field costs one row plus its own selection; scalar fields are free;
+ * - a paged field asked without perPage counts the default page (DEFAULT_PAGE_SIZE), as the server answers it;
+ * - an object field costs one row plus its own selection; scalar fields are free, and so is a list of
+ *   scalars below the root (it is a value of its row, e.g. an audit row's chain);
  * - a pull field is one keyset query whose page is bounded by bytes: it counts PULL_FIELD_ROWS.
  * A request over ROW_BUDGET is refused with `QUERY_TOO_EXPENSIVE` before it runs. Besides, every user
  * (or, signed out, every address) has a token bucket of requests and of rows (RateLimiter): past it,
@@ -44,8 +46,8 @@ function valueOf(w: Walk, node: ValueNode | undefined): unknown {
   return node.kind;
 }
 
-function pageSize(args: Map<string, unknown>): number | null {
-  if (!args.has('perPage') && !args.has('page')) return null;
+function pageSize(args: Map<string, unknown>, paged: boolean): number | null {
+  if (!paged && !args.has('perPage') && !args.has('page')) return null;
   const raw = args.get('perPage');
   const n = typeof raw === 'number' && Number.isFinite(raw) ? Math.trunc(raw) : DEFAULT_PAGE_SIZE;
   if (n === 0) return MAX_PER_PAGE;
@@ -80,13 +82,15 @@ function selectionRows(w: Walk, set: SelectionSetNode | undefined, parent: TypeS
         worst = Math.max(worst, PULL_FIELD_ROWS);
         continue;
       }
-      const size = pageSize(args);
+      // a paged field asked without perPage answers the default page (15), as pageClause does
+      const size = pageSize(args, def.args.some((a) => a.name === 'perPage'));
       const isObject = hasSelection(named);
       const childRows = isObject ? selectionRows(w, sel.selectionSet, named, size, depth + 1) : 0;
       let rows: number;
       if (isListText(text)) {
         const n = name === 'records' && recordsRows !== null ? recordsRows : size ?? ASSUMED_LIST_ROWS;
-        rows = n * (isObject ? 1 + childRows : 1);
+        // a list of scalars on a row (an audit row's chain) is a value of that row, not rows read
+        rows = isObject ? n * (1 + childRows) : depth > 0 ? 0 : n;
       } else {
         rows = isObject ? 1 + childRows : 0;
       }

@@ -29,6 +29,14 @@ describe('row cost', () => {
     expect(rowCost(schema, parse('{ me { id } }'))).toBeLessThan(10);
   });
 
+  it('counts what the server answers: a paged list without perPage is the default page; a list of scalars is part of its row', () => {
+    // pageClause answers 15 rows when perPage is absent: not 50, not "unpaged"
+    expect(rowCost(schema, parse('{ participants { records { id coach { id } } } }'))).toBe(1 + 15 * 2);
+    // an audit row's chain is a column of that row: 500 rows with their chains fit, as the audit page of the app does
+    expect(rowCost(schema, parse('{ auditLog(perPage: 0) { records { id chain } } }'))).toBe(1 + 500);
+    expect(rowCost(schema, parse('{ auditLog(perPage: 0) { records { id chain } } }'))).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+
   it('the 30-alias request is refused before it runs, while another user is served', async () => {
     const started = Date.now();
     const [attack, me] = await Promise.all([t.gql('manager', ATTACK), t.gql<{ me: { id: string } }>('participant', '{ me { id } }')]);

@@ -88,7 +88,7 @@ describe('addFile', () => {
     expect(Number(rows.rows[0]?.size)).toBe(PDF.length);
     const plan = await t.gql<{ workPlans: { records: { uuid: string; files: { uuid: string; name: string; user: { id: string } | null }[] }[] } }>(
       'coach',
-      '{ workPlans(perPage: 0) { records { uuid files { uuid name user { id } } } } }',
+      '{ workPlans(search: "lotte vries") { records { uuid files { uuid name user { id } } } } }',
     );
     const files = plan.data?.workPlans.records.find((r) => r.uuid === lottePlan)?.files ?? [];
     expect(files.map((f) => f.uuid)).toContain(uuid);

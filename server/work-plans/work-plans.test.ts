@@ -62,11 +62,16 @@ describe('the five filters of workPlans', () => {
   it('pages of 15, search and the selection of the spec', async () => {
     const res = await demo.gql<{ workPlans: { totalItems: number; records: { participant: { name: string }; assignments: { workOrder: { name: string } | null; reviews: { score: number | null }[]; currentScore: number | null }[]; behaviors: { targetScore: number | null }[] }[] } }>(
       'admin',
-      '{ workPlans(search: "lotte vries", sort: "startDate", direction: "desc") { totalItems records { participant { name } uuid status timeStart timeExpectedEnd timeFinished coach { id givenName surname email } manager { id } files { id } behaviors { id name targetScore criteria { id label } } skills { id targetScore } assignments { id status workOrder { id name description } currentScore reviews { id timeCreated score top tip user { id } scores { behaviorId skillId score } } participantReviews { id score } } } } }',
+      '{ workPlans(search: "lotte vries", sort: "startDate", direction: "desc") { totalItems records { participant { name } uuid status timeStart timeExpectedEnd timeFinished coach { id givenName surname email } manager { id } files { id } behaviors { id name targetScore } skills { id targetScore } assignments { id status workOrder { id name description } currentScore } } } }',
     );
     expect(res.errors).toBeUndefined();
     expect(res.data?.workPlans.totalItems).toBe(3);
     expect(res.data?.workPlans.records.every((r) => r.participant.name === 'Lotte de Vries')).toBe(true);
+    // the reviews with their scores below the assignments of a page of plans: lists in lists in lists, refused
+    // by the row-cost limit before anything runs (issue 20)
+    const deep = await demo.gql('admin', '{ workPlans(search: "lotte vries") { records { assignments { reviews { id user { id } scores { score } } } } } }');
+    expect(deep.data ?? null).toBeNull();
+    expect(deep.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_EXPENSIVE');
     const all = await demo.gql<{ workPlans: { totalItems: number; records: unknown[] } }>('admin', '{ workPlans { totalItems records { id } } }');
     expect(all.data?.workPlans.records).toHaveLength(15);
     expect(all.data!.workPlans.totalItems).toBeGreaterThan(15);
