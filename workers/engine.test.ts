@@ -117,7 +117,7 @@ describe('sync engine', () => {
     await engine.refreshCounts();
     expect(calls).toBe(0);
     expect(engine.getStatus().pending).toBe(1);
-    engine.becomeLeader();
+    await engine.becomeLeader();
     await new Promise((r) => setTimeout(r, 50));
     await engine.requestPush();
     expect(calls).toBeGreaterThan(0);

@@ -132,7 +132,7 @@ describe('pull loop resilience', () => {
     expect(calls).toBe(before);
     expect(engine.getStatus().state).toBe('error');
     full = false;
-    engine.resume();
+    void engine.resume();
     await engine.requestSync();
     expect(engine.getStatus()).toMatchObject({ state: 'idle', error: null });
     expect(await replica.docs('participants').count()).toBe(2);
