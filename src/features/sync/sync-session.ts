@@ -93,6 +93,9 @@ function follow(): void {
   const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
   if (!user || suspended) return;
   const chain = [...sessionStore.identityChain];
+  // While impersonating, the effective user is the chain's last id; between the chain's change and the
+  // `me` answer the store holds both identities' halves: open nothing under that mixed identity.
+  if (chain.length > 0 && chain[chain.length - 1] !== user.id) return;
   const identity = identityKey(user.companyId, user.id, chain);
   const mayPush = sessionStore.unlockedOffline !== true;
   if (identity === following) {
