@@ -102,6 +102,17 @@ describe('the real app compresses its API answers', () => {
     // Security headers still on the compressed answer.
     expect(gz.headers.get('cache-control')).toBe(plain.headers.get('cache-control'));
 
+    // A GraphQL answer over 1 KB (an error naming a long field) leaves compressed too, whole.
+    const field = 'x'.repeat(1500);
+    const graphAnswer = await t.app.request('/api/v2/graph', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ query: `{ ${field} }` }),
+    });
+    expect(graphAnswer.headers.get('content-encoding')).toBe('gzip');
+    const decoded = JSON.parse(gunzipSync(await raw(graphAnswer)).toString()) as { errors: { message: string }[] };
+    expect(decoded.errors[0]!.message).toContain(field);
+
     const tokenAnswer = await tokenRequest(t.app, 'admin', undefined, '10.0.0.2', { 'accept-encoding': 'gzip, br' });
     expect(tokenAnswer.headers.get('content-encoding')).toBeNull();
   });

@@ -97,16 +97,14 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
   const length = res.headers.get('content-length');
   if (length !== null && Number(length) < COMPRESS_MIN_BYTES) return;
   const { head, body } = await peek(res.body, COMPRESS_MIN_BYTES);
+  const encoding = body === null ? null : chooseEncoding(c.req.header('accept-encoding'));
+  // The old body is read (locked) now: the answer is rebuilt from what was read, never through
+  // c.header(), which would rebuild it from the locked body. Hono copies the old answer's headers
+  // onto the new one, so the length is removed after.
   const vary = res.headers.get('vary');
-  if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) c.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  const encoding = chooseEncoding(c.req.header('accept-encoding'));
-  // A body that ended within the first kilobyte (most answers carry no length): as it was.
-  if (!encoding || body === null) {
-    c.res = new Response(body ?? head, c.res);
-    return;
-  }
-  // Hono copies the old answer's headers onto the new one: the length is removed after.
-  c.res = new Response(body.pipeThrough(compressor(encoding)), c.res);
+  c.res = new Response(body === null ? head : encoding ? body.pipeThrough(compressor(encoding)) : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) c.res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (!encoding) return;
   c.res.headers.delete('content-length');
   c.res.headers.set('content-encoding', encoding);
   const etag = c.res.headers.get('etag');
