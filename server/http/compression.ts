@@ -49,7 +49,7 @@ function compressor(encoding: Encoding) {
  * Reads a body until `min` bytes or its end. Answers the bytes read when it ended before (`body`
  * null), or else a body that replays them and streams the rest.
  */
-async function peek(stream: ReadableStream<Uint8Array>, min: number): Promise<{ head: Uint8Array; body: ReadableStream<Uint8Array> | null }> {
+async function peek(stream: ReadableStream<Uint8Array>, min: number): Promise<{ head: Uint8Array<ArrayBuffer>; body: ReadableStream<Uint8Array> | null }> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
