@@ -136,3 +136,15 @@ describe('POST fcm', () => {
     expect((await rest(t.app, '/api/fcm', { json: { token } })).status).toBe(401);
   });
 });
+
+describe('the development pages (/development/*) ask GET /api/dev/mode', () => {
+  it('which is not found in production (npm start), also with single dev tools on, and answers under npm run dev', async () => {
+    expect((await rest(t.app, '/api/dev/mode')).status).toBe(404);
+    const { createApp } = await import('../app');
+    const { loadConfig } = await import('../config');
+    const dev = createApp({ db: t.db, config: loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', PUBLIC_URL: 'https://werkpad.test', WERKPAD_SECRET_KEY: t.config.secretKey }, ['node', 'server/main.ts', '--dev']) });
+    const res = await dev.request('/api/dev/mode');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ development: true });
+  });
+});

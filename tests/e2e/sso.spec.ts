@@ -82,6 +82,12 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     expect(cookies.some((c) => c.name === 'sso_flow')).toBe(false);
     await page.reload();
     await shell.expectStaffHome('Sanne');
+
+    // 4. /document/copy/:id is a real screen: a document that is not in the user's replica is said so (axe on it).
+    await page.goto('/document/copy/0190a6f0-0000-7000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Document kopiëren' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Dit document bestaat niet (meer) of u heeft er geen toegang toe.' })).toBeVisible();
+    await expectNoAxeViolations(page, '/document/copy/:id (unknown document)');
   } finally {
     await graph(admin, 'mutation($u: String!) { deleteCompanyAuthenticationAdapter(uuid: $u) { success } }', { u: uuid });
     await admin.dispose();

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { syncApi } from '../../lib/sync-client';
-import { useDocument } from '../../lib/replica/hooks';
+import { useReplicaQuery } from '../../lib/replica/hooks';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { usePlanRows, useViewer } from './hooks';
@@ -17,14 +17,15 @@ export function CopyDocumentPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const router = useRouter();
   useDocumentTitle(t('copyDocument.title'));
-  const file = useDocument('files', id);
+  // null: not in this user's replica (unknown, or out of scope); undefined: still reading
+  const file = useReplicaQuery(async (r) => (await r.docs('files').get(id)) ?? null, [id]);
   const plans = usePlanRows();
   const viewer = useViewer();
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (file === undefined && plans === undefined) {
+  if (file === undefined || plans === undefined) {
     return (
       <section className="page" aria-labelledby="copy-document-title">
         <h1 id="copy-document-title">{t('copyDocument.title')}</h1>
