@@ -46,6 +46,8 @@ export default defineConfig({
       WERKPAD_LOGIN_MAX_FAILURES: process.env.WERKPAD_LOGIN_MAX_FAILURES ?? '5',
       // npm start is production: the tests that read mailed links switch the dev mail outbox on explicitly.
       WERKPAD_DEV_OUTBOX: '1',
+      // tests/e2e/sso.spec.ts starts an OpenID Connect provider on http://127.0.0.1: allow loopback http issuers.
+      WERKPAD_SSO_LOOPBACK_ISSUERS: '1',
     },
   },
 });

@@ -10,6 +10,7 @@ import { mountStream } from './http/stream-routes';
 import { mountFiles } from './http/files-routes';
 import { mountWorkPlanFiles } from './http/work-plan-files-routes';
 import { mountPush } from './http/push-routes';
+import { mountSpecCalls } from './http/spec-calls-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
 import { mountAdminRoutes } from './admin/routes';
@@ -40,6 +41,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountWorkPlanFiles(app, db, config);
   mountFiles(app, db, config);
   mountPush(app, db, config);
+  mountSpecCalls(app, db, config);
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
   mountAdminRoutes(app, db, config);

@@ -28,6 +28,11 @@ export interface Config {
   secretKey: string | undefined;
   previousSecretKeys: string[];
   secretKeyFile: string;
+  /**
+   * Single sign-on issuers over plain http on a loopback address (a provider started by a test, or on the
+   * developer's machine): `npm run dev`, or WERKPAD_SSO_LOOPBACK_ISSUERS=1. Otherwise https only.
+   */
+  ssoLoopbackIssuers?: boolean;
 }
 
 const flag = (value: string | undefined): boolean | undefined => (value === undefined || value === '' ? undefined : value === '1' || value === 'true');
@@ -55,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     secretKey: env.WERKPAD_SECRET_KEY || undefined,
     previousSecretKeys: (env.WERKPAD_SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     secretKeyFile: path.resolve(env.WERKPAD_SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
+    ssoLoopbackIssuers: flag(env.WERKPAD_SSO_LOOPBACK_ISSUERS) ?? dev,
   };
 }

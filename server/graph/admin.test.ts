@@ -153,7 +153,10 @@ describe('authentication adapters', () => {
     });
     expect(upd.data?.updateCompanyAuthenticationAdapter.success).toBe(true);
     const stored = await t.db.query<{ settings: Record<string, string> }>('SELECT settings FROM company_authentication_adapters WHERE uuid = $1', [row?.uuid]);
-    expect(stored.rows[0]?.settings).toMatchObject({ clientId: 'werkpad2', clientSecret: 'geheim' });
+    // issue 24: encrypted at rest (v1:…), never the plain text; the masked form kept the stored secret, not the mask
+    expect(stored.rows[0]?.settings.clientId).toBe('werkpad2');
+    expect(stored.rows[0]?.settings.clientSecret).toMatch(/^v1:/);
+    expect(JSON.stringify(stored.rows[0]?.settings)).not.toMatch(/geheim|\*\*\*/);
     const cross = await t.gql<{ deleteCompanyAuthenticationAdapter: Result }>('admin2', 'mutation($u: String!) { deleteCompanyAuthenticationAdapter(uuid: $u) { success reason } }', { u: row?.uuid });
     expect(cross.data?.deleteCompanyAuthenticationAdapter.success).toBe(false);
     const del = await t.gql<{ deleteCompanyAuthenticationAdapter: Result }>('admin', 'mutation($u: String!) { deleteCompanyAuthenticationAdapter(uuid: $u) { success reason } }', { u: row?.uuid });

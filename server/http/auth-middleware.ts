@@ -17,6 +17,7 @@ const PUBLIC_PATHS = new Set([
   '/api/health',
   '/api/oauth/token',
   '/api/oauth/sso-buttons',
+  '/api/oauth/sso/start',
   '/api/oauth/revoke',
   '/api/oauth/logout',
   '/api/passwordreset',

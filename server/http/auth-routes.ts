@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { mountAuthMiddleware } from './auth-middleware';
 import { mountOAuthRoutes } from './oauth-routes';
+import { mountSsoRoutes } from './sso-routes';
 import { mountOAuthMfaRoutes } from './oauth-mfa-routes';
 import { mountPasswordRoutes } from './auth-password-routes';
 import { mountImitateRoutes } from './auth-imitate-routes';
@@ -15,6 +16,7 @@ import { mountAuthDevRoutes } from './auth-dev-routes';
 export function mountAuthRoutes(app: Hono, db: Db, config: Config): void {
   mountAuthMiddleware(app, db, config);
   mountOAuthRoutes(app, db, config);
+  mountSsoRoutes(app, db, config);
   mountOAuthMfaRoutes(app, db, config);
   mountPasswordRoutes(app, db, config);
   mountImitateRoutes(app, db, config);

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
@@ -13,20 +13,23 @@ import { issueParams, issueReason } from '../../src/domain/auth/reasons';
 import { IMITATE_USER_HEADER } from '../../src/domain/shared/constants';
 import { clearAuthCookies, readInput, restError, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
+import { ssoGrant } from './sso-routes';
 
 /**
  * POST /api/oauth/token      form: grant_type=password, username, password
  *   200 {access_token, token_type: 'Bearer', expires_in, next: NextStep[]} + Set-Cookie access_token (HttpOnly)
  *   400 invalid_request | unsupported_grant_type | invalid_grant; 403 user_blocked; 429 account_locked
  * POST /api/oauth/revoke     {token} (JSON or form) → 200 {success: true} whether or not it was open (RFC 7009)
- * POST /api/oauth/logout     not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
+ * POST|GET /api/oauth/logout not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
  *                            with x-imitate-user: leaves only the latest impersonation, the token stays → {success, chain}
- * POST /api/oauth/sso-buttons → [] (single sign-on adapters come later)
+ * POST /api/oauth/token      grant_type=sso, uuid, payload: the single sign-on grant (sso-routes.ts)
+ * POST /api/oauth/sso-buttons, /api/oauth/sso/start: sso-routes.ts
  */
 export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
   app.post('/api/oauth/token', async (c) => {
     const settings = authSettings(config);
     const input = await readInput(c);
+    if (input.grant_type === 'sso') return ssoGrant(c, db, config, input);
     if (input.grant_type !== undefined && input.grant_type !== 'password') {
       return restError(c, 400, 'unsupported_grant_type');
     }
@@ -70,7 +73,7 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ success: true });
   });
 
-  app.post('/api/oauth/logout', async (c) => {
+  const logout = async (c: Context) => {
     const settings = authSettings(config);
     const ip = clientIp(c);
     if (c.req.header(IMITATE_USER_HEADER)) {
@@ -96,9 +99,10 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     clearAuthCookies(c, settings);
     c.header('cache-control', 'no-store');
     return c.json({ success: true, chain: [] });
-  });
-
-  app.post('/api/oauth/sso-buttons', (c) => c.json([]));
+  };
+  app.post('/api/oauth/logout', logout);
+  // 01 §7 lists GET oauth/logout: the same (the cookie is SameSite=Strict, so no other site can sign a user out).
+  app.get('/api/oauth/logout', logout);
 }
 
 async function revokeAndAudit(db: Db, sessionId: string, reason: string, action: string, ip: string): Promise<void> {

@@ -3,12 +3,13 @@ import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { restViewer } from './rest-viewer';
 import { IMPERSONATION_IDENTITY_REFUSED, mayChangeAccountIdentity } from '../auth/email-change';
-import { parseSubscription, saveSubscription, vapidKeys } from '../messages/push';
+import { isFcmToken, parseSubscription, saveFcmToken, saveSubscription, vapidKeys } from '../messages/push';
 
 /**
  * Web push (issue 5):
  *   GET  /api/push/vapid-public-key → {publicKey}
  *   POST /api/fcm {subscription} (or the subscription itself, or {token: <subscription JSON>}) → {success}
+ *                 {token: <registration token>} (01 §7) → {success}; kept per user (see saveFcmToken)
  */
 export function mountPush(app: Hono, db: Db, config: Config): void {
   app.get('/api/push/vapid-public-key', async (c) => c.json({ publicKey: (await vapidKeys(db)).publicKey }));
@@ -28,6 +29,12 @@ export function mountPush(app: Hono, db: Db, config: Config): void {
     const b = (body ?? {}) as { subscription?: unknown; token?: unknown };
     let candidate: unknown = b.subscription ?? body;
     if (typeof b.token === 'string') {
+      // 01 §7: {token} is the cloud messaging service's registration token; a Web Push subscription may come as its JSON.
+      if (!b.token.trim().startsWith('{')) {
+        if (!isFcmToken(b.token)) return c.json({ success: false, reason: 'reasons.invalidPushToken' }, 400);
+        await saveFcmToken(db, viewer, b.token, c.req.header('user-agent') ?? null);
+        return c.json({ success: true, reason: null });
+      }
       try {
         candidate = JSON.parse(b.token);
       } catch {

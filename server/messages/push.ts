@@ -46,6 +46,24 @@ export function parseSubscription(value: unknown): SubscriptionInput | null {
   return { endpoint: v.endpoint, keys: { p256dh: v.keys.p256dh, auth: v.keys.auth } };
 }
 
+/** A cloud messaging registration token (01 §7 `POST fcm {token}`): URL-safe characters, 20 to 4096 long. */
+export function isFcmToken(value: string): boolean {
+  return /^[A-Za-z0-9_:-]{20,4096}$/.test(value);
+}
+
+/**
+ * Stores (or moves to this user) a registration token of the cloud messaging service, in push_subscriptions
+ * with the endpoint `fcm:<token>` and no keys. Web Push is what this server sends; the tokens are kept for a
+ * sender of that service (none is configured in this installation: notifyRecipient skips them).
+ */
+export async function saveFcmToken(db: Db, viewer: Viewer, token: string, userAgent: string | null): Promise<void> {
+  await db.query(
+    `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys, user_agent) VALUES ($1, $2, $3, '{}'::jsonb, $4)
+     ON CONFLICT (endpoint) DO UPDATE SET company_id = EXCLUDED.company_id, user_id = EXCLUDED.user_id, user_agent = EXCLUDED.user_agent`,
+    [viewer.companyId, viewer.realUserId, `fcm:${token}`, userAgent?.slice(0, 500) ?? null],
+  );
+}
+
 /** Stores (or moves to this user) a subscription. */
 export async function saveSubscription(db: Db, viewer: Viewer, sub: SubscriptionInput, userAgent: string | null): Promise<void> {
   await db.query(
@@ -75,7 +93,7 @@ export async function notifyRecipient(db: Db, config: Config, companyId: number,
     const userId = users[0]?.user_id;
     if (!userId) return 0;
     const { rows: subs } = await db.query<{ id: number; endpoint: string; keys: { p256dh: string; auth: string } }>(
-      'SELECT id, endpoint, keys FROM push_subscriptions WHERE user_id = $1 AND company_id = $2',
+      "SELECT id, endpoint, keys FROM push_subscriptions WHERE user_id = $1 AND company_id = $2 AND endpoint NOT LIKE 'fcm:%'",
       [userId, companyId],
     );
     if (subs.length === 0) return 0;

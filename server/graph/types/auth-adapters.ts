@@ -5,6 +5,15 @@ import { adminCompanyScope } from '../../auth/scope';
 import { can, requireViewer } from '../../auth/permissions';
 import { auditMutation, issuesReason } from '../scoped';
 import { AuthAdapterInputSchema } from '../../../src/domain/company-settings/auth-adapters';
+import { issuerAllowed, sealAdapterSettings } from '../../auth/sso';
+import type { Config } from '../../config';
+
+/** Secrets encrypted like two-step secrets (issue 24); an http issuer only where the installation allows it. */
+function storableSettings(config: Config, settingsText: string): string | null {
+  const settings = JSON.parse(settingsText) as Record<string, unknown>;
+  if (typeof settings.issuer === 'string' && !issuerAllowed(settings.issuer, config)) return null;
+  return JSON.stringify(sealAdapterSettings(config, settings));
+}
 
 interface AdapterRow {
   id: string;
@@ -26,7 +35,7 @@ interface CompanyAdapterRow {
 }
 
 /** Secrets are never answered: the form shows that one is set and keeps it unless a new one is typed. */
-const SECRET_KEYS = new Set(['clientSecret']);
+const SECRET_KEYS = new Set(['clientSecret', 'idpCertificate']);
 const withoutSecrets = (settings: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(settings).map(([k, val]) => [k, SECRET_KEYS.has(k) && val ? '********' : val]));
 
@@ -97,11 +106,13 @@ builder.mutationField('addCompanyAuthenticationAdapter', (t) =>
       const parsed = v.safeParse(AuthAdapterInputSchema, { ...args.input, uuid: undefined });
       if (!parsed.success) return fail(...issuesReason(parsed.issues));
       const input = parsed.output;
+      const settings = storableSettings(ctx.config, input.settings);
+      if (settings === null) return fail('admin.errors.adapter.issuer');
       await ctx.db.transaction(async (tx) => {
         const { rows } = await run<{ id: number }>(
           tx,
           sql`INSERT INTO company_authentication_adapters (company_id, adapter_id, label, settings, notes)
-              VALUES (${viewer.companyId}, ${input.adapter}, ${input.label}, ${input.settings}::jsonb, ${input.notes ?? null}) RETURNING id`,
+              VALUES (${viewer.companyId}, ${input.adapter}, ${input.label}, ${settings}::jsonb, ${input.notes ?? null}) RETURNING id`,
         );
         await auditMutation(tx, { ...ctx, viewer }, 'authAdapter.add', 'authenticationAdapter', Number(rows[0]?.id), { adapter: input.adapter });
       });
@@ -134,9 +145,11 @@ builder.mutationField('updateCompanyAuthenticationAdapter', (t) =>
         const parsed = v.safeParse(AuthAdapterInputSchema, { ...args.input, settings: settingsText });
         if (!parsed.success) return fail(...issuesReason(parsed.issues));
         const input = parsed.output;
+        const settings = storableSettings(ctx.config, input.settings);
+        if (settings === null) return fail('admin.errors.adapter.issuer');
         await run(
           tx,
-          sql`UPDATE company_authentication_adapters SET adapter_id = ${input.adapter}, label = ${input.label}, settings = ${input.settings}::jsonb, notes = ${input.notes ?? null}
+          sql`UPDATE company_authentication_adapters SET adapter_id = ${input.adapter}, label = ${input.label}, settings = ${settings}::jsonb, notes = ${input.notes ?? null}
                WHERE id = ${row.id} AND company_id = ${viewer.companyId}`,
         );
         await auditMutation(tx, { ...ctx, viewer }, 'authAdapter.update', 'authenticationAdapter', Number(row.id), { adapter: input.adapter });

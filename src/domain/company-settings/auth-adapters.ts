@@ -2,15 +2,22 @@ import * as v from 'valibot';
 
 /**
  * Authentication adapters of a company (01 §3): a protocol from the server's catalogue with its settings.
- * The settings are JSON, checked per adapter type; the sign-in side reads them (a later issue).
+ * The settings are JSON, checked per adapter type; the sign-in side (server/auth/sso.ts) reads them.
  */
 const url = (key: string) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.url(`admin.errors.adapter.${key}`), v.startsWith('https://', `admin.errors.adapter.${key}`));
+/** An issuer: https; plain http only on a loopback address (the server also needs WERKPAD_SSO_LOOPBACK_ISSUERS for that). */
+const issuerUrl = v.pipe(
+  v.string('admin.errors.adapter.issuer'),
+  v.trim(),
+  v.url('admin.errors.adapter.issuer'),
+  v.regex(/^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$))/, 'admin.errors.adapter.issuer'),
+);
 const text = (key: string, max = 500) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.nonEmpty(`admin.errors.adapter.${key}`), v.maxLength(max, `admin.errors.adapter.${key}`));
 
 export const ADAPTER_SETTINGS = {
   oidc: v.strictObject(
     {
-      issuer: url('issuer'),
+      issuer: issuerUrl,
       clientId: text('clientId'),
       clientSecret: text('clientSecret'),
       scopes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[\w:./-]+$/, 'admin.errors.adapter.scopes'))), v.maxLength(20, 'admin.errors.adapter.scopes'))),

@@ -1,13 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { NamedErrorPage } from '../../features/errors/named-error-page';
+import { TypographyPage } from '../../features/development/typography-page';
+import { serverInDevelopment } from '../../lib/api/dev-mode';
 import { loadTexts } from '../../i18n/i18n';
 
+/** Development only (`npm run dev`); in production the page is not found. */
 export const Route = createFileRoute('/development/typography')({
-  // The page shows menu and screen texts, which are not among the sign-in texts.
   beforeLoad: () => loadTexts(),
+  loader: async () => ({ development: await serverInDevelopment() }),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="devTypography" standalone />;
+  const { development } = Route.useLoaderData();
+  return development ? <TypographyPage /> : <NamedErrorPage kind="http404" standalone path="/development/typography" />;
 }

@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { SsoReturnPage } from '../../features/auth/sso/sso-return-page';
 import { loadTexts } from '../../i18n/i18n';
 
 export const Route = createFileRoute('/oauth/authorization-code')({
-  // The page shows menu and screen texts, which are not among the sign-in texts.
   beforeLoad: () => loadTexts(),
-  component: RouteComponent,
+  component: SsoReturnPage,
 });
-
-function RouteComponent() {
-  return <UnderConstructionPage screen="authorizationCode" standalone />;
-}

@@ -1,13 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { SsoStartPage } from '../../features/auth/sso/sso-start-page';
 import { loadTexts } from '../../i18n/i18n';
 
 export const Route = createFileRoute('/sso/$id')({
-  // The page shows menu and screen texts, which are not among the sign-in texts.
+  validateSearch: (search: Record<string, unknown>): { redirect_uri?: string } => ({
+    redirect_uri: typeof search.redirect_uri === 'string' ? search.redirect_uri : undefined,
+  }),
   beforeLoad: () => loadTexts(),
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="sso" standalone />;
+  const { id } = Route.useParams();
+  const { redirect_uri } = Route.useSearch();
+  return <SsoStartPage id={id} redirectUri={redirect_uri ?? null} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/shell/under-construction-page';
+import { CopyDocumentPage } from '../../../features/work-plans/copy-document-page';
 
 export const Route = createFileRoute('/_app/document/copy/$id')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="copyDocument" />;
+  const { id } = Route.useParams();
+  return <CopyDocumentPage id={id} />;
 }

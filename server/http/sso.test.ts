@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows, createAuthTestApp, graph, rest, signIn, type AuthTestApp } from '../test/auth';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../test/oidc-provider';
+import { issuerAllowed, issuerOf } from '../auth/sso';
+
+/** Single sign-on (issue 24) against a real OpenID Connect provider on a loopback port. */
+
+process.env.TRUST_PROXY = '1';
+const REDIRECT = 'https://werkpad.test/oauth/authorization-code';
+
+let t: AuthTestApp;
+let op: TestProvider;
+let adapterUuid: string;
+let adminToken: string;
+
+const flowCookie = (res: Response): string => {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith('sso_flow='));
+  if (!line) throw new Error('no sso_flow cookie');
+  return line.split(';')[0]!;
+};
+
+/** Starts a flow (as `token`'s user when linking), signs in at the provider as `login`, answers the grant's input. */
+async function throughProvider(login: string, options: { token?: string; link?: boolean } = {}): Promise<{ cookie: string; payload: string }> {
+  const start = await rest(t.app, '/api/oauth/sso/start', { token: options.token ?? null, json: { uuid: adapterUuid, ...(options.link ? { link: true } : {}) } });
+  expect(start.status).toBe(200);
+  const { authorizationUrl } = (await start.json()) as { authorizationUrl: string };
+  const url = new URL(authorizationUrl);
+  expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT);
+  const cookie = flowCookie(start);
+  return { cookie, payload: await signInAtProvider(authorizationUrl, login, REDIRECT) };
+}
+
+const grant = (input: { cookie?: string; payload: string; uuid?: string; token?: string }) =>
+  t.app.request('/api/oauth/token', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': '10.9.0.1',
+      ...(input.cookie ? { cookie: input.cookie } : {}),
+      ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
+    },
+    body: new URLSearchParams({ grant_type: 'sso', uuid: input.uuid ?? adapterUuid, payload: input.payload }).toString(),
+  });
+
+beforeAll(async () => {
+  t = await createAuthTestApp({ WERKPAD_SSO_LOOPBACK_ISSUERS: '1' });
+  op = await startTestProvider(REDIRECT);
+  adminToken = await signIn(t.app, 'admin');
+  const added = await graph<{ addCompanyAuthenticationAdapter: { success: boolean; reason: string | null } }>(
+    t.app,
+    'mutation($i: CompanyAuthenticationAdapterInput!) { addCompanyAuthenticationAdapter(input: $i) { success reason } }',
+    { token: adminToken, variables: { i: { adapter: 'oidc', label: 'Inloggen met Test-IdP', settings: JSON.stringify({ issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret }) } } },
+  );
+  expect(added.data?.addCompanyAuthenticationAdapter).toEqual({ success: true, reason: null });
+  const { rows } = await t.db.query<{ uuid: string }>(`SELECT uuid FROM company_authentication_adapters WHERE label = 'Inloggen met Test-IdP'`);
+  adapterUuid = rows[0]!.uuid;
+});
+afterAll(async () => {
+  await op.close();
+  await t.db.close();
+});
+
+describe('adapters', () => {
+  it('keeps the client secret encrypted at rest and never answers it', async () => {
+    const { rows } = await t.db.query<{ settings: { clientSecret: string } }>('SELECT settings FROM company_authentication_adapters WHERE uuid = $1', [adapterUuid]);
+    expect(rows[0]!.settings.clientSecret).toMatch(/^v1:/);
+    expect(JSON.stringify(rows[0]!.settings)).not.toContain(op.clientSecret);
+    const listed = await graph<{ companyAuthenticationAdapters: { uuid: string; settings: { clientSecret: string } }[] }>(t.app, '{ companyAuthenticationAdapters { uuid settings } }', { token: adminToken });
+    expect(listed.data?.companyAuthenticationAdapters.find((a) => a.uuid === adapterUuid)?.settings.clientSecret).toBe('********');
+  });
+
+  it('refuses an http issuer that is not a loopback address; loopback http only where the installation allows it', async () => {
+    const added = await graph<{ addCompanyAuthenticationAdapter: { success: boolean; reason: string | null } }>(
+      t.app,
+      'mutation($i: CompanyAuthenticationAdapterInput!) { addCompanyAuthenticationAdapter(input: $i) { success reason } }',
+      { token: adminToken, variables: { i: { adapter: 'oidc', label: 'Onveilig', settings: JSON.stringify({ issuer: 'http://idp.example.nl', clientId: 'x', clientSecret: 'y' }) } } },
+    );
+    expect(added.data?.addCompanyAuthenticationAdapter).toEqual({ success: false, reason: 'admin.errors.adapter.issuer' });
+    expect(issuerAllowed('http://127.0.0.1:9999', { ssoLoopbackIssuers: false })).toBe(false);
+    expect(issuerAllowed('http://127.0.0.1:9999', { ssoLoopbackIssuers: true })).toBe(true);
+    expect(issuerAllowed('https://idp.example.nl/realms/a', { ssoLoopbackIssuers: false })).toBe(true);
+    expect(issuerOf({ type: 'entra_id', settings: { tenantId: '6f1c2b9e-4d3a-4b8e-9a2f-0c1d2e3f4a5b' } })).toBe('https://login.microsoftonline.com/6f1c2b9e-4d3a-4b8e-9a2f-0c1d2e3f4a5b/v2.0');
+  });
+
+  it('sso-buttons lists the enabled adapters (optionally of one company); another company sees its own', async () => {
+    const res = await rest(t.app, '/api/oauth/sso-buttons', { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ uuid: adapterUuid, label: 'Inloggen met Test-IdP', protocol: 'oidc' }]);
+    const other = await rest(t.app, '/api/oauth/sso-buttons', { json: { company: 'onbekend' } });
+    expect(await other.json()).toEqual([]);
+  });
+});
+
+describe('the SSO grant', () => {
+  it('refuses an unknown subject with its reason, and audits it', async () => {
+    const { cookie, payload } = await throughProvider('nobody-known');
+    const res = await grant({ cookie, payload });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: 'sso_unknown_subject', messageKey: 'auth.sso.unknownSubject' });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('access_token=') && !c.startsWith('access_token=;'))).toBe(false);
+    expect((await auditRows(t.db, 'login.sso.refused')).at(-1)?.details).toMatchObject({ reason: 'sso_unknown_subject', subject: 'nobody-known' });
+  });
+
+  it('a signed-in user links the provider account; after that it signs them in with a normal session', async () => {
+    const coachToken = await signIn(t.app, 'coach');
+    const link = await throughProvider('idp-coach', { token: coachToken, link: true });
+    const linked = await grant({ ...link, token: coachToken });
+    expect(await linked.json()).toEqual({ linked: true });
+    const { rows } = await t.db.query<{ user_id: string; issuer: string; subject: string }>('SELECT user_id, issuer, subject FROM user_identities');
+    expect(rows.map((r) => ({ ...r, user_id: Number(r.user_id) }))).toEqual([{ user_id: t.fx.users.coach, issuer: op.issuer, subject: 'idp-coach' }]);
+
+    const { cookie, payload } = await throughProvider('idp-coach');
+    const res = await grant({ cookie, payload });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; token_type: string; next: string[] };
+    expect(body).toMatchObject({ token_type: 'Bearer', next: [] });
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('access_token='))).toMatch(/HttpOnly/i);
+    const me = await graph<{ me: { id: string } }>(t.app, '{ me { id } }', { token: body.access_token });
+    expect(me.data?.me.id).toBe(String(t.fx.users.coach));
+
+    // the same answer of the provider cannot be used twice
+    const replay = await grant({ cookie, payload });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'sso_flow_invalid' });
+  });
+
+  it('a flow finished in another browser (without its cookie) is refused', async () => {
+    const { payload } = await throughProvider('idp-coach');
+    const res = await grant({ cookie: 'sso_flow=someone-elses', payload });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'sso_flow_invalid', messageKey: 'auth.sso.flowInvalid' });
+  });
+
+  it('a provider account linked to one user cannot be linked to another', async () => {
+    const managerToken = await signIn(t.app, 'manager');
+    const link = await throughProvider('idp-coach', { token: managerToken, link: true });
+    const res = await grant({ ...link, token: managerToken });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: 'sso_subject_linked_elsewhere' });
+  });
+
+  it("follows the company's two-step rules: forced two-step is owed after an SSO sign-in too", async () => {
+    await t.db.query(`UPDATE companies SET settings = settings || '{"forceMfa": true}'::jsonb WHERE id = $1`, [t.fx.companyA]);
+    const { cookie, payload } = await throughProvider('idp-coach');
+    const res = await grant({ cookie, payload });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; next: string[] };
+    expect(body.next).toEqual(['mfa_setup_required']);
+    const blocked = await rest(t.app, '/api/navigation', { token: body.access_token });
+    expect(blocked.status).toBe(403);
+    await t.db.query(`UPDATE companies SET settings = settings - 'forceMfa' WHERE id = $1`, [t.fx.companyA]);
+  });
+
+  it('an unknown adapter, or a grant without payload, is refused with a reason', async () => {
+    const unknown = await grant({ payload: 'code=x&state=y', uuid: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'sso_adapter_unknown', messageKey: 'auth.sso.adapterUnknown' });
+    const empty = await grant({ payload: '' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: 'sso_flow_invalid' });
+  });
+});
