@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
 import { FieldError } from './field-error';
-import { todayIso } from './format';
+import { todayIso } from '../../lib/format';
 import { useReference } from './hooks';
 import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';

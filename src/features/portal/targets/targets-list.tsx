@@ -6,7 +6,7 @@ import { useReplicaQuery } from '../../../lib/replica/hooks';
 import { toast } from '../../../lib/ui/toasts';
 import { setTarget } from '../actions';
 import * as q from '../queries';
-import { formatDay } from '../format';
+import { formatDate as formatDay } from '../../../lib/format';
 import { str } from '../text';
 
 interface Row {
