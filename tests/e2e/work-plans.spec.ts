@@ -106,10 +106,10 @@ test.describe('work plans', () => {
     for (let i = 0; i < n; i++) await pickers.nth(i).locator('label').filter({ hasText: i === 0 ? '0 – geen score' : '2 –' }).click();
     await card.getByLabel('Wat ging goed?').fill(stamp);
     await card.getByRole('button', { name: 'Zelfbeoordeling opslaan' }).click();
-    await expect(card.getByText('Je zelfbeoordeling is opgeslagen.')).toBeVisible();
+    await expect(card.getByText('Uw zelfbeoordeling is opgeslagen.')).toBeVisible();
     await expect(card.getByTestId('self-review').filter({ hasText: 'wacht op verzenden' })).toHaveCount(1);
     await card.getByRole('button', { name: 'Beoordeling vragen' }).click();
-    await expect(card.getByText('Je hebt om een beoordeling gevraagd.')).toBeVisible();
+    await expect(card.getByText('U heeft om een beoordeling gevraagd.')).toBeVisible();
     await page.screenshot({ path: 'test-results/work-plans-phone-self-review.png', fullPage: true });
 
     await participant.context.setOffline(false);
@@ -124,7 +124,7 @@ test.describe('work plans', () => {
 
     // A second request: already requested.
     await card.getByRole('button', { name: 'Beoordeling vragen' }).click();
-    await expect(card.getByText('Je hebt al om een beoordeling gevraagd')).toBeVisible();
+    await expect(card.getByText('U heeft al om een beoordeling gevraagd')).toBeVisible();
     await participant.context.close();
   });
 
