@@ -161,10 +161,10 @@ test.describe('work plans', () => {
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByText('Kies een reden van beëindiging')).toBeVisible();
     await page.getByLabel('Reden van beëindiging', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('Einddatum', { exact: true }).fill('2000-01-01');
+    await page.getByLabel('Einddatum', { exact: true }).fill('01-01-2000'); // the date field's dd-mm-jjjj
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByText('De einddatum mag niet voor de startdatum liggen')).toBeVisible();
-    await page.getByLabel('Einddatum', { exact: true }).fill(new Date().toISOString().slice(0, 10));
+    await page.getByLabel('Einddatum', { exact: true }).fill(new Date().toISOString().slice(0, 10).split('-').reverse().join('-'));
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByTestId('plan-status')).toHaveText(/^Afgerond/, { timeout: 30_000 });
     await expect.poll(async () => (await serverPlans(manager.context.request, name))[0]?.status, { timeout: 30_000 }).toBe('finished');

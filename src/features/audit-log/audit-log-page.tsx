@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { ApiError, NetworkError } from '../../lib/api/api-error';
 import { AUDIT_PAGE_SIZE, EMPTY_FILTERS, exportHref, fetchAuditLog, type AuditLogEntry, type AuditLogFilters } from './audit-log-api';
+import { DateField } from '../../lib/ui/date-field';
 
 type Load =
   | { state: 'loading' }
@@ -81,11 +82,11 @@ export function AuditLogPage() {
         </div>
         <div className="field">
           <label className="field__label" htmlFor="audit-from">{t('security.auditLog.from')}</label>
-          <input id="audit-from" className="input" type="date" value={draft.from} onChange={set('from')} />
+          <DateField id="audit-from" value={draft.from} onChange={(value) => set('from')({ target: { value } })} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="audit-to">{t('security.auditLog.to')}</label>
-          <input id="audit-to" className="input" type="date" value={draft.to} onChange={set('to')} />
+          <DateField id="audit-to" value={draft.to} onChange={(value) => set('to')({ target: { value } })} />
         </div>
         <div className="audit-log__actions">
           <button type="submit" className="button button--primary">{t('security.auditLog.apply')}</button>
