@@ -66,8 +66,9 @@ const WIDTHS = [
 
 async function settle(page: Page): Promise<void> {
   // A screen is there when its heading is; the loading screen has none.
+  // (Not "networkidle": the sync connection keeps the network busy.)
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 20_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
 }
 
 /** Follows the first link on `from` whose path matches; null when the list has none (then nothing to check). */
@@ -88,9 +89,12 @@ async function check(page: Page, path: string, label: string, problems: string[]
     return;
   }
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const v of result.violations) problems.push(`${label}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const found = result.violations.map((v) => `${label}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  if (overflow > 0) problems.push(`${label}: horizontal scroll (${overflow}px)`);
+  if (overflow > 0) found.push(`${label}: horizontal scroll (${overflow}px)`);
+  // Written as found, so a long sweep that fails shows everything at once.
+  for (const problem of found) console.log(`axe-sweep ${problem}`);
+  problems.push(...found);
 }
 
 async function sweep(page: Page, routes: Route[], width: (typeof WIDTHS)[number], who: string): Promise<string[]> {
