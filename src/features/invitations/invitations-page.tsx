@@ -118,6 +118,7 @@ export function InvitationsPage({ participantId }: Props) {
         ) : shown.length === 0 ? (
           <p>{t('admin.invitations.empty')}</p>
         ) : (
+          <div className="admin-table-wrap">
           <table className="admin-table" data-testid="invitations-table">
             <thead>
               <tr>
@@ -149,6 +150,7 @@ export function InvitationsPage({ participantId }: Props) {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </div>
     </div>
