@@ -1,5 +1,6 @@
 import type { Mail } from './mailer';
 import { serverText } from '../i18n/texts';
+import { formatDateTime } from '../../src/domain/format/format';
 
 /**
  * The mails, with their texts from the locale file (notifications.nl.json, `mail.*`). Plain text first;
@@ -27,7 +28,7 @@ export function registrationMail(to: string, username: string, link: string): Ma
 
 export function invitationMail(to: string, name: string, link: string, expiresAt: Date | null): Mail {
   const until = expiresAt
-    ? `\n\n${serverText('mail.invitation.validUntil', { until: expiresAt.toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam', dateStyle: 'long', timeStyle: 'short' }) })}`
+    ? `\n\n${serverText('mail.invitation.validUntil', { until: formatDateTime(expiresAt, 'nl') })}`
     : '';
   return {
     to,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { isParticipantUser } from '../domain/navigation/access';
+import { isConfinedToRegistration, isParticipantUser } from '../domain/navigation/access';
 import { portalKindFor } from '../domain/navigation/portal';
 import { AppShell } from '../features/shell/app-shell';
 import { AuthLayer } from '../features/auth/auth-layer';
@@ -17,6 +17,7 @@ import { DisplaySettingsSync } from '../features/portal/display-settings-sync';
 import { StalePendingWarning } from '../features/sync/stale-pending-warning';
 import { IdentityChangedNotice } from '../features/sync/identity-changed-notice';
 import { SyncStatusIndicator } from '../features/sync/sync-status-indicator';
+import { portalPaths } from '../features/portal/paths';
 import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
 import { applyBranding } from '../lib/branding';
 import { catalogueFor } from './menu/catalogue';
@@ -55,7 +56,14 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       ) : undefined;
     return <LockScreen lock={lock} signIn={<LockSignInForm username={lock.username} onSignedIn={onSignedIn} onRefused={refusedOnline} />} offlineUnlock={offlineUnlock} />;
   }
-  const catalogue = catalogueFor(isParticipantUser(user), portalKindFor(session.company?.participantPortalVersion));
+  const participant = isParticipantUser(user);
+  const portalKind = portalKindFor(session.company?.participantPortalVersion);
+  const catalogue = catalogueFor(participant, portalKind);
+  const settings = isConfinedToRegistration(user)
+    ? null
+    : participant
+    ? { to: portalPaths(portalKind).settings, labelKey: 'shellExtra.settings' as const }
+    : { to: '/user/edit-profiel', labelKey: 'shellExtra.profile' as const };
   return (
     <AppShell
       user={user}
@@ -65,6 +73,7 @@ export function SignedInLayout({ children }: SignedInLayoutProps) {
       catalogue={catalogue}
       headerStatus={<SyncStatusIndicator />}
       menuBadges={MENU_BADGES}
+      settings={settings}
     >
       <AuthLayer />
       <DisplaySettingsSync />

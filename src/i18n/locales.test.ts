@@ -35,6 +35,17 @@ describe('locale files', () => {
     expect(mismatched.map(([k]) => k)).toEqual([]);
   });
 
+  it.each([
+    ['nl', nlLeaves],
+    ['en', enLeaves],
+  ])('%s writes plurals as i18next plural forms, not as "fout(en)" or "row(s)"', (_lng, entries) => {
+    expect(entries.filter(([, value]) => /\p{L}\((en|s|e|n)\)|\p{L}\/\p{L}+en\b/u.test(value)).map(([k]) => k)).toEqual([]);
+  });
+
+  it('addresses every user, participants included, as "u" (docs/decisions.md)', () => {
+    expect(nlLeaves.filter(([, value]) => /\b(je|jij|jou|jouw|jezelf)\b/i.test(value)).map(([k]) => k)).toEqual([]);
+  });
+
   it('every messages reason code has its text, the required ones the spec text (01 §4)', () => {
     const errors: Record<string, string> = nl.messages.errors;
     for (const key of MESSAGE_REASON_KEYS) expect(errors[key.replace('messages.errors.', '')]).toBeTruthy();

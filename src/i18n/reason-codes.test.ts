@@ -20,7 +20,8 @@ function textOf(tree: Tree, key: string): string | null {
   let node: string | Tree | undefined = tree;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return null;
-    node = node[part];
+    // A text with a count may exist only in its plural forms (key_one, key_other).
+    node = node[part] ?? node[`${part}_other`];
   }
   return typeof node === 'string' && node.trim() !== '' ? node : null;
 }

@@ -106,10 +106,10 @@ test.describe('work plans', () => {
     for (let i = 0; i < n; i++) await pickers.nth(i).locator('label').filter({ hasText: i === 0 ? '0 – geen score' : '2 –' }).click();
     await card.getByLabel('Wat ging goed?').fill(stamp);
     await card.getByRole('button', { name: 'Zelfbeoordeling opslaan' }).click();
-    await expect(card.getByText('Je zelfbeoordeling is opgeslagen.')).toBeVisible();
+    await expect(card.getByText('Uw zelfbeoordeling is opgeslagen.')).toBeVisible();
     await expect(card.getByTestId('self-review').filter({ hasText: 'wacht op verzenden' })).toHaveCount(1);
     await card.getByRole('button', { name: 'Beoordeling vragen' }).click();
-    await expect(card.getByText('Je hebt om een beoordeling gevraagd.')).toBeVisible();
+    await expect(card.getByText('U heeft om een beoordeling gevraagd.')).toBeVisible();
     await page.screenshot({ path: 'test-results/work-plans-phone-self-review.png', fullPage: true });
 
     await participant.context.setOffline(false);
@@ -124,7 +124,7 @@ test.describe('work plans', () => {
 
     // A second request: already requested.
     await card.getByRole('button', { name: 'Beoordeling vragen' }).click();
-    await expect(card.getByText('Je hebt al om een beoordeling gevraagd')).toBeVisible();
+    await expect(card.getByText('U heeft al om een beoordeling gevraagd')).toBeVisible();
     await participant.context.close();
   });
 
@@ -161,10 +161,10 @@ test.describe('work plans', () => {
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByText('Kies een reden van beëindiging')).toBeVisible();
     await page.getByLabel('Reden van beëindiging', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('Einddatum', { exact: true }).fill('2000-01-01');
+    await page.getByLabel('Einddatum', { exact: true }).fill('01-01-2000'); // the date field's dd-mm-jjjj
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByText('De einddatum mag niet voor de startdatum liggen')).toBeVisible();
-    await page.getByLabel('Einddatum', { exact: true }).fill(new Date().toISOString().slice(0, 10));
+    await page.getByLabel('Einddatum', { exact: true }).fill(new Date().toISOString().slice(0, 10).split('-').reverse().join('-'));
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByTestId('plan-status')).toHaveText(/^Afgerond/, { timeout: 30_000 });
     await expect.poll(async () => (await serverPlans(manager.context.request, name))[0]?.status, { timeout: 30_000 }).toBe('finished');

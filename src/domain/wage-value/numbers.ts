@@ -2,6 +2,7 @@
  * Rounding and Dutch number text for the wage-value measurement. Pure; used by the form (display and
  * input), the calculation, the report and the server.
  */
+import { formatMoney, formatNumber } from '../format/format';
 
 /** Half-up rounding to `decimals`, robust against binary fractions (1.005 → 1.01). */
 export function roundTo(value: number, decimals: number): number {
@@ -39,17 +40,12 @@ export function parseDutchNumber(text: string | null | undefined): number | null
   return Number.NaN;
 }
 
-/** Dutch text of a number: "1.234,50" (grouping, comma decimal). */
-export function formatDutchNumber(value: number | null | undefined, minDecimals = 0, maxDecimals = 2): string {
-  if (value == null || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat('nl-NL', { minimumFractionDigits: minDecimals, maximumFractionDigits: maxDecimals }).format(value);
-}
+/** Dutch text of a number: "1.234,50" (grouping, comma decimal); the one formatting layer (src/domain/format). */
+export const formatDutchNumber = (value: number | null | undefined, minDecimals = 0, maxDecimals = 2): string =>
+  formatNumber(value, 'nl', minDecimals, maxDecimals);
 
 /** "€ 1.234,56" */
-export function formatEuro(value: number | null | undefined): string {
-  if (value == null || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(value);
-}
+export const formatEuro = (value: number | null | undefined): string => formatMoney(value, 'nl');
 
 /** Dates: the spec's payload is DD-MM-YYYY; documents store ISO YYYY-MM-DD. */
 const DMY = /^(\d{2})-(\d{2})-(\d{4})$/;

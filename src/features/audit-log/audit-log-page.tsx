@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
 import { ApiError, NetworkError } from '../../lib/api/api-error';
 import { AUDIT_PAGE_SIZE, EMPTY_FILTERS, exportHref, fetchAuditLog, type AuditLogEntry, type AuditLogFilters } from './audit-log-api';
+import { DateField } from '../../lib/ui/date-field';
 
 type Load =
   | { state: 'loading' }
@@ -47,7 +49,6 @@ export function AuditLogPage() {
   };
   const set = (key: keyof AuditLogFilters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
   const pages = load.state === 'ready' ? Math.max(1, Math.ceil(load.totalItems / AUDIT_PAGE_SIZE)) : 1;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
     <main className="page audit-log" aria-labelledby="audit-log-title">
@@ -81,11 +82,11 @@ export function AuditLogPage() {
         </div>
         <div className="field">
           <label className="field__label" htmlFor="audit-from">{t('security.auditLog.from')}</label>
-          <input id="audit-from" className="input" type="date" value={draft.from} onChange={set('from')} />
+          <DateField id="audit-from" value={draft.from} onChange={(value) => set('from')({ target: { value } })} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="audit-to">{t('security.auditLog.to')}</label>
-          <input id="audit-to" className="input" type="date" value={draft.to} onChange={set('to')} />
+          <DateField id="audit-to" value={draft.to} onChange={(value) => set('to')({ target: { value } })} />
         </div>
         <div className="audit-log__actions">
           <button type="submit" className="button button--primary">{t('security.auditLog.apply')}</button>
@@ -128,7 +129,7 @@ export function AuditLogPage() {
               <tbody>
                 {load.records.map((r) => (
                   <tr key={r.id}>
-                    <td>{time.format(new Date(r.createdAt))}</td>
+                    <td>{formatDateTime(r.createdAt, i18n.language)}</td>
                     <td>{r.action}</td>
                     <td>{t(`security.auditLog.results.${r.result === 'failure' || r.result === 'refused' ? r.result : 'success'}`)}</td>
                     <td>{r.userName ?? (r.userId ? `#${r.userId}` : t('security.auditLog.anonymous'))}</td>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { deleteCertificate, fetchCertificates, type Certificate } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
@@ -35,7 +36,7 @@ export function CertificatesPage({ companyId }: { companyId: string }) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }
   };
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'long' });
+  const date = (iso: string) => formatDate(iso, i18n.language);
   return (
     <div className="admin-page">
       <div className="admin-form__actions">

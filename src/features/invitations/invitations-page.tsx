@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
 import * as v from 'valibot';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
@@ -75,7 +76,7 @@ export function InvitationsPage({ participantId }: Props) {
       {errors[key] ? <p id={`${id}-e`} className="field__error">{errors[key]}</p> : null}
     </div>
   );
-  const date = (iso: string) => (iso ? new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
   return (
     <div className="admin-page">
       <h1>{title}</h1>
@@ -117,6 +118,7 @@ export function InvitationsPage({ participantId }: Props) {
         ) : shown.length === 0 ? (
           <p>{t('admin.invitations.empty')}</p>
         ) : (
+          <div className="admin-table-wrap">
           <table className="admin-table" data-testid="invitations-table">
             <thead>
               <tr>
@@ -148,6 +150,7 @@ export function InvitationsPage({ participantId }: Props) {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </div>
     </div>

@@ -1,15 +1,7 @@
-/** "12 mrt 14:05" today-aware short date for lists; full date and time for a message. */
-export function shortDate(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const now = new Date();
-  const sameDay = d.toDateString() === now.toDateString();
-  return sameDay
-    ? d.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString(language, { day: 'numeric', month: 'short', ...(d.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
-}
+/** Kept for imports not yet moved: the formats live in src/lib/format (one layer, docs/decisions.md "Formats"). */
+import { formatDateTime, formatListMoment } from '../../lib/format';
 
-export function longDate(iso: string, language: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(language, { dateStyle: 'long', timeStyle: 'short' });
-}
+/** The time when today, otherwise the date ("09:38", "25-11-2026"). */
+export const shortDate = (iso: string, language: string): string => formatListMoment(iso, language);
+/** "26-11-2026 09:38". */
+export const longDate = (iso: string, language: string): string => formatDateTime(iso, language);

@@ -1,6 +1,4 @@
-/** "3 maart 2026" from an ISO date or time, in the interface language. */
-export function formatDay(iso: string, language: string): string {
-  const d = new Date(iso.length === 10 ? `${iso}T12:00:00` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(language === 'en' ? 'en-GB' : 'nl-NL', { day: 'numeric', month: 'long', year: 'numeric' });
-}
+/** Kept for imports not yet moved: the formats live in src/lib/format (one layer, docs/decisions.md "Formats"). */
+import { formatDate } from '../../lib/format';
+
+export const formatDay = (iso: string, language: string): string => formatDate(iso, language);

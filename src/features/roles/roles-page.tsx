@@ -78,6 +78,7 @@ export function RolesPage() {
   if (!roles) return <p aria-live="polite">{t('admin.common.loading')}</p>;
   const own = roles.filter((r) => r.own);
   const table = (list: RoleView[], actions: boolean) => (
+    <div className="admin-table-wrap">
     <table className="admin-table">
       <thead>
         <tr>
@@ -105,6 +106,7 @@ export function RolesPage() {
         ))}
       </tbody>
     </table>
+    </div>
   );
   return (
     <div className="admin-page">

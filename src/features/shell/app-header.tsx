@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../lib/ui/language-switcher';
 import { Logo } from '../../lib/ui/logo';
 import { UserMenu } from './user-menu';
-import type { ShellUser } from './user-menu';
+import type { SettingsLink, ShellUser } from './user-menu';
 
 interface AppHeaderProps {
   user: ShellUser;
@@ -16,10 +16,12 @@ interface AppHeaderProps {
   drawerId: string;
   /** Shown first among the tools: the sync status (composed by the app, features stay apart). */
   status?: ReactNode;
+  /** The user's own settings, in the user menu. */
+  settings?: SettingsLink | null | undefined;
 }
 
 /** The banner: menu button (phones), logo and company name, language and user menu. Memoised (see MainMenu). */
-export const AppHeader = memo(function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId, status }: AppHeaderProps) {
+export const AppHeader = memo(function AppHeader({ user, companyName, logoUri, impersonating, onOpenMenu, menuButtonExpanded, drawerId, status, settings }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="app-header">
@@ -39,7 +41,7 @@ export const AppHeader = memo(function AppHeader({ user, companyName, logoUri, i
       <div className="app-header__tools">
         {status}
         <LanguageSwitcher className="language-switcher--on-header" />
-        <UserMenu user={user} impersonating={impersonating} />
+        <UserMenu user={user} impersonating={impersonating} settings={settings} />
       </div>
     </header>
   );

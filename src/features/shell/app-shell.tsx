@@ -12,7 +12,7 @@ import { MenuDrawer } from './menu-drawer';
 import { MenuSkeleton } from './menu-skeleton';
 import { preloadMenuRoutes } from './preload-menu';
 import { useMainMenu } from './use-main-menu';
-import type { ShellUser } from './user-menu';
+import type { SettingsLink, ShellUser } from './user-menu';
 
 /** Where styles.css shows the side bar (below it: the drawer). */
 const SIDEBAR_MEDIA = '(min-width: 768px)';
@@ -27,11 +27,13 @@ interface AppShellProps {
   headerStatus?: ReactNode;
   /** Badges after menu labels, by entry id (unread messages). */
   menuBadges?: Readonly<Record<string, ReactNode>>;
+  /** The user's own settings page, in the user menu. */
+  settings?: SettingsLink | null | undefined;
   children: ReactNode;
 }
 
 /** The signed-in layout: skip link, banner, main menu (side nav or drawer) and the main landmark. */
-export function AppShell({ user, companyName, logoUri, impersonating, catalogue, headerStatus, menuBadges, children }: AppShellProps) {
+export function AppShell({ user, companyName, logoUri, impersonating, catalogue, headerStatus, menuBadges, settings, children }: AppShellProps) {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (location) => location.pathname });
   const { status, menu, retry } = useMainMenu(catalogue, String(user.id));
@@ -95,6 +97,7 @@ export function AppShell({ user, companyName, logoUri, impersonating, catalogue,
         menuButtonExpanded={drawerOpen}
         drawerId={drawerId}
         status={headerStatus}
+        settings={settings}
       />
       <div className="app-shell__body">
         <nav className="app-shell__sidebar" aria-label={t('shell.mainMenu')}>

@@ -9,9 +9,16 @@ export interface ShellUser {
   username: string;
 }
 
+/** The user's own settings page, shown in the user menu (participants: the portal's settings; staff: the profile). */
+export interface SettingsLink {
+  to: string;
+  labelKey: 'shellExtra.settings' | 'shellExtra.profile';
+}
+
 interface UserMenuProps {
   user: ShellUser;
   impersonating: boolean;
+  settings?: SettingsLink | null | undefined;
 }
 
 function initials(user: ShellUser): string {
@@ -20,7 +27,7 @@ function initials(user: ShellUser): string {
 }
 
 /** The user's disclosure menu in the header: change password, stop impersonating, sign out. */
-export function UserMenu({ user, impersonating }: UserMenuProps) {
+export function UserMenu({ user, impersonating, settings }: UserMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -73,6 +80,13 @@ export function UserMenu({ user, impersonating }: UserMenuProps) {
         </p>
         <LanguageSwitcher className="user-menu__language" />
         <ul className="user-menu__list">
+          {settings ? (
+            <li>
+              <Link to={settings.to} className="user-menu__link" onClick={close}>
+                {t(settings.labelKey)}
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link to="/user/changepassword" className="user-menu__link" onClick={close}>
               {t('shell.changePassword')}

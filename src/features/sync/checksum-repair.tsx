@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { CHECKSUM_REPAIR_KEY, isChecksumRepairNote } from '../../domain/sync/replica-checksum';
-import { formatDate, formatTime } from './format';
+import { formatDate, formatTime } from '../../lib/format';
 
 /**
  * The sync details' line about replica checksums (issue 19): when the worker found a collection

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FirstSyncProgress as Progress } from '../../domain/sync/status';
-import { formatCount } from './format';
+import { formatNumber } from '../../lib/format';
 
 interface FirstSyncProgressProps {
   progress: Progress;
@@ -12,7 +12,7 @@ export function FirstSyncProgress({ progress }: FirstSyncProgressProps) {
   const text = t('sync.firstSync.progress', {
     done: progress.collectionsDone,
     total: progress.collectionsTotal,
-    documents: formatCount(progress.documents, i18n.language),
+    documents: formatNumber(progress.documents, i18n.language),
   });
   return (
     <div className="first-sync">

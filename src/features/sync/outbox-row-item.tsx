@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import { ConflictChoice } from './conflict-choice';
-import { formatDate, formatTime } from './format';
+import { formatDate, formatTime } from '../../lib/format';
 import { opLabel, reasonText } from './op-label';
 import { RefusedInput } from './refused-input';
 

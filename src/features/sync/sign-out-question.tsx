@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../../app/session-store';
 import { useOutboxRows, useSyncStatus } from '../../lib/replica/hooks';
 import { useOnlineStatus } from '../../lib/use-online-status';
-import { formatDate, formatTime } from './format';
+import { formatDate, formatTime } from '../../lib/format';
 import { opLabel } from './op-label';
 import { countUnsent, signOutFlow, unsentTotal, type SignOutChoice, type SignOutState } from './sign-out-flow';
 import { pushAndWait } from './sync-actions';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { FirstSyncProgress } from './first-sync-progress';
-import { formatDate, formatTime } from './format';
+import { formatDate, formatTime } from '../../lib/format';
 import { outboxActions } from './sync-actions';
 import { SyncSelfTest } from './sync-self-test';
 import { syncStatusView } from './sync-status-view';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
-import { formatTime } from './format';
+import { formatTime } from '../../lib/format';
 import { outboxActions } from './sync-actions';
 import { TestNoteEditor } from './test-note-editor';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from './format';
+import { formatDate, formatTime } from '../../lib/format';
 import type { SyncStatusView } from './sync-status-view';
 
 /** Translates a status view into the line the shell shows. */

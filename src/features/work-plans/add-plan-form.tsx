@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
 import { FieldError } from './field-error';
-import { todayIso } from './format';
+import { todayIso } from '../../lib/format';
 import { useReference } from './hooks';
 import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
@@ -16,6 +16,7 @@ import { participantName } from './queries';
 import { staffOptions } from './staff-options';
 import { useCompanySettings } from './use-company-settings';
 import './work-plans.css';
+import { DateField } from '../../lib/ui/date-field';
 
 const plusMonths = (iso: string, months: number) => {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -93,12 +94,12 @@ export function AddPlanForm({ participantId, planHref = staffPaths.plan }: { par
         </div>
         <div className="field">
           <label htmlFor="add-startDate">{t('workPlans.fields.startDate')}</label>
-          <input id="add-startDate" className="input" type="date" value={form.startDate} onChange={set('startDate')} {...err('startDate')} />
+          <DateField id="add-startDate" value={form.startDate} onChange={(value) => set('startDate')({ target: { value } })} {...err('startDate')} />
           <FieldError id="add-startDate-error" message={errors.startDate} />
         </div>
         <div className="field">
           <label htmlFor="add-expectedEndDate">{t('workPlans.fields.expectedEndDate')}</label>
-          <input id="add-expectedEndDate" className="input" type="date" value={form.expectedEndDate} onChange={set('expectedEndDate')} {...err('expectedEndDate')} />
+          <DateField id="add-expectedEndDate" value={form.expectedEndDate} onChange={(value) => set('expectedEndDate')({ target: { value } })} {...err('expectedEndDate')} />
           <FieldError id="add-expectedEndDate-error" message={errors.expectedEndDate} />
         </div>
         <div className="field">

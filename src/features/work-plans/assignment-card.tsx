@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { itemKey } from '../../domain/work-plan/views';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import type { AssignmentView, ItemView } from './queries';
 
 /** One assignment: its work order, review history (newest last) with the current score, self-reviews. */

@@ -7,12 +7,13 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
 import { FieldError } from './field-error';
-import { todayIso } from './format';
+import { todayIso } from '../../lib/format';
 import { usePlanDetail, useReference } from './hooks';
 import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { useCompanySettings } from './use-company-settings';
 import './work-plans.css';
+import { DateField } from '../../lib/ui/date-field';
 
 /** /work-plan/:id/end: end date and termination reason (both required, not before the start; SRG code when srgEnabled). */
 export function EndPlanForm({ id }: { id: string }) {
@@ -52,7 +53,7 @@ export function EndPlanForm({ id }: { id: string }) {
       <form className="work-plans__form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="end-date">{t('workPlans.fields.timeFinished')}</label>
-          <input id="end-date" className="input" type="date" value={endDate} min={plan.startDate ?? undefined} onChange={(e) => setEndDate(e.target.value)}
+          <DateField id="end-date" value={endDate} min={plan.startDate ?? undefined} onChange={setEndDate}
             aria-invalid={errors.endDate ? true : undefined} aria-describedby={errors.endDate ? 'end-date-error' : undefined} required />
           <FieldError id="end-date-error" message={errors.endDate} />
         </div>

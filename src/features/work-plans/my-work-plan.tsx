@@ -3,7 +3,7 @@ import { latestItemScores } from '../../domain/work-plan/views';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AssignmentCard } from './assignment-card';
 import { FailedWrites } from './failed-writes';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { usePlanDetail, useViewer } from './hooks';
 import { ItemsTable } from './items-table';
 import { NavLink } from '../../lib/ui/nav-link';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { WorkPlanFilter } from '../../domain/work-plan/constants';
 import { applyFilter, sortPlans } from '../../domain/work-plan/views';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { usePlanRows, useViewer } from './hooks';
 import { NavLink } from '../../lib/ui/nav-link';
 import type { PortalPaths } from './paths';

@@ -7,7 +7,7 @@ import { checkWorkPlanFile, FileReason, fileRights, mayDeleteFile, WORK_PLAN_FIL
 import { deletePlanFile, downloadLink, queuePlanFile, undoDeleteFile } from './file-actions';
 import { useQueuedWrites } from '../../lib/replica/queued-writes';
 import { syncApi } from '../../lib/sync-client';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { usePlanFiles, useViewer } from './hooks';
 import type { PlanFileView } from './queries';
 

@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { WorkPlanFilter, type WorkPlanFilterName } from '../../domain/work-plan/constants';
 import type { WorkPlanSortKey } from '../../domain/work-plan/views';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { usePlanListPage } from './hooks';
 import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';

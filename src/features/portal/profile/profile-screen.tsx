@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { resolveWidgetOrder } from '../../../domain/portal/widgets';
-import { formatDay } from '../format';
+import { formatDate as formatDay } from '../../../lib/format';
 import { PortalWidget } from '../home/portal-widget';
 import { WidgetBoard } from '../home/widget-board';
 import { usePicture } from '../pictures/use-picture';

@@ -6,8 +6,9 @@ import { useReplicaQuery } from '../../../lib/replica/hooks';
 import { toast } from '../../../lib/ui/toasts';
 import { setTarget } from '../actions';
 import * as q from '../queries';
-import { formatDay } from '../format';
+import { formatDate as formatDay } from '../../../lib/format';
 import { str } from '../text';
+import { DateField } from '../../../lib/ui/date-field';
 
 interface Row {
   uuid: string;
@@ -98,7 +99,7 @@ export function TargetsList({ participantId, compact = false }: { participantId:
             <label className="field__label" htmlFor={`target-date-${participantId}`}>
               {t('portal.targets.date')}
             </label>
-            <input id={`target-date-${participantId}`} className="input" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <DateField id={`target-date-${participantId}`} value={date} onChange={setDate} />
           </div>
           <button type="submit" className="button button--primary">
             {t('portal.targets.add')}

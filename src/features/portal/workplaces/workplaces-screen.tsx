@@ -5,7 +5,7 @@ import type { ReplicaDocument } from '../../../domain/sync/types';
 import { useReplicaQuery } from '../../../lib/replica/hooks';
 import { toast } from '../../../lib/ui/toasts';
 import { applyForWorkplace } from '../actions';
-import { formatDay } from '../format';
+import { formatDate as formatDay } from '../../../lib/format';
 import { PortalPage } from '../portal-page';
 import * as q from '../queries';
 import { str } from '../text';

@@ -1,5 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import type { ProfileRow } from '../queries';
 
 /**
@@ -8,9 +9,13 @@ import type { ProfileRow } from '../queries';
  */
 export function ProgressChart({ rows, title }: { rows: ProfileRow[]; title: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const current = t('workPlans.results.current');
   const target = t('workPlans.results.target');
   const data = rows.map((r) => ({ item: r.name, [current]: r.currentScore ?? 0, [target]: r.targetScore ?? 0 }));
+  // Scores are whole numbers: one tick per score (never "0.5 / 1.5"), written in the interface language.
+  const top = Math.max(1, ...rows.map((r) => Math.max(r.currentScore ?? 0, r.targetScore ?? 0)));
+  const ticks = Array.from({ length: Math.ceil(top) + 1 }, (_, i) => i);
   return (
     <figure className="progress-chart">
       <figcaption>{title}</figcaption>
@@ -23,7 +28,8 @@ export function ProgressChart({ rows, title }: { rows: ProfileRow[]; title: stri
           groupMode="grouped"
           margin={{ top: 10, right: 20, bottom: 40, left: 160 }}
           colors={['#1f6f8b', '#b9b9b9']}
-          axisBottom={{ tickValues: 5 }}
+          axisBottom={{ tickValues: ticks, format: (v: number) => format.number(v) }}
+          valueScale={{ type: 'linear', min: 0, max: ticks.length - 1 }}
           enableLabel={false}
           isInteractive={false}
           animate={false}
