@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from './pages/login-page';
 
 /**
- * The axe sweep (issue 21): every route for the role that uses it, WCAG 2.1 AA with axe 4.14, and no
+ * The axe sweep (issue 21; `npm run test:a11y`, not part of `npm test`: about an hour on this machine): every route for the role that uses it, WCAG 2.1 AA with axe 4.14, and no
  * horizontal scroll. One browser context per role and width, signed in once; the routes are looped inside.
  * Each width is checked in both languages and both themes (Dutch light + English dark at 360 px, Dutch
  * dark + English light at 1024 px), so every language, theme and width meet each other once without four
