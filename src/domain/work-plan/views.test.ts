@@ -110,7 +110,7 @@ describe('issue 21: the current score offline equals the server’s', () => {
     expect(reviewScoreOf(null, [{ score: 3 }, { score: 3 }, { score: 2 }])).toBe(3);
     expect(reviewScoreOf(null, [])).toBeNull();
     const input = { uuid: '0190a0c8-0000-7000-8000-000000000031', assignmentUuid: '0190a0c8-0000-7000-8000-000000000032', date: '2026-11-26', score: null, scores: [{ behaviorId: 1, score: 3 }, { skillId: 2, score: 3 }], top: null, tip: null };
-    const patch = workPlanWrites.saveReview.patch?.(input, { assignmentId: 1, participantId: 2, userId: 3, now: '2026-11-26T10:00:00.000Z' } as never);
+    const patch = workPlanWrites.saveReview.patch?.(input, { assignmentId: 1, participantId: 2, userId: 3, now: '2026-11-26T10:00:00.000Z' });
     expect(patch?.score).toBe(3);
     expect(currentScore([{ createdAt: '2026-11-26T10:00:00.000Z', score: patch?.score as number }])).toBe(3);
   });

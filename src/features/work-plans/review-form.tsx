@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { SaveReviewSchema, issuesByField, type SaveReviewInput } from '../../domain/work-plan/inputs';
@@ -12,6 +12,8 @@ import { todayIso } from './format';
 import type { RoundStop } from './queries';
 import { ScorePicker } from './score-picker';
 
+
+const NO_SCORES: Record<string, number> = {};
 /**
  * The coach's review of one assignment: a score per behaviour and skill (the last review's beside it),
  * top, tip and date. Every change is kept as a draft in IndexedDB; saving queues the review.
@@ -30,9 +32,10 @@ function reviewInput(stop: RoundStop, values: ReviewValues, uuid: string): v.Inf
  * The review form's resolver: the write's own valibot schema (SaveReviewSchema) on the input the form
  * makes; the schema's issues land on the form's fields ("Geef ten minste één score" on the scores).
  */
-function reviewResolver(stop: RoundStop, uuid: () => string): Resolver<ReviewValues, unknown, SaveReviewInput> {
+function reviewResolver(stop: RoundStop): Resolver<ReviewValues, unknown, SaveReviewInput> {
   return (values) => {
-    const parsed = v.safeParse(SaveReviewSchema, reviewInput(stop, values, uuid()));
+    // The write's uuid is drawn at save time; the schema sees a well-formed one.
+    const parsed = v.safeParse(SaveReviewSchema, reviewInput(stop, values, uuidv7()));
     if (parsed.success) return { values: parsed.output, errors: {} };
     const errors: FieldErrors<ReviewValues> = {};
     for (const [path, message] of Object.entries(issuesByField(parsed.issues))) {
@@ -52,17 +55,19 @@ function reviewResolver(stop: RoundStop, uuid: () => string): Resolver<ReviewVal
 export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId: number; onSaved: () => void }) {
   const { t } = useTranslation();
   const key = draftKey(userId, stop.assignment.uuid);
-  const uuid = useRef(uuidv7());
-  const formRef = useRef<HTMLFormElement>(null);
-  const { register, handleSubmit, reset, setValue, watch, trigger, formState: { errors, isSubmitted } } = useForm<ReviewValues, unknown, SaveReviewInput>({
+  const { register, handleSubmit, reset, setValue, control, trigger, formState: { errors, isSubmitted } } = useForm<ReviewValues, unknown, SaveReviewInput>({
     defaultValues: { scores: {}, top: '', tip: '', date: todayIso() },
-    resolver: reviewResolver(stop, () => uuid.current),
+    resolver: reviewResolver(stop),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const [restored, setRestored] = useState(false);
   const loaded = useRef(false);
-  const { scores, top, tip, date } = watch();
+  const watched = useWatch({ control });
+  const scores = (watched.scores ?? NO_SCORES) as Record<string, number>;
+  const top = watched.top ?? '';
+  const tip = watched.tip ?? '';
+  const date = watched.date ?? '';
   // After a refused save the scores message follows the choices (gone as soon as a score is given).
   useEffect(() => {
     if (isSubmitted) void trigger('scores');
@@ -90,10 +95,9 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
   }, [key, scores, top, tip, date]);
 
   const save = (input: SaveReviewInput) => {
-    workPlans().saveReview(input, { assignmentId: stop.assignment.id, participantId: stop.participantId, userId })
+    workPlans().saveReview({ ...input, uuid: uuidv7() }, { assignmentId: stop.assignment.id, participantId: stop.participantId, userId })
       .then(() => dropDraft(key))
       .then(() => {
-        uuid.current = uuidv7();
         // A successful save leaves no message behind.
         reset({ scores: {}, top: '', tip: '', date: todayIso() });
         setRestored(false);
@@ -101,16 +105,14 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
       }, reportError);
   };
   // Focus to the first field in error: the first score when no score is given, else the date.
-  const refused = (e: FieldErrors<ReviewValues>) => {
-    const form = formRef.current;
+  const refused = (form: HTMLFormElement, e: FieldErrors<ReviewValues>) => {
     if (e.scores) form?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
     else if (e.date) form?.querySelector<HTMLInputElement>('#review-date')?.focus();
   };
-  const submit = handleSubmit(save, refused);
 
   const last = stop.assignment.lastScores;
   return (
-    <form ref={formRef} className="review-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('workPlans.review.title')}>
+    <form className="review-form" onSubmit={(e) => { const form = e.currentTarget; void handleSubmit(save, (errs) => refused(form, errs))(e); }} noValidate aria-label={t('workPlans.review.title')}>
       {restored && <p role="status" className="alert">{t('workPlans.review.draftRestored')}</p>}
       {stop.assignment.reviewRequestedAt && <p className="alert alert--warning">{t('workPlans.review.requested')}</p>}
       {stop.items.map((i) => (

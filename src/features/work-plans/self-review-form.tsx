@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { SaveSelfReviewSchema, issuesByField, type SaveSelfReviewInput } from '../../domain/work-plan/inputs';
@@ -12,13 +12,15 @@ import { ScorePicker } from './score-picker';
 
 type SelfValues = { scores: Record<string, number>; top: string; tip: string };
 
+
+const NO_SCORES: Record<string, number> = {};
 /** The self-review form's resolver: the write's own valibot schema on the input the form makes. */
-function selfResolver(a: AssignmentView, items: ItemView[], uuid: () => string): Resolver<SelfValues, unknown, SaveSelfReviewInput> {
+function selfResolver(a: AssignmentView, items: ItemView[]): Resolver<SelfValues, unknown, SaveSelfReviewInput> {
   return (values) => {
     const lines = items
       .filter((i) => values.scores[i.key] !== undefined)
       .map((i) => (i.kind === 'behavior' ? { behaviorId: i.id, score: values.scores[i.key]! } : { skillId: i.id, score: values.scores[i.key]! }));
-    const parsed = v.safeParse(SaveSelfReviewSchema, { uuid: uuid(), assignmentUuid: a.uuid, scores: lines, top: values.top.trim() || null, tip: values.tip.trim() || null });
+    const parsed = v.safeParse(SaveSelfReviewSchema, { uuid: uuidv7(), assignmentUuid: a.uuid, scores: lines, top: values.top.trim() || null, tip: values.tip.trim() || null });
     if (parsed.success) return { values: parsed.output, errors: {} };
     const errors: FieldErrors<SelfValues> = {};
     for (const [path, message] of Object.entries(issuesByField(parsed.issues))) {
@@ -36,30 +38,29 @@ function selfResolver(a: AssignmentView, items: ItemView[], uuid: () => string):
  */
 export function SelfReviewForm({ a, items, participantId }: { a: AssignmentView; items: ItemView[]; participantId: number }) {
   const { t } = useTranslation();
-  const uuid = useRef(uuidv7());
-  const formRef = useRef<HTMLFormElement>(null);
-  const { register, handleSubmit, reset, setValue, watch, trigger, formState: { errors: formErrors, isSubmitted } } = useForm<SelfValues, unknown, SaveSelfReviewInput>({
+  const { register, handleSubmit, reset, setValue, control, trigger, formState: { errors: formErrors, isSubmitted } } = useForm<SelfValues, unknown, SaveSelfReviewInput>({
     defaultValues: { scores: {}, top: '', tip: '' },
-    resolver: selfResolver(a, items, () => uuid.current),
+    resolver: selfResolver(a, items),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const [requestError, setRequestError] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
-  const { scores, top, tip } = watch();
+  const watched = useWatch({ control });
+  const scores = (watched.scores ?? NO_SCORES) as Record<string, number>;
+  const top = watched.top ?? '';
+  const tip = watched.tip ?? '';
   // The "give a score, a top or a tip" message follows every field after a refused save.
   useEffect(() => {
     if (isSubmitted) void trigger('scores');
   }, [isSubmitted, trigger, scores, top, tip]);
 
   const save = (input: SaveSelfReviewInput) => {
-    workPlans().saveSelfReview(input, { assignmentId: a.id, participantId }).then(() => {
-      uuid.current = uuidv7();
+    workPlans().saveSelfReview({ ...input, uuid: uuidv7() }, { assignmentId: a.id, participantId }).then(() => {
       reset({ scores: {}, top: '', tip: '' });
       setNotice(t('workPlans.self.saved'));
     }, reportError);
   };
-  const submit = handleSubmit(save, () => formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus());
 
   const request = () => {
     if (a.reviewRequestedAt) {
@@ -79,7 +80,7 @@ export function SelfReviewForm({ a, items, participantId }: { a: AssignmentView;
       </div>
       <details className="self-review__details">
         <summary>{t('workPlans.self.title')}</summary>
-        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={`${t('workPlans.self.title')}: ${a.workOrderName}`}>
+        <form onSubmit={(e) => { const form = e.currentTarget; void handleSubmit(save, () => form.querySelector<HTMLInputElement>('input[type="radio"]')?.focus())(e); }} noValidate aria-label={`${t('workPlans.self.title')}: ${a.workOrderName}`}>
           <p>{t('workPlans.self.intro')}</p>
           {items.map((i) => (
             <ScorePicker key={i.key} name={`${id}-${i.key}`} label={i.name} withZero value={scores[i.key] ?? null} onChange={(s) => setValue('scores', { ...scores, [i.key]: s }, { shouldDirty: true })} />
