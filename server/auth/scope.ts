@@ -190,6 +190,21 @@ export const auditLogScope: ScopeFn = adminCompanyScope;
 export const ownUserRowsScope: ScopeFn = (viewer, alias) =>
   and(companyScope(viewer, alias), sql`${col(alias, 'user_id')} = ${viewer.userId}`);
 
+/**
+ * The company switches of the instrument and KWNW area (src/domain/instruments/features.ts) as SQL on the row's
+ * company: a switched-off part answers no rows to queries, pulls (rows pulled before arrive as deletions once
+ * the collection starts over) and writes (the write's target is not found, its effect refuses with a reason).
+ */
+export const instrumentsOnSql = (alias: string): SqlFragment =>
+  sql`EXISTS (SELECT 1 FROM companies fc WHERE fc.id = ${col(alias, 'company_id')} AND coalesce(fc.settings->>'useInstruments', 'enabled') <> 'disabled')`;
+export function kwnwOnSql(alias: string, flag: 'kwnw' | 'status' | 'planOfApproach' | 'instrument'): SqlFragment {
+  return sql`EXISTS (SELECT 1 FROM companies fc WHERE fc.id = ${col(alias, 'company_id')} AND fc.settings->>'kwnwVersion' IN ('kwnw', 'kwnw2')
+     AND coalesce(fc.settings->'participantAccess'->>'kwnw', 'true') <> 'false'
+     AND coalesce(fc.settings->'participantAccess'->>${flag}::text, 'true') <> 'false')`;
+}
+const whenInstruments = (inner: ScopeFn): ScopeFn => (viewer, alias) => and(inner(viewer, alias), instrumentsOnSql(alias));
+const whenKwnw = (inner: ScopeFn, flag: 'planOfApproach'): ScopeFn => (viewer, alias) => and(inner(viewer, alias), kwnwOnSql(alias, flag));
+
 /** Staff-only rows about a participant (cases, KWNW plan of approach, instrument matches, ladder): never the participant. */
 export function staffViaParticipant(column = 'participant_id'): ScopeFn {
   const inner = viaParticipant(column);
@@ -287,17 +302,17 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   skill_categories: companyReferenceScope,
   skills: companyReferenceScope,
   workplaces: companyReferenceScope,
-  instrument_categories: companyReferenceScope,
-  instruments: companyReferenceScope,
-  matching_categories: companyReferenceScope,
-  matching_criteria: companyReferenceScope,
+  instrument_categories: whenInstruments(companyReferenceScope),
+  instruments: whenInstruments(companyReferenceScope),
+  matching_categories: whenInstruments(companyReferenceScope),
+  matching_criteria: whenInstruments(companyReferenceScope),
   work_orders: companyReferenceScope,
-  instrument_disciplines: companyReferenceScope,
-  instrument_skills: companyReferenceScope,
-  instrument_competencies: companyReferenceScope,
-  instrument_work_orders: companyReferenceScope,
-  instrument_workplaces: companyReferenceScope,
-  instrument_criteria: companyReferenceScope,
+  instrument_disciplines: whenInstruments(companyReferenceScope),
+  instrument_skills: whenInstruments(companyReferenceScope),
+  instrument_competencies: whenInstruments(companyReferenceScope),
+  instrument_work_orders: whenInstruments(companyReferenceScope),
+  instrument_workplaces: whenInstruments(companyReferenceScope),
+  instrument_criteria: whenInstruments(companyReferenceScope),
   blueprint_categories: companyReferenceScope,
   blueprints: companyReferenceScope,
   blueprint_steps: companyReferenceScope,
@@ -335,9 +350,9 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   participant_tests: viaParticipant(),
   // about a participant, for staff only
   cases: staffViaParticipant(),
-  instrument_matches: staffViaParticipant(),
+  instrument_matches: whenInstruments(staffViaParticipant()),
   participation_ladder_steps: staffViaParticipant(),
-  plans_of_approach: staffViaParticipant(),
+  plans_of_approach: whenKwnw(staffViaParticipant(), 'planOfApproach'),
   wage_value_measurements: wageValueMeasurementsScope,
   wage_value_tasks: viaParent('wage_value_measurements', 'measurement_id', wageValueMeasurementsScope),
   wage_value_plans: wageValuePlansScope,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createDemoApp, type DemoApp } from '../graph/testing/demo-app';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
+import { pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
+import type { NavigationAnswer } from '../../src/domain/navigation/menu-types';
 
 /**
  * The instrument, workplace, case and knowledge-test names of the spec on the demo data: the allowed role
@@ -188,12 +190,24 @@ describe('saveInstrumentMatch', () => {
     });
   });
 
-  it('participants outside the caseload or company, and coaches, are refused', async () => {
+  it('participants outside the caseload or company, and users who may not edit participants, are refused', async () => {
     const base = { instrumentId, startDate: '2031-01-01', endDate: '2031-02-01' };
     expect(await write('manager', 'saveInstrumentMatch', { ...base, uuid: randomUUID(), participantIds: [otherParticipant] })).toMatchObject({ success: false, reason: 'instruments.errors.participantNotFound' });
     expect(await write('manager', 'saveInstrumentMatch', { ...base, uuid: randomUUID(), participantIds: [participant2] })).toMatchObject({ success: false, reason: 'instruments.errors.participantNotFound' });
-    expect(await write('coach', 'saveInstrumentMatch', { ...base, uuid: randomUUID(), participantIds: [lotte] })).toMatchObject({ success: false, reason: 'instruments.errors.notAllowed' });
+    // a coach links participants of the caseload (participants:edit); a participant may not
+    expect(await write('participant', 'saveInstrumentMatch', { ...base, uuid: randomUUID(), participantIds: [lotte] })).toMatchObject({ success: false, reason: 'instruments.errors.notAllowed' });
     expect(await write('admin2', 'saveInstrumentMatch', { ...base, uuid: randomUUID(), participantIds: [participant2] })).toMatchObject({ success: false, reason: 'instruments.errors.instrumentNotFound' });
+  });
+
+  it('a coach links two participants of the caseload; the instrument row lists its links for the replica', async () => {
+    const coach = await demo.userId('coach');
+    const two = await rows<{ id: number }>('SELECT id FROM participants WHERE coach_id = $1 AND display = 1 AND deleted_at IS NULL ORDER BY id LIMIT 2', [coach]);
+    expect(two).toHaveLength(2);
+    const answer = await write('coach', 'saveInstrumentMatch', { uuid: randomUUID(), instrumentId, participantIds: two.map((p) => Number(p.id)), startDate: '2032-01-01', endDate: '2032-01-01' });
+    expect(answer).toMatchObject({ success: true });
+    expect(await num("SELECT count(*)::int AS n FROM instrument_matches WHERE instrument_id = $1 AND start_date = '2032-01-01'", [instrumentId])).toBe(2);
+    const row = await one<{ criterion_ids: number[]; n: number }>('SELECT criterion_ids, (SELECT count(*)::int FROM instrument_criteria WHERE instrument_id = $1) AS n FROM instruments WHERE id = $1', [instrumentId]);
+    expect(row.criterion_ids).toHaveLength(Number(row.n));
   });
 
   it('the spec\'s rules: start and end date required, at least one participant, end not before start', async () => {
@@ -265,5 +279,104 @@ describe('participantTests', () => {
       const res = await demo.gql<{ participantTests: unknown[] }>(user, q, { p: String(lotte) });
       expect(res.data!.participantTests, user).toEqual([]);
     }
+  });
+});
+
+/**
+ * The company switches of the area (useInstruments; kwnwVersion with the four KWNW access flags): every
+ * query, write, pull and the menu of the area follow them. Runs last: it changes company 1's settings.
+ */
+describe('useInstruments, kwnwVersion and the KWNW access flags', () => {
+  const setSettings = async (patch: Record<string, unknown>) => {
+    await demo.db.query('UPDATE companies SET settings = settings || $1::jsonb WHERE id = $2', [JSON.stringify(patch), company1]);
+  };
+  const pulled = async (user: string, name: CollectionName): Promise<number> => {
+    const field = pullFieldName(name);
+    const res = await demo.gql<Record<string, { documents: { _deleted?: boolean }[] }>>(
+      user,
+      `query($cp: PullCheckpointInput!) { ${field}(checkpoint: $cp, limit: 1000) { documents } }`,
+      { cp: { seq: 0, scopeKey: null } },
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data![field]!.documents.filter((d) => !d._deleted).length;
+  };
+  const menu = async (user: string): Promise<string[]> => {
+    const res = await demo.rest(user, '/api/navigation');
+    const answer = (await res.json()) as NavigationAnswer;
+    return answer.items.flatMap((i) => [i.uri, ...(i.children ?? []).map((c) => c.uri)]);
+  };
+  const plan = (participantId: number, uuid = randomUUID()) => ({
+    uuid, participantId, status: 'open', content: { goal: 'Betaald werk binnen een jaar', strengths: ['Punctueel'], obstacles: [], agreements: [{ description: 'Cv bijwerken', due: '2032-02-01' }] },
+  });
+  let instrumentId = 0;
+  let fresh = 0; // a participant of the manager without a plan of approach
+  beforeAll(async () => {
+    instrumentId = await num('SELECT id AS n FROM instruments WHERE company_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1', [company1]);
+    fresh = await num(
+      'SELECT p.id AS n FROM participants p WHERE p.manager_id = $1 AND p.display = 1 AND p.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM plans_of_approach x WHERE x.participant_id = p.id) ORDER BY p.id LIMIT 1',
+      [await demo.userId('manager')],
+    );
+  });
+
+  it('useInstruments disabled: no categories, no matches, no pulled rows, no menu entries, links refused', async () => {
+    expect(await pulled('coach', 'instruments')).toBeGreaterThan(0);
+    await setSettings({ useInstruments: 'disabled' });
+    expect((await demo.gql<{ matchingCategories: unknown[] }>('manager', '{ matchingCategories { id } }')).data!.matchingCategories).toEqual([]);
+    expect((await demo.gql<{ instrumentsMatch: unknown[] }>('manager', '{ instrumentsMatch { match } }')).data!.instrumentsMatch).toEqual([]);
+    for (const name of ['instruments', 'matchingCategories', 'matchingCriteria', 'instrumentMatches', 'instrumentCategories'] as const) expect(await pulled('manager', name), name).toBe(0);
+    const uris = await menu('manager');
+    expect(uris).not.toContain('/instruments');
+    expect(uris).not.toContain('/instruments/add');
+    expect(await write('coach', 'saveInstrumentMatch', { uuid: randomUUID(), instrumentId, participantIds: [lotte], startDate: '2033-01-01', endDate: '2033-02-01' })).toMatchObject({ success: false, reason: 'instruments.errors.disabled' });
+    expect(await write('manager', 'saveInstrument', { uuid: randomUUID(), name: 'Uit' })).toMatchObject({ success: false, reason: 'instruments.errors.disabled' });
+  });
+
+  it('criteria_only: matching answers, the library (menu, saveInstrument) is off', async () => {
+    await setSettings({ useInstruments: 'criteria_only' });
+    expect((await demo.gql<{ instrumentsMatch: unknown[] }>('manager', '{ instrumentsMatch { match } }')).data!.instrumentsMatch.length).toBeGreaterThan(0);
+    expect(await write('manager', 'saveInstrument', { uuid: randomUUID(), name: 'Bibliotheek' })).toMatchObject({ success: false, reason: 'instruments.errors.libraryOff' });
+    expect(await menu('manager')).not.toContain('/instruments');
+    expect(await write('coach', 'saveInstrumentMatch', { uuid: randomUUID(), instrumentId, participantIds: [lotte], startDate: '2033-01-01', endDate: '2033-02-01' })).toMatchObject({ success: true });
+    await setSettings({ useInstruments: 'enabled' });
+    expect(await menu('manager')).toContain('/instruments');
+  });
+
+  it('kwnw2 with every flag: the case manager creates and edits a plan of approach; a coach reads it but may not; one plan per participant', async () => {
+    await setSettings({ kwnwVersion: 'kwnw2', participantAccess: { kwnw: true, status: true, instrument: true, planOfApproach: true } });
+    expect(await menu('manager')).toContain('/kwnw');
+    const created = plan(fresh);
+    expect(await write('manager', 'savePlanOfApproach', created)).toMatchObject({ success: true });
+    expect(await one('SELECT kwnw_version, content->>\'goal\' AS goal FROM plans_of_approach WHERE uuid = $1', [created.uuid])).toEqual({ kwnw_version: 'kwnw2', goal: 'Betaald werk binnen een jaar' });
+    expect(await write('manager', 'savePlanOfApproach', { ...created, status: 'closed', content: { ...created.content, goal: 'Twintig uur per week' } })).toMatchObject({ success: true });
+    expect(await one('SELECT status, content->>\'goal\' AS goal FROM plans_of_approach WHERE uuid = $1', [created.uuid])).toEqual({ status: 'closed', goal: 'Twintig uur per week' });
+    expect(await write('manager', 'savePlanOfApproach', plan(fresh))).toMatchObject({ success: false, reason: 'instruments.errors.planExists' });
+    expect(await write('coach', 'savePlanOfApproach', plan(lotte))).toMatchObject({ success: false, reason: 'instruments.errors.kwnwNotAllowed' });
+    expect(await write('manager', 'savePlanOfApproach', plan(otherParticipant))).toMatchObject({ success: false, reason: 'instruments.errors.participantNotFound' });
+    expect(await write('manager', 'savePlanOfApproach', { ...plan(fresh), content: { goal: ' ', strengths: [], obstacles: [], agreements: [] } })).toMatchObject({ success: false, reason: 'instruments.errors.goalRequired' });
+    expect(await pulled('manager', 'plansOfApproach')).toBeGreaterThan(0);
+    const kwnwMatch = 'query($p: ID) { instrumentsMatch(participantId: $p) { match } }';
+    expect((await demo.gql<{ instrumentsMatch: unknown[] }>('manager', kwnwMatch, { p: String(lotte) })).data!.instrumentsMatch.length).toBeGreaterThan(0);
+  });
+
+  it('each flag and kwnwVersion none close their part on the server', async () => {
+    const kwnwMatch = 'query($p: ID) { instrumentsMatch(participantId: $p) { match } }';
+    await setSettings({ participantAccess: { kwnw: true, status: true, instrument: false, planOfApproach: true } });
+    expect((await demo.gql<{ instrumentsMatch: unknown[] }>('manager', kwnwMatch, { p: String(lotte) })).data!.instrumentsMatch).toEqual([]);
+    expect(await pulled('manager', 'plansOfApproach')).toBeGreaterThan(0);
+    await setSettings({ participantAccess: { kwnw: true, status: true, instrument: true, planOfApproach: false } });
+    expect(await pulled('manager', 'plansOfApproach')).toBe(0);
+    expect(await write('manager', 'savePlanOfApproach', plan(lotte))).toMatchObject({ success: false, reason: 'instruments.errors.kwnwOff' });
+    await setSettings({ participantAccess: { kwnw: false, status: true, instrument: true, planOfApproach: true } });
+    expect(await menu('manager')).not.toContain('/kwnw');
+    expect(await pulled('manager', 'plansOfApproach')).toBe(0);
+    await setSettings({ kwnwVersion: 'none', participantAccess: { kwnw: true, status: true, instrument: true, planOfApproach: true } });
+    expect(await menu('manager')).not.toContain('/kwnw');
+    expect(await menu('admin')).not.toContain('/kwnw');
+    expect(await pulled('admin', 'plansOfApproach')).toBe(0);
+    expect(await write('admin', 'savePlanOfApproach', plan(lotte))).toMatchObject({ success: false, reason: 'instruments.errors.kwnwOff' });
+    expect((await demo.gql<{ instrumentsMatch: unknown[] }>('manager', kwnwMatch, { p: String(lotte) })).data!.instrumentsMatch).toEqual([]);
+    // matching for a case is not KWNW: it still answers
+    expect((await demo.gql<{ instrumentsMatch: unknown[] }>('coach', 'query($c: ID) { instrumentsMatch(caseId: $c) { match } }', { c: String(caseId) })).data!.instrumentsMatch.length).toBeGreaterThan(0);
+    await setSettings({ kwnwVersion: 'kwnw2' });
   });
 });

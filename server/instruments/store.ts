@@ -1,11 +1,31 @@
 import type { Queryable } from '../db/db';
 import { raw, run, sql } from '../db/sql';
 import type { Viewer } from '../auth/viewer';
+import { instrumentMode, kwnwAccess, kwnwVersionOf, type InstrumentMode, type KwnwAccessFlag, type KwnwVersionSetting } from '../../src/domain/instruments/features';
+
+async function companySettings(db: Queryable, viewer: Viewer): Promise<Record<string, unknown>> {
+  const { rows } = await run<{ settings: Record<string, unknown> | null }>(db, sql`SELECT settings FROM companies WHERE id = ${viewer.companyId}`);
+  return rows[0]?.settings ?? {};
+}
 
 /** Company switch useInstruments (01 §3): criteria_only, disabled, enabled. Unset counts as enabled. */
 export async function instrumentsDisabled(db: Queryable, viewer: Viewer): Promise<boolean> {
-  const { rows } = await run<{ use: string | null }>(db, sql`SELECT settings->>'useInstruments' AS use FROM companies WHERE id = ${viewer.companyId}`);
-  return rows[0]?.use === 'disabled';
+  return instrumentMode(await companySettings(db, viewer)) === 'disabled';
+}
+
+/** The instrument library (list, add, edit) is offered only with useInstruments `enabled`. */
+export async function currentInstrumentMode(db: Queryable, viewer: Viewer): Promise<InstrumentMode> {
+  return instrumentMode(await companySettings(db, viewer));
+}
+
+/** A KWNW access flag of the viewer's company (src/domain/instruments/features.ts: version, kwnw flag and the flag). */
+export async function kwnwFlagOn(db: Queryable, viewer: Viewer, flag: KwnwAccessFlag): Promise<boolean> {
+  return kwnwAccess(await companySettings(db, viewer))[flag];
+}
+
+/** The company's KWNW version. */
+export async function companyKwnwVersion(db: Queryable, viewer: Viewer): Promise<KwnwVersionSetting> {
+  return kwnwVersionOf(await companySettings(db, viewer));
 }
 
 const TABLES = new Set([

@@ -148,6 +148,11 @@ export async function seedDemoCompany(tx: Queryable, passwordHash: string, now: 
   });
   await seedWorkPlans(ctx, ref, planRequests);
   await seedPlansOfApproach(ctx, pIds.filter((_, i) => drafts[i]?.status_id === ParticipantStatus.KWNW), manager);
+  // A case of the demo participant, to match instruments for (issue 23: /instruments/match/case/:caseId).
+  await ctx.tx.query(
+    "INSERT INTO cases (company_id, participant_id, manager_id, name, reference, start_date) VALUES ($1, $2, $3, 'Re-integratietraject', 'C-2026-001', $4)",
+    [ctx.companyId, pid(0), manager, ctx.now.toISOString().slice(0, 10)],
+  );
 
   // Messages: the demo participant with coach and manager, the coach's caseload, staff about a participant.
   const u = (userId: number): Party => ({ userId });

@@ -166,6 +166,7 @@ export async function seedReference(ctx: SeedContext): Promise<ReferenceIds> {
     await insertRows(tx, 'instrument_criteria', rng.sample(criteria, 2).map((c) => ({ company_id: ctx.companyId, instrument_id: instrumentId, criterion_id: c })));
     await insertRows(tx, 'instrument_disciplines', [{ company_id: ctx.companyId, instrument_id: instrumentId, discipline_id: disciplines[i % disciplines.length] }]);
     await insertRows(tx, 'instrument_workplaces', [{ company_id: ctx.companyId, instrument_id: instrumentId, workplace_id: workplaces[i] }]);
+    await tx.query('SELECT refresh_instrument_links($1)', [instrumentId]);
   }
 
   const placementLabels = await insertRows(tx, 'placement_process_labels', [

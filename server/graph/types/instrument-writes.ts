@@ -5,15 +5,16 @@ import type { Queryable } from '../../db/db';
 import type { Viewer } from '../../auth/viewer';
 import { ok, refuse, registerWrite, type WriteOutcome } from '../../sync/writes';
 import { auditMutation } from '../scoped';
-import { instrumentsDisabled, missingIds } from '../../instruments/store';
+import { companyKwnwVersion, currentInstrumentMode, instrumentsDisabled, kwnwFlagOn, missingIds } from '../../instruments/store';
 import { instrumentWrites, sectionsObject } from '../../../src/domain/instruments/writes';
 import type { SaveInstrumentInput } from '../../../src/domain/instruments/inputs';
 
 /**
- * saveInstrument and saveInstrumentMatch (02 §7) as declared writes. Who may: instruments:add to create,
- * instruments:edit to change (managers and administrators, docs/decisions.md "Instruments"); a match also
- * needs every participant (and the case) in the viewer's caseload. Refused while the company's
- * useInstruments is `disabled`. Referenced lists must be live rows of the company.
+ * saveInstrument and saveInstrumentMatch (02 §7) and savePlanOfApproach (KWNW) as declared writes. Who may:
+ * instruments:add to create, instruments:edit to change an instrument (managers and administrators), only while
+ * useInstruments is `enabled`; a match (linking) needs participants:edit (coach, case manager) and every
+ * participant (and the case) in the viewer's caseload, refused while useInstruments is `disabled`
+ * (docs/decisions-instruments.md). Referenced lists must be live rows of the company.
  */
 
 const LINKS = [
@@ -61,7 +62,10 @@ registerWrite(
   instrumentWrites.saveInstrument,
   async ({ tx, viewer, input, current, graph }) => {
     if (!can(viewer, current ? 'edit' : 'add', 'instruments')) return refuse('instruments.errors.notAllowed');
-    if (await instrumentsDisabled(tx, viewer)) return refuse('instruments.errors.disabled');
+    const mode = await currentInstrumentMode(tx, viewer);
+    if (mode === 'disabled') return refuse('instruments.errors.disabled');
+    // criteria_only: matching by criteria, without the instrument library
+    if (mode === 'criteria_only') return refuse('instruments.errors.libraryOff');
     if (!current) {
       // a uuid taken elsewhere (another company, or a deleted instrument) is not ours to create
       const taken = await run(tx, sql`SELECT 1 FROM instruments WHERE uuid = ${input.uuid}::uuid`);
@@ -104,6 +108,8 @@ registerWrite(
       id = Number(rows[0]!.id);
     }
     await writeLinks(tx, viewer, id, input);
+    // the id lists on the row (what the replica reads) follow the link tables
+    if (LINKS.some(([field]) => input[field] !== undefined)) await run(tx, sql`SELECT refresh_instrument_links(${id})`);
     await auditMutation(tx, { ...graph, viewer }, current ? 'instrument.update' : 'instrument.create', 'instrument', id, {
       links: LINKS.filter(([field]) => input[field] !== undefined).map(([field]) => field),
     });
@@ -115,7 +121,8 @@ registerWrite(
 registerWrite(
   instrumentWrites.saveInstrumentMatch,
   async ({ tx, viewer, input, current, graph }) => {
-    if (!can(viewer, current ? 'edit' : 'add', 'instruments')) return refuse('instruments.errors.notAllowed');
+    // linking changes the participant's route: whoever may edit the participants of their caseload (coach, case manager)
+    if (!can(viewer, 'edit', 'participants') || !can(viewer, 'view', 'instruments')) return refuse('instruments.errors.notAllowed');
     if (await instrumentsDisabled(tx, viewer)) return refuse('instruments.errors.disabled');
     if (!current) {
       const taken = await run(tx, sql`SELECT 1 FROM instrument_matches WHERE uuid = ${input.uuid}::uuid`);
@@ -175,4 +182,51 @@ registerWrite(
     return ok();
   },
   { description: 'Links an instrument to one or more participants of the caseload for a period (start and end date required).' },
+);
+
+registerWrite(
+  instrumentWrites.savePlanOfApproach,
+  async ({ tx, viewer, input, current, graph }) => {
+    if (!can(viewer, 'edit', 'kwnw')) return refuse('instruments.errors.kwnwNotAllowed');
+    // the scope already hides plans while KWNW or its planOfApproach flag is off: a create must ask too
+    if (!(await kwnwFlagOn(tx, viewer, 'planOfApproach'))) return refuse('instruments.errors.kwnwOff');
+    const version = await companyKwnwVersion(tx, viewer);
+    if (version === 'none') return refuse('instruments.errors.kwnwOff');
+    if (!current) {
+      const taken = await run(tx, sql`SELECT 1 FROM plans_of_approach WHERE uuid = ${input.uuid}::uuid`);
+      if (taken.rows.length > 0) return refuse('instruments.errors.planNotFound');
+    } else if (current.deleted_at !== null) {
+      return refuse('instruments.errors.planNotFound');
+    } else if (Number(current.participant_id) !== input.participantId) {
+      return refuse('instruments.errors.matchParticipant');
+    }
+    const { rows: reach } = await run<{ id: number }>(
+      tx,
+      sql`SELECT p.id FROM participants p WHERE p.id = ${input.participantId} AND p.deleted_at IS NULL AND ${staffViaParticipant('id')(viewer, 'p')} FOR UPDATE`,
+    );
+    if (!reach[0]) return refuse('instruments.errors.participantNotFound');
+    const content = JSON.stringify({ ...input.content, agreements: input.content.agreements.map((a) => ({ description: a.description, due: a.due || null })) });
+    let id: number;
+    if (current) {
+      id = Number(current.id);
+      await run(tx, sql`UPDATE plans_of_approach SET status = ${input.status}, content = ${content}::jsonb, updated_by_user_id = ${viewer.userId} WHERE id = ${id}`);
+    } else {
+      // one plan per participant and KWNW version: a second one (made offline elsewhere) is refused with the reason
+      const { rows: existing } = await run(
+        tx,
+        sql`SELECT 1 FROM plans_of_approach WHERE participant_id = ${input.participantId} AND kwnw_version = ${version} AND deleted_at IS NULL LIMIT 1`,
+      );
+      if (existing[0]) return refuse('instruments.errors.planExists');
+      const { rows } = await run<{ id: number }>(
+        tx,
+        sql`INSERT INTO plans_of_approach (uuid, company_id, participant_id, kwnw_version, status, content, updated_by_user_id)
+            VALUES (${input.uuid}::uuid, ${viewer.companyId}, ${input.participantId}, ${version}, ${input.status}, ${content}::jsonb, ${viewer.userId})
+            RETURNING id`,
+      );
+      id = Number(rows[0]!.id);
+    }
+    await auditMutation(tx, { ...graph, viewer }, current ? 'kwnw.plan.update' : 'kwnw.plan.create', 'plan_of_approach', id, { participantId: input.participantId });
+    return ok();
+  },
+  { description: 'Creates (new uuid) or edits the KWNW plan of approach of a participant in the caseload (kwnw:edit; KWNW on with its planOfApproach flag).' },
 );

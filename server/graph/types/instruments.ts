@@ -5,7 +5,7 @@ import { run, sql } from '../../db/sql';
 import type { Queryable } from '../../db/db';
 import type { Viewer } from '../../auth/viewer';
 import { parseArgs } from '../parse-args';
-import { instrumentsDisabled } from '../../instruments/store';
+import { instrumentsDisabled, kwnwFlagOn } from '../../instruments/store';
 import { InstrumentsMatchArgsSchema } from '../../../src/domain/instruments/inputs';
 import { matchPercentage, type MatchCriterion } from '../../../src/domain/instruments/matching';
 
@@ -107,7 +107,7 @@ builder.queryField('matchingCategories', (t) =>
     description: 'The matching categories of the company with their criteria (instruments:view; empty otherwise).',
     resolve: async (_r, _a, ctx) => {
       const viewer = requireViewer(ctx);
-      if (!can(viewer, 'view', 'instruments')) return [];
+      if (!can(viewer, 'view', 'instruments') || (await instrumentsDisabled(ctx.db, viewer))) return [];
       return matchingCategories(ctx.db, viewer);
     },
   }),
@@ -118,6 +118,7 @@ builder.queryField('instrumentsMatch', (t) =>
     type: [InstrumentMatch],
     description:
       'Instruments ranked by how many of the chosen matching filters (criterion ids) they meet. Without filters every instrument matches (100). ' +
+      'Matching for a participant (KWNW) needs the company\'s KWNW version and its kwnw and instrument access flags. ' +
       'With a case or participant (in the viewer\'s caseload) only instruments whose matching participant statuses include the participant\'s status (or that name none) are answered.',
     args: {
       matchingFilters: t.arg.idList({ required: false }),
@@ -128,6 +129,8 @@ builder.queryField('instrumentsMatch', (t) =>
       const viewer = requireViewer(ctx);
       const args = parseArgs(InstrumentsMatchArgsSchema, { matchingFilters: a.matchingFilters, caseId: a.caseId, participantId: a.participantId });
       if (!can(viewer, 'view', 'instruments') || (await instrumentsDisabled(ctx.db, viewer))) return [];
+      // matching for a participant is KWNW's instrument matching (02 §2 /kwnw/instruments/match): its version and flags
+      if (args.participantId != null && args.caseId == null && !(await kwnwFlagOn(ctx.db, viewer, 'instrument'))) return [];
       const categories = await matchingCategories(ctx.db, viewer);
       const byCriterion = new Map<number, { criterion: CriterionShape; category: CategoryShape }>();
       for (const category of categories) for (const criterion of category.criteria) byCriterion.set(criterion.id, { criterion, category });

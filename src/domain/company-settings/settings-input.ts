@@ -90,6 +90,8 @@ export const CompanySettingsSchema = v.object({
     v.pipe(v.string('admin.errors.settings.widgetOrders'), v.check((s) => parseWidgetOrders(s) !== null, 'admin.errors.settings.widgetOrders')),
   ),
   workPlanSettings: v.optional(WorkPlanSettingsSchema),
+  /** The four KWNW access flags (01 §3); sent whole, an unset flag counts as on (src/domain/instruments/features.ts). */
+  participantAccess: v.optional(v.object({ kwnw: flag, status: flag, instrument: flag, planOfApproach: flag })),
 });
 export type CompanySettingsInput = v.InferOutput<typeof CompanySettingsSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { matchPercentage } from './matching';
+import { matchPercentage, rankInstruments } from './matching';
 import { SaveInstrumentMatchSchema } from './inputs';
 import { ReplaceCoachSchema } from '../caseload/inputs';
 
@@ -18,6 +18,20 @@ describe('matchPercentage', () => {
   it('counts a single-selection category once', () => {
     expect(matchPercentage([single(5), single(6), multi(1)], new Set([6]))).toBe(50);
     expect(matchPercentage([single(5), single(6)], new Set([5]))).toBe(100);
+  });
+});
+
+describe('rankInstruments', () => {
+  it('orders by match, then name, leaves out instruments meeting none, and counts units for the wording', () => {
+    const multi = (id: number) => ({ id, categoryId: 1, singleSelection: false });
+    const items = [
+      { name: 'B', criterionIds: new Set([1]) },
+      { name: 'A', criterionIds: new Set([1, 2]) },
+      { name: 'C', criterionIds: new Set<number>() },
+    ];
+    expect(rankInstruments(items, []).map((r) => r.item.name)).toEqual(['A', 'B', 'C']);
+    const ranked = rankInstruments(items, [multi(1), multi(2)]);
+    expect(ranked.map((r) => [r.item.name, r.met, r.total, r.match])).toEqual([['A', 2, 2, 100], ['B', 1, 2, 50]]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { defineWrite } from '../writes/define';
 import { SaveInstrumentMatchSchema, SaveInstrumentSchema } from './inputs';
+import { SavePlanOfApproachSchema } from './plan-of-approach';
 
 /**
  * Sections as the instrument row stores them: one text per section key. Accepts the input's list and, when a
@@ -15,6 +16,9 @@ export function sectionsObject(sections: readonly { key: string; text: string }[
   const pairs: [string, unknown][] = Array.isArray(sections) ? sections.map((s: { key: string; text: string }) => [s.key, s.text]) : Object.entries(sections);
   return Object.fromEntries(pairs.filter((p): p is [string, string] => typeof p[1] === 'string' && p[1] !== ''));
 }
+
+/** The instrument's link lists: input fields named after the instrument row's fields. */
+export const LINK_FIELDS = ['disciplineIds', 'skillIds', 'competencyIds', 'workOrderIds', 'workplaceIds', 'criterionIds'] as const;
 
 export const instrumentWrites = {
   saveInstrument: defineWrite({
@@ -32,6 +36,8 @@ export const instrumentWrites = {
       if (i.kwnwStep !== undefined) out.kwnwStep = i.kwnwStep || null;
       if (i.participantStatusIds !== undefined) out.participantStatusIds = i.participantStatusIds;
       if (i.sections !== undefined) out.sections = sectionsObject(i.sections);
+      // the links as the instrument row lists them (migration 011): the list and matching read them offline
+      for (const field of LINK_FIELDS) if (i[field] !== undefined) out[field] = [...new Set(i[field])].sort((a, b) => a - b);
       return out;
     },
   }),
@@ -49,5 +55,11 @@ export const instrumentWrites = {
       caseId: i.caseId ?? null,
       criteriaIds: i.criteriaIds ?? [],
     }),
+  }),
+  savePlanOfApproach: defineWrite({
+    mutation: 'savePlanOfApproach',
+    input: SavePlanOfApproachSchema,
+    document: { collection: 'plansOfApproach', target: (i) => i.uuid, mode: 'upsert' },
+    patch: (i) => ({ uuid: i.uuid, participantId: i.participantId, status: i.status, content: i.content }),
   }),
 };

@@ -1,4 +1,5 @@
 import type { NavigationAnswer, NavigationItem } from './menu-types';
+import { instrumentMode, kwnwAccess } from '../instruments/features';
 
 /**
  * What the server's `GET /api/navigation` answer is built from (01 §2 "Main menu", §6): every menu uri with the
@@ -25,8 +26,10 @@ export type CompanySettings = Record<string, unknown>;
 const r = (resource: string, privilege = 'view'): MenuRule => ({ resource, privilege });
 /** A boolean switch; absent counts as on for core features (messages), off for optional modules. */
 const on = (key: string, absent = false) => (s: CompanySettings) => (s[key] === undefined ? absent : s[key] === true);
-const instrumentsOn = (s: CompanySettings) => s.useInstruments === 'enabled' || s.useInstruments === 'criteria_only';
-const kwnwOn = (s: CompanySettings) => s.kwnwVersion === 'kwnw' || s.kwnwVersion === 'kwnw2';
+/** The instrument library (Teaching → instruments, New → instrument): useInstruments `enabled` (criteria_only offers matching only). */
+const instrumentsOn = (s: CompanySettings) => instrumentMode(s) === 'enabled';
+/** KWNW: a version other than none and the kwnw access flag (src/domain/instruments/features.ts). */
+const kwnwOn = (s: CompanySettings) => kwnwAccess(s).kwnw;
 const messagesOn = on('useMessages', true);
 const SETTINGS = r('companySettings', 'manage');
 
@@ -49,7 +52,7 @@ export const staffMenu: readonly MenuNode[] = [
       { id: 'new-participant', uri: '/moddeelnemer/deelnemerwizard', rule: r('participants', 'add') },
       { id: 'new-work-order', uri: '/work-order/create', rule: r('blueprints', 'add') },
       { id: 'new-blueprint', uri: '/werkplanblauwdrukwizard', rule: r('blueprints', 'add') },
-      { id: 'new-instrument', uri: '/instruments/add', rule: r('instruments', 'add'), feature: (s) => s.useInstruments === 'enabled' },
+      { id: 'new-instrument', uri: '/instruments/add', rule: r('instruments', 'add'), feature: instrumentsOn },
       { id: 'new-knowledge-test', uri: '/kennistest/buildtest', rule: r('blueprints', 'add') },
       { id: 'new-document', uri: '/document/create', rule: r('blueprints', 'add') },
       { id: 'new-document-upload', uri: '/documentwizard', rule: r('blueprints', 'add') },

@@ -23,8 +23,8 @@ const plusMonths = (iso: string, months: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Create a plan for a participant from a blueprint, with start and expected end dates, coach and manager. */
-export function AddPlanForm({ participantId }: { participantId?: number }) {
+/** Create a plan for a participant from a blueprint, with start and expected end dates, coach and manager. `planHref`: where the new plan opens (KWNW keeps its own). */
+export function AddPlanForm({ participantId, planHref = staffPaths.plan }: { participantId?: number; planHref?: (key: string) => string }) {
   const { t } = useTranslation();
   const router = useRouter();
   const participants = useReference('participants');
@@ -60,7 +60,7 @@ export function AddPlanForm({ participantId }: { participantId?: number }) {
     setErrors(next);
     if (!parsed.success) return;
     const bp = bps.find((b) => b.id === input.blueprintId);
-    workPlans().addWorkPlan(input, { blueprintName: typeof bp?.name === 'string' ? bp.name : '' }).then(() => router.navigate({ href: staffPaths.plan(uuid) }), reportError);
+    workPlans().addWorkPlan(input, { blueprintName: typeof bp?.name === 'string' ? bp.name : '' }).then(() => router.navigate({ href: planHref(uuid) }), reportError);
   };
   const err = (k: string) => ({ 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `add-${k}-error` : undefined });
 

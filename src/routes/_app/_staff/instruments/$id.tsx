@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { InstrumentFormPage } from '../../../../features/instruments/instrument-form';
 
 export const Route = createFileRoute('/_app/_staff/instruments/$id')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="instrumentEdit" />;
+  const { id } = Route.useParams();
+  return <InstrumentFormPage key={id} id={id} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { InstrumentFormPage } from '../../../../features/instruments/instrument-form';
 
 export const Route = createFileRoute('/_app/_staff/instruments/add')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="instrumentAdd" />;
+  return <InstrumentFormPage />;
 }

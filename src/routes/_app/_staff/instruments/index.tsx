@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { InstrumentList } from '../../../../features/instruments/instrument-list';
+import { parseInstrumentSearch } from '../../../../features/instruments/paths';
 
 export const Route = createFileRoute('/_app/_staff/instruments/')({
+  validateSearch: parseInstrumentSearch,
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="instruments" />;
+  return <InstrumentList search={Route.useSearch()} />;
 }

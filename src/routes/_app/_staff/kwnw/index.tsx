@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../features/shell/under-construction-page';
+import { KwnwFrame, KwnwParticipants } from '../../../../features/instruments/kwnw';
 
 export const Route = createFileRoute('/_app/_staff/kwnw/')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="kwnw" />;
+  return (
+    <KwnwFrame part="index">
+      <KwnwParticipants target="status" />
+    </KwnwFrame>
+  );
 }

@@ -1,0 +1,318 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouter } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { planContentOf, SavePlanOfApproachSchema, type PlanStatus } from '../../domain/instruments/plan-of-approach';
+import type { KwnwAccessFlag } from '../../domain/instruments/features';
+import { ParticipantStatus, participantStatusNames } from '../../domain/shared/participant-status';
+import { issuesByField } from '../../domain/work-plan/inputs';
+import { uuidv7 } from '../../domain/sync/uuid-v7';
+import type { ReplicaDocument } from '../../domain/sync/types';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { NavLink } from '../../lib/ui/nav-link';
+import { reportError } from '../../lib/error-reporting';
+import { syncApi } from '../../lib/sync-client';
+import { useAreaSettings, useLadder, useMatchRows, usePeople, usePlansOf, useWorkPlansOf } from './hooks';
+import { text } from './queries';
+import { paths } from './paths';
+import { AreaOff } from './area-off';
+import { InstrumentMatching } from './matching';
+import './instruments.css';
+import { FieldError, formatDate, tx } from './ui';
+
+type Part = 'index' | 'status' | 'plan' | 'workPlans' | 'match';
+const PART_FLAG: Record<Part, KwnwAccessFlag> = { index: 'kwnw', status: 'status', plan: 'planOfApproach', workPlans: 'kwnw', match: 'instrument' };
+
+/**
+ * KWNW, the shortest route to work (02 §1-2): a frame with the participant and the parts the company's version
+ * and access flags offer (status, plan of approach, work plans, instrument matching). A part switched off
+ * shows why; the server answers nothing for it either.
+ */
+export function KwnwFrame({ part, participantId, children }: { part: Part; participantId?: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const settings = useAreaSettings();
+  const people = usePeople();
+  const person = participantId ? people?.find((p) => p.id === participantId) : undefined;
+  const title = t(`instruments.kwnw.part.${part}`);
+  useDocumentTitle(person ? `${title} · ${person.name}` : title);
+  if (!settings) return <p role="status">{t('instruments.loading')}</p>;
+  if (!settings.kwnw.kwnw) return <AreaOff what="kwnw" />;
+  const flag = PART_FLAG[part];
+  if (!settings.kwnw[flag]) return <AreaOff what={flag === 'planOfApproach' ? 'planOfApproach' : flag} />;
+  const tabs: { part: Part; href: string; on: boolean }[] = participantId
+    ? [
+        { part: 'status', href: paths.kwnwStatus(participantId), on: settings.kwnw.status },
+        { part: 'plan', href: paths.kwnwPlan(participantId), on: settings.kwnw.planOfApproach },
+        { part: 'workPlans', href: paths.kwnwWorkPlanAdd(participantId), on: true },
+        { part: 'match', href: paths.kwnwMatch(participantId), on: settings.kwnw.instrument },
+      ]
+    : [];
+  return (
+    <section className="instruments kwnw" aria-labelledby="kwnw-title">
+      <p className="instruments__muted">
+        <NavLink href={paths.kwnw}>{t('instruments.kwnw.title')}</NavLink> · {t(`instruments.kwnw.version.${settings.kwnwVersion}`)}
+      </p>
+      <h1 id="kwnw-title">{person ? t('instruments.kwnw.heading', { part: title, name: person.name }) : title}</h1>
+      {participantId && people && !person && <p role="status">{t('instruments.kwnw.participantNotFound')}</p>}
+      {tabs.length > 0 && (
+        <nav className="instruments__tabs" aria-label={t('instruments.kwnw.parts')}>
+          {tabs.filter((x) => x.on).map((x) => (
+            <NavLink key={x.part} href={x.href} current={x.part === part} className="instruments__tab">{t(`instruments.kwnw.part.${x.part}`)}</NavLink>
+          ))}
+        </nav>
+      )}
+      {(!participantId || person) && children}
+    </section>
+  );
+}
+
+/** /kwnw, /kwnw/status, /kwnw/plan: the participants on the route to work (status KWNW or with a plan), and any other of the caseload. */
+export function KwnwParticipants({ target }: { target: 'status' | 'plan' }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const people = usePeople();
+  const [other, setOther] = useState('');
+  if (!people) return <p role="status">{t('instruments.loading')}</p>;
+  const onRoute = people.filter((p) => p.statusId === ParticipantStatus.KWNW);
+  const href = (id: number) => (target === 'plan' ? paths.kwnwPlan(id) : paths.kwnwStatus(id));
+  return (
+    <>
+      <h2>{t('instruments.kwnw.onRoute')}</h2>
+      {onRoute.length === 0 ? (
+        <p className="instruments__muted">{t('instruments.kwnw.noneOnRoute')}</p>
+      ) : (
+        <ul className="instruments__links">
+          {onRoute.map((p) => (
+            <li key={p.id}><NavLink href={href(p.id)}>{p.name}</NavLink></li>
+          ))}
+        </ul>
+      )}
+      <form className="instruments__search" onSubmit={(e) => { e.preventDefault(); if (other) void router.navigate({ href: href(Number(other)) }); }}>
+        <label htmlFor="kwnw-other">{t('instruments.kwnw.other')}</label>
+        <select id="kwnw-other" className="input" value={other} onChange={(e) => setOther(e.target.value)}>
+          <option value="">{t('instruments.kwnw.choose')}</option>
+          {people.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+        </select>
+        <button type="submit" className="button">{t('instruments.kwnw.open')}</button>
+      </form>
+    </>
+  );
+}
+
+const statusName = (id: number | null) => participantStatusNames.find((n) => ParticipantStatus[n] === id);
+
+/** /kwnw/status/:participant: the participant's route to work in four steps. */
+export function KwnwStatus({ participantId }: { participantId: number }) {
+  const { t, i18n } = useTranslation();
+  const settings = useAreaSettings();
+  const people = usePeople();
+  const ladder = useLadder(participantId);
+  const plans = usePlansOf(participantId);
+  const workPlans = useWorkPlansOf(participantId);
+  const matches = useMatchRows({ participantId });
+  const person = people?.find((p) => p.id === participantId);
+  if (!person || plans === undefined || !workPlans || !matches || !settings) return <p role="status">{t('instruments.loading')}</p>;
+  const name = statusName(person.statusId);
+  const plan = plans.find((p) => text(p.kwnwVersion) === settings.kwnwVersion) ?? null;
+  const content = planContentOf(plan?.content);
+  const today = new Date().toISOString().slice(0, 10);
+  const nextDue = content.agreements.map((a) => a.due ?? '').filter((d) => d >= today).sort()[0];
+  return (
+    <ol className="instruments__route">
+      <li className="card">
+        <h2>{t('instruments.kwnw.step.status')}</h2>
+        <p>{t('instruments.kwnw.currentStatus', { status: name ? tx(t, `participants.statusName.${name}`) : '—' })}</p>
+        <p className="instruments__muted">
+          {ladder ? t('instruments.kwnw.ladder', { step: ladder.step, date: formatDate(ladder.assessedOn, i18n.language) }) : t('instruments.kwnw.noLadder')}
+        </p>
+      </li>
+      {settings.kwnw.planOfApproach && (
+        <li className="card">
+          <h2>{t('instruments.kwnw.step.plan')}</h2>
+          {plan ? (
+            <>
+              <p>{t(`instruments.plan.status.${text(plan.status) === 'closed' ? 'closed' : 'open'}`)} · {content.goal}</p>
+              <p className="instruments__muted">
+                {t('instruments.kwnw.agreements', { count: content.agreements.length })}
+                {nextDue ? ` · ${t('instruments.kwnw.nextDue', { date: formatDate(nextDue, i18n.language) })}` : ''}
+              </p>
+            </>
+          ) : (
+            <p className="instruments__muted">{t('instruments.kwnw.noPlan')}</p>
+          )}
+          <NavLink href={paths.kwnwPlan(participantId)} className="button">{t(plan ? 'instruments.kwnw.editPlan' : 'instruments.kwnw.makePlan')}</NavLink>
+        </li>
+      )}
+      <li className="card">
+        <h2>{t('instruments.kwnw.step.workPlans')}</h2>
+        {workPlans.length === 0 ? (
+          <p className="instruments__muted">{t('instruments.kwnw.noWorkPlans')}</p>
+        ) : (
+          <ul className="instruments__links">
+            {workPlans.map((w) => (
+              <li key={w.uuid}>
+                <NavLink href={paths.kwnwWorkPlan(w.id ?? w.uuid)}>{w.name}</NavLink> · {tx(t, `workPlans.status.${w.status}`)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <NavLink href={paths.kwnwWorkPlanAdd(participantId)} className="button">{t('instruments.kwnw.addWorkPlan')}</NavLink>
+      </li>
+      {settings.kwnw.instrument && (
+        <li className="card">
+          <h2>{t('instruments.kwnw.step.instruments')}</h2>
+          {matches.length === 0 ? (
+            <p className="instruments__muted">{t('instruments.kwnw.noInstruments')}</p>
+          ) : (
+            <ul className="instruments__links">
+              {matches.map((m) => (
+                <li key={m.uuid}>{m.instrumentName} {t('instruments.link.period', { start: formatDate(m.startDate, i18n.language), end: formatDate(m.endDate, i18n.language) })}</li>
+              ))}
+            </ul>
+          )}
+          <NavLink href={paths.kwnwMatch(participantId)} className="button">{t('instruments.kwnw.matchInstruments')}</NavLink>
+        </li>
+      )}
+    </ol>
+  );
+}
+
+/** /kwnw/plan/:participant: the plan of approach of the company's KWNW version (create or edit); other versions' plans read only. */
+export function KwnwPlan({ participantId }: { participantId: number }) {
+  const { t } = useTranslation();
+  const settings = useAreaSettings();
+  const plans = usePlansOf(participantId);
+  if (!settings || plans === undefined) return <p role="status">{t('instruments.loading')}</p>;
+  const current = plans.find((p) => text(p.kwnwVersion) === settings.kwnwVersion) ?? null;
+  const older = plans.filter((p) => p !== current && text(p.kwnwVersion) !== settings.kwnwVersion);
+  return (
+    <>
+      <PlanForm key={current?.uuid ?? 'new'} participantId={participantId} plan={current} />
+      {older.map((p) => {
+        const c = planContentOf(p.content);
+        return (
+          <section key={p.uuid} className="card instruments__section" aria-label={t('instruments.plan.olderVersion', { version: text(p.kwnwVersion) })}>
+            <h2>{t('instruments.plan.olderVersion', { version: text(p.kwnwVersion) })}</h2>
+            <p>{c.goal}</p>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+interface Agreement {
+  description: string;
+  due: string;
+}
+
+function PlanForm({ participantId, plan }: { participantId: number; plan: ReplicaDocument | null }) {
+  const { t } = useTranslation();
+  const start = planContentOf(plan?.content);
+  const [uuid] = useState(() => plan?.uuid ?? uuidv7());
+  const [goal, setGoal] = useState(start.goal);
+  const [strengths, setStrengths] = useState(start.strengths.join('\n'));
+  const [obstacles, setObstacles] = useState(start.obstacles.join('\n'));
+  const [agreements, setAgreements] = useState<Agreement[]>(start.agreements.map((a) => ({ description: a.description, due: a.due ?? '' })));
+  const [status, setStatus] = useState<PlanStatus>(text(plan?.status) === 'closed' ? 'closed' : 'open');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const lines = (s: string) => s.split('\n').map((x) => x.trim()).filter(Boolean);
+  const setAgreement = (i: number, patch: Partial<Agreement>) => setAgreements((list) => list.map((a, j) => (j === i ? { ...a, ...patch } : a)));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = {
+      uuid,
+      participantId,
+      status,
+      content: { goal, strengths: lines(strengths), obstacles: lines(obstacles), agreements: agreements.map((a) => ({ description: a.description, due: a.due || null })) },
+    };
+    const parsed = v.safeParse(SavePlanOfApproachSchema, input);
+    setErrors(parsed.success ? {} : issuesByField(parsed.issues));
+    setSaved(false);
+    if (!parsed.success) return;
+    syncApi().instruments.savePlanOfApproach(parsed.output).then(() => setSaved(true), reportError);
+  };
+  const err = (k: string) => ({ 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `plan-${k.replace(/\./g, '-')}-error` : undefined });
+
+  return (
+    <form className="instruments__form" onSubmit={submit} noValidate aria-label={t('instruments.kwnw.part.plan')}>
+      {!plan && <p className="instruments__muted">{t('instruments.plan.new')}</p>}
+      {plan?._pending === true && <p className="wp-pending">{t('instruments.pending')}</p>}
+      <div className="field">
+        <label htmlFor="plan-goal">{t('instruments.plan.goal')}</label>
+        <textarea id="plan-goal" className="input" rows={3} value={goal} onChange={(e) => setGoal(e.target.value)} {...err('content.goal')} />
+        <FieldError id="plan-content-goal-error" message={errors['content.goal']} />
+      </div>
+      <div className="field">
+        <label htmlFor="plan-strengths">{t('instruments.plan.strengths')}</label>
+        <textarea id="plan-strengths" className="input" rows={3} value={strengths} onChange={(e) => setStrengths(e.target.value)} aria-describedby="plan-lines-hint" />
+      </div>
+      <div className="field">
+        <label htmlFor="plan-obstacles">{t('instruments.plan.obstacles')}</label>
+        <textarea id="plan-obstacles" className="input" rows={3} value={obstacles} onChange={(e) => setObstacles(e.target.value)} aria-describedby="plan-lines-hint" />
+        <p id="plan-lines-hint" className="instruments__muted">{t('instruments.plan.linesHint')}</p>
+      </div>
+      <fieldset className="instruments__pick">
+        <legend>{t('instruments.plan.agreements')}</legend>
+        {agreements.length === 0 && <p className="instruments__muted">{t('instruments.plan.noAgreements')}</p>}
+        {agreements.map((a, i) => (
+          <div key={i} className="instruments__agreement">
+            <div className="field">
+              <label htmlFor={`plan-a${i}`}>{t('instruments.plan.agreement', { n: i + 1 })}</label>
+              <input id={`plan-a${i}`} className="input" value={a.description} onChange={(e) => setAgreement(i, { description: e.target.value })} {...err(`content.agreements.${i}.description`)} />
+              <FieldError id={`plan-content-agreements-${i}-description-error`} message={errors[`content.agreements.${i}.description`]} />
+            </div>
+            <div className="field">
+              <label htmlFor={`plan-d${i}`}>{t('instruments.plan.due')}</label>
+              <input id={`plan-d${i}`} className="input" type="date" value={a.due} onChange={(e) => setAgreement(i, { due: e.target.value })} />
+            </div>
+            <button type="button" className="button" onClick={() => setAgreements((list) => list.filter((_, j) => j !== i))}>{t('instruments.plan.remove', { n: i + 1 })}</button>
+          </div>
+        ))}
+        <button type="button" className="button" onClick={() => setAgreements((list) => [...list, { description: '', due: '' }])}>{t('instruments.plan.addAgreement')}</button>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="plan-status">{t('instruments.plan.statusLabel')}</label>
+        <select id="plan-status" className="input" value={status} onChange={(e) => setStatus(e.target.value === 'closed' ? 'closed' : 'open')}>
+          <option value="open">{t('instruments.plan.status.open')}</option>
+          <option value="closed">{t('instruments.plan.status.closed')}</option>
+        </select>
+      </div>
+      <div className="instruments__actions">
+        <button type="submit" className="button button--primary">{t('instruments.plan.save')}</button>
+        {saved && <p role="status">{t('instruments.plan.saved')}</p>}
+      </div>
+    </form>
+  );
+}
+
+/** /kwnw/instruments/match?participant=: instrument matching for the participant (the case screen's matching). */
+export function KwnwMatch({ participantId }: { participantId: number }) {
+  return <InstrumentMatching participantId={participantId} />;
+}
+
+/** The participant's work plans on the route to work, each opened inside KWNW. */
+export function KwnwWorkPlans({ participantId }: { participantId: number }) {
+  const { t, i18n } = useTranslation();
+  const rows = useWorkPlansOf(participantId);
+  return (
+    <section className="instruments__section" aria-labelledby="kwnw-wp-title">
+      <h2 id="kwnw-wp-title">{t('instruments.kwnw.step.workPlans')}</h2>
+      {!rows ? (
+        <p role="status">{t('instruments.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="instruments__muted">{t('instruments.kwnw.noWorkPlans')}</p>
+      ) : (
+        <ul className="instruments__links">
+          {rows.map((w) => (
+            <li key={w.uuid}>
+              <NavLink href={paths.kwnwWorkPlan(w.id ?? w.uuid)}>{w.name}</NavLink> · {tx(t, `workPlans.status.${w.status}`)} · {formatDate(w.startDate, i18n.language)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
