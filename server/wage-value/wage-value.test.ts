@@ -19,7 +19,7 @@ import { stepPayload as domainStepPayload } from '../../src/domain/wage-value/sc
 import { pdfText } from './pdf-text';
 import * as v from 'valibot';
 import { draftOfDocument, type MeasurementDocument } from '../../src/domain/wage-value/measurement';
-import { measurementPatch, SaveMeasurementSchema } from '../../src/domain/wage-value/schemas';
+import { checkSave, measurementPatch, SaveMeasurementSchema } from '../../src/domain/wage-value/schemas';
 import { serverCollection } from '../sync/registry';
 import { loadSyncKeys } from '../sync/checkpoint';
 import { pullCollection, pullEnv } from '../sync/pull';
@@ -77,6 +77,17 @@ async function saveAll(uuid: string, d: MeasurementDraft): Promise<{ step: numbe
   return null;
 }
 
+/** The first refusal of the wizard's saves in order, by the domain's save check on an accumulated document. */
+function domainRefusal(uuid: string, d: MeasurementDraft): { step: number; key: string } | null {
+  let current: MeasurementDocument | null = null;
+  for (let step = 1; step <= measurementSteps.length; step++) {
+    const r = checkSave(current, stepPayload(uuid, d, step));
+    if (!r.ok) return { step, key: r.issue.key };
+    current = { ...(current ?? { uuid, participantId, status: 'concept', type: r.value.type, step, summary: null }), ...measurementPatch(r.value) };
+  }
+  return null;
+}
+
 const FIGURES = `query($uuid: String) { wageValueMeasurements(uuid: $uuid) { totalItems records { status step wageValue workPerformance partTimeFactor normWage wageValueAmount figures revision } } }`;
 interface MeasurementAnswer { status: string; step: number; wageValue: number | null; workPerformance: number | null; partTimeFactor: number | null; normWage: number | null; wageValueAmount: number | null; revision: number; figures: { tasks: { percentageTimeSpent: number; workPerformance: number }[]; totalPercentageTimeSpent: number; overlap: number; holidayAllowance: number | null; wageValue: number | null } }
 async function fetchMeasurement(uuid: string, user = 'expert'): Promise<MeasurementAnswer | undefined> {
@@ -101,8 +112,14 @@ describe('the measurement cases through the server’s save path', () => {
       if (f.taskShares) expect(m?.figures.tasks.map((t) => t.percentageTimeSpent)).toEqual(f.taskShares);
       expect(m?.step).toBe(8);
     } else {
-      expect(refused?.step).toBe(measurementSteps.indexOf(domain.step) + 1);
-      expect(refused?.answer.reason).toBe(domain.issues[0]?.key);
+      // The server refuses where the domain's save check does: at the step of the first issue, or
+      // earlier when a save would already make the stored figures impossible (issue 21: every save
+      // checks the whole measurement, e.g. pace 0 carried by the tasks step).
+      const expected = domainRefusal(uuid, c.draft);
+      expect(expected).not.toBeNull();
+      expect(expected!.step).toBeLessThanOrEqual(measurementSteps.indexOf(domain.step) + 1);
+      expect(refused?.step).toBe(expected!.step);
+      expect(refused?.answer.reason).toBe(expected!.key);
       expect(c.issues.map((i) => i.step)).toContain(domain.step);
     }
   });
@@ -207,6 +224,34 @@ describe('life cycle', () => {
       expect(measurementSteps[doc!.step], build).toBe('normFunction');
       expect(validateMeasurement(draftOfDocument(doc!))[0]?.step, build).toBe('normFunction');
     }
+  });
+
+  it('issue 21: a save that would make the stored figures impossible is refused, whichever step it carries; a copy copies every step', async () => {
+    const uuid = uuidv7();
+    const d = validDraft({ type: 2 });
+    expect(await saveAll(uuid, d)).toBeNull();
+    const before = await fetchMeasurement(uuid);
+    // Working hours 40 → 20 after the tasks (40 hours) were saved: refused, figures unchanged.
+    const fewer = { ...d, details: { ...d.details, workingHoursPerWeek: 20 } };
+    expect(await write('saveWageValueMeasurement', stepPayload(uuid, fewer, 1))).toMatchObject({
+      success: false, reason: 'wageValue.errors.tasksExceedWorkingHours', params: { hours: '40', working: '20', field: 'details.workingHoursPerWeek' },
+    });
+    // Pace 0 carried by the tasks step: refused there, not only at step 5.
+    const pace0 = { ...d, tasks: d.tasks.map((t, i) => (i === 0 ? { ...t, percentagePace: 0 } : t)) };
+    expect(await write('saveWageValueMeasurement', stepPayload(uuid, pace0, 3))).toMatchObject({ success: false, reason: 'wageValue.errors.range' });
+    const after = await fetchMeasurement(uuid);
+    expect(after?.figures).toEqual(before?.figures);
+    expect(Math.max(...after!.figures.tasks.map((t) => t.percentageTimeSpent))).toBeLessThanOrEqual(100);
+    // Copy: the first save carries every step of the source; the copy is complete at once.
+    const copy = uuidv7();
+    const first = domainStepPayload(copy, participantId, d, 1, { replaceExistingConcept: true, copiedFromUuid: uuid });
+    expect((await write('saveWageValueMeasurement', first)).success).toBe(true);
+    const copied = await fetchMeasurement(copy);
+    expect(copied?.figures).toEqual(before?.figures);
+    const { rows } = await db.query<{ summary: string; advice: { reassessmentAdvice: number }; copied_from_id: string | null }>(
+      'SELECT summary, advice, copied_from_id FROM wage_value_measurements WHERE uuid = $1', [copy]);
+    expect(rows[0]).toMatchObject({ summary: d.summary, advice: { reassessmentAdvice: d.advice.reassessmentAdvice } });
+    expect(rows[0]?.copied_from_id).not.toBeNull();
   });
 
   it('a coach without the expert flag may not add; another company sees nothing', async () => {

@@ -5,6 +5,7 @@ import { can, } from '../auth/permissions';
 import { isParticipantViewer } from '../auth/scope';
 import { RequestReviewSchema, SaveReviewSchema, SaveSelfReviewSchema } from '../../src/domain/work-plan/inputs';
 import { WorkPlanReason } from '../../src/domain/work-plan/reasons';
+import { reviewScoreOf } from '../../src/domain/work-plan/views';
 import { byUuid, ok, parseOr, refuse, type AssignmentRow, type EffectAnswer, type WorkPlanRow } from './common';
 
 interface Line {
@@ -50,8 +51,7 @@ async function updateProfile(tx: Queryable, companyId: number, participantId: nu
   }
 }
 
-const average = (lines: readonly Line[]): number | null =>
-  lines.length === 0 ? null : Math.min(3, Math.max(1, Math.round(lines.reduce((s, l) => s + l.score, 0) / lines.length)));
+const average = (lines: readonly Line[]): number | null => reviewScoreOf(null, lines);
 
 /** A coach's (or manager's) review of an assignment in their caseload. Participants never review. */
 export async function saveReview(tx: Queryable, viewer: Viewer, input: unknown): Promise<EffectAnswer> {

@@ -111,7 +111,7 @@ test('a change refused because a colleague made the measurement definitive: the 
 
   // The report the server stored: definitive, the server's summary, never the refused one.
   const stored = await downloadText(page, () => page.getByRole('button', { name: 'PDF downloaden' }).click());
-  expect(stored.name).toMatch(/-definitive-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(stored.name).toMatch(/-definitief-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(stored.text).toContain(SERVER_SUMMARY);
   expect(stored.text).not.toContain(REFUSED_SUMMARY);
   expect(stored.text).not.toContain('CONCEPT');

@@ -1,8 +1,9 @@
 /**
  * The wage-value calculation (02 §3, issue 12), one pure module for the form's live figures, the worker
- * and the server (which recomputes on every save). Intermediate figures are rounded to 2 decimals
- * (the part-time factor, a fraction, to 4: the same precision as a percentage with 2 decimals); the
- * wage-value percentage is rounded half-up to a whole percent (uniform method 2021).
+ * and the server (which recomputes on every save). Figures shown are rounded to 2 decimals (the
+ * part-time factor, a fraction, to 4); the wage-value percentage is rounded half-up to a whole percent
+ * (uniform method 2021). The euro amount is computed from the exact norm wage and part-time factor and
+ * rounded once (issue 21); the rules compare minimums on the unrounded figures.
  *
  * - time share of a task = minutes of the task / working minutes a week × 100
  * - result of a task = pace × quality × net working time (as percentages)
@@ -65,25 +66,45 @@ export function taskResult(task: Pick<MeasurementTask, 'percentagePace' | 'perce
   return round2((p * q * n) / 10_000);
 }
 
-export function timeShare(minutes: number | null, working: number | null): number | null {
+/** The time share in percent, unrounded (for the rules: minimums are compared before rounding). */
+export function exactTimeShare(minutes: number | null, working: number | null): number | null {
   if (!isNum(minutes) || working === null) return null;
-  return round2((minutes / working) * 100);
+  return (minutes / working) * 100;
 }
 
-export function partTimeFactor(workingHours: number | null, fullTimeHours: number | null): number | null {
+export function timeShare(minutes: number | null, working: number | null): number | null {
+  const share = exactTimeShare(minutes, working);
+  return share === null ? null : round2(share);
+}
+
+/** Working hours / full-time hours, unrounded (the amount is computed with it). */
+export function exactPartTimeFactor(workingHours: number | null, fullTimeHours: number | null): number | null {
   if (!isNum(workingHours) || workingHours <= 0) return null;
-  return roundTo(workingHours / effectiveFullTimeHours(fullTimeHours), 4);
+  return workingHours / effectiveFullTimeHours(fullTimeHours);
+}
+
+/** The part-time factor as shown (4 decimals). */
+export function partTimeFactor(workingHours: number | null, fullTimeHours: number | null): number | null {
+  const f = exactPartTimeFactor(workingHours, fullTimeHours);
+  return f === null ? null : roundTo(f, 4);
 }
 
 /** Whole percent, half up (79.5 → 80, 79.49 → 79). */
 export const wholePercent = (value: number): number => roundTo(value, 0);
 
-export function normWageOf(nf: MeasurementDraft['normFunction'], type: number): { holidayAllowance: number | null; normWage: number | null } {
-  if (!isDispensation(type) || !isNum(nf.salary)) return { holidayAllowance: null, normWage: null };
+/** The exact norm wage (salary + holiday allowance + emolument, unrounded), or null. */
+function exactNormWage(nf: MeasurementDraft['normFunction'], type: number): { holidayAllowance: number; normWage: number } | null {
+  if (!isDispensation(type) || !isNum(nf.salary)) return null;
   const pct = isNum(nf.holidayAllowancePercentage) ? nf.holidayAllowancePercentage : 0;
-  const holidayAllowance = round2((nf.salary * pct) / 100);
+  const holidayAllowance = (nf.salary * pct) / 100;
   const emolument = isNum(nf.emolument) ? nf.emolument : 0;
-  return { holidayAllowance, normWage: round2(nf.salary + holidayAllowance + emolument) };
+  return { holidayAllowance, normWage: nf.salary + holidayAllowance + emolument };
+}
+
+export function normWageOf(nf: MeasurementDraft['normFunction'], type: number): { holidayAllowance: number | null; normWage: number | null } {
+  const exact = exactNormWage(nf, type);
+  if (!exact) return { holidayAllowance: null, normWage: null };
+  return { holidayAllowance: round2(exact.holidayAllowance), normWage: round2(exact.normWage) };
 }
 
 export function calculate(draft: MeasurementDraft): MeasurementFigures {
@@ -107,11 +128,14 @@ export function calculate(draft: MeasurementDraft): MeasurementFigures {
   const workPerformance = complete
     ? round2(tasks.reduce((s, t) => s + ((t.percentageTimeSpent ?? 0) * (t.workPerformance ?? 0)) / 100, 0))
     : null;
-  const ptf = partTimeFactor(draft.details.workingHoursPerWeek, draft.details.fullTimeHours);
+  const exactPtf = exactPartTimeFactor(draft.details.workingHoursPerWeek, draft.details.fullTimeHours);
+  const ptf = exactPtf === null ? null : roundTo(exactPtf, 4);
   const wageValuePercentage = workPerformance === null ? null : wholePercent(workPerformance);
   const { holidayAllowance, normWage } = normWageOf(draft.normFunction, draft.type);
-  const wageValue = normWage !== null && wageValuePercentage !== null && ptf !== null
-    ? round2((normWage * wageValuePercentage * ptf) / 100)
+  const exactWage = exactNormWage(draft.normFunction, draft.type);
+  // The amount from exact values (norm wage and part-time factor unrounded), rounded once.
+  const wageValue = exactWage !== null && wageValuePercentage !== null && exactPtf !== null
+    ? round2((exactWage.normWage * wageValuePercentage * exactPtf) / 100)
     : null;
   return {
     tasks, totalMinutesPerWeek, totalPercentageTimeSpent, normFunctionTimeShare, overlap, workPerformance,

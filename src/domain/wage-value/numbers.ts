@@ -24,6 +24,23 @@ export function decimalsOf(value: number): number {
   return text.split('.')[1]?.length ?? 0;
 }
 
+/**
+ * Whether a number has at most `decimals` decimals, judged on the number scaled to an integer with a
+ * tolerance for binary fractions (24.47 hours as 1,468.2 minutes / 60 is 24.470000000000002, which
+ * has two decimals as typed). Never on the float's text.
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6 * Math.max(1, Math.abs(scaled));
+}
+
+/** Minutes a week that are a whole number of hundredths of an hour (hours × 60 with hours to 2 decimals). */
+export function isHundredthsOfHour(minutes: number): boolean {
+  // In integer hundredths of an hour: minutes × 100 / 60 must be whole.
+  return hasAtMostDecimals(minutes / 60, 2);
+}
+
 const DUTCH_NUMBER = /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 

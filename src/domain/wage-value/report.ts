@@ -212,7 +212,7 @@ const fileStem = (t: Translate, participant: ParticipantSnapshot): string =>
   `${t('wageValue.report.filePrefix')}-${participantName(participant).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'meting'}`;
 
 export const reportFileName = (t: Translate, participant: ParticipantSnapshot, status: MeasurementStatus, dateIso: string): string =>
-  `${fileStem(t, participant)}-${status}-${dateIso.slice(0, 10)}.pdf`;
+  `${fileStem(t, participant)}-${t(`wageValue.report.fileStatus.${status}`)}-${dateIso.slice(0, 10)}.pdf`;
 
 /**
  * The file name of a report printed on the device: the server's name (reportFileName) when the

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { MeasurementType, measurementSteps, type MeasurementStep, WageValueLimits } from './constants';
 import { draftOfDocument, normFunctionForType, type MeasurementDocument, type MeasurementDraft } from './measurement';
 import { toIsoDate } from './numbers';
-import { validateStep, type WageValueIssue } from './validation';
+import { consistencyIssues, validateStep, type WageValueIssue } from './validation';
 
 const E = (k: string): string => `wageValue.errors.${k}`;
 const text = v.optional(v.pipe(v.string(), v.maxLength(20_000, E('tooLong'))), '');
@@ -125,23 +125,34 @@ export function draftAfterSave(current: MeasurementDocument | null, input: SaveM
 /**
  * The rules of the saved step on the merged draft: the first issue is the reason the server answers,
  * the worker refuses before queueing and the form shows inline. The steps the save carries are checked
- * (a save of the work-performance step carries the tasks, and is checked as that step).
+ * (a save of the work-performance step carries the tasks, and is checked as that step), and then the
+ * whole merged measurement's consistency (issue 21: a save that would make the stored figures
+ * impossible is refused, whichever step it carries).
+ *
+ * The first save of a copy carries every group of the source (the copy copies every step); the
+ * source's groups other than the saved step are checked for consistency only, as a concept may have
+ * unfinished steps.
  */
 export function saveIssues(current: MeasurementDocument | null, input: SaveMeasurementOutput): WageValueIssue[] {
   const draft = draftAfterSave(current, input);
+  const own = stepName(input.step);
+  const copy = current === null && !!input.copiedFromUuid;
   // Offline saves of one measurement fold into one write carrying several groups: every step whose
   // group it carries is checked, up to the saved step.
   const carried: MeasurementStep[] = [];
-  if (input.details) carried.push('details');
-  if (input.researchActivities) carried.push('researchActivities');
-  if (input.tasks) carried.push('tasks');
-  if (input.normFunction) carried.push('normFunction');
-  if (input.tasks && input.step >= 5) carried.push('workPerformance');
-  if (input.advice) carried.push('advice');
-  if (input.summary !== undefined) carried.push('summary');
-  const own = stepName(input.step);
+  if (!copy) {
+    if (input.details) carried.push('details');
+    if (input.researchActivities) carried.push('researchActivities');
+    if (input.tasks) carried.push('tasks');
+    if (input.normFunction) carried.push('normFunction');
+    if (input.tasks && input.step >= 5) carried.push('workPerformance');
+    if (input.advice) carried.push('advice');
+    if (input.summary !== undefined) carried.push('summary');
+  }
   const steps = measurementSteps.filter((s) => s === own || carried.includes(s));
-  return steps.flatMap((s) => validateStep(s, draft));
+  const issues = steps.flatMap((s) => validateStep(s, draft));
+  const seen = new Set(issues.map((i) => `${i.path}|${i.key}`));
+  return [...issues, ...consistencyIssues(draft).filter((i) => !seen.has(`${i.path}|${i.key}`))];
 }
 
 /** saveWageValueMeasurement's input parsed and checked against the stored document; answers the first reason. */
@@ -239,6 +250,13 @@ export function stepPayload(
   extra: { replaceExistingConcept?: boolean; copiedFromUuid?: string | null } = {},
 ): SaveMeasurementInput {
   const base = { uuid, participantId, type: d.type, step, ...extra };
+  // The first save of a copy carries every step of the source (issue 21: the copy copies every step).
+  if (extra.copiedFromUuid) {
+    return {
+      ...base, details: dutchDates(d.details), researchActivities: dutchDates(d.researchActivities), tasks: d.tasks,
+      normFunction: normFunctionForType(d.normFunction, d.type), advice: dutchDates(d.advice), summary: d.summary,
+    };
+  }
   switch (stepName(step)) {
     case 'details': return { ...base, details: dutchDates(d.details) };
     case 'researchActivities': return { ...base, researchActivities: dutchDates(d.researchActivities) };

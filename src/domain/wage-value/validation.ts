@@ -20,9 +20,9 @@ import {
   measurementSteps,
   type MeasurementStep,
 } from './constants';
-import { calculate, effectiveFullTimeHours, timeShare } from './calculation';
+import { calculate, effectiveFullTimeHours, exactTimeShare } from './calculation';
 import { isDispensation, usedTasks, type MeasurementDraft } from './measurement';
-import { decimalsOf, formatDutchNumber, toIsoDate } from './numbers';
+import { formatDutchNumber, hasAtMostDecimals, isHundredthsOfHour, toIsoDate } from './numbers';
 
 export interface WageValueIssue {
   /** Field path in the draft: "details.workingHoursPerWeek", "tasks.2.explanation", "tasks" (step level). */
@@ -55,7 +55,7 @@ function checkNumber(add: Add, path: string, value: number | null | undefined, m
   if (value === null || value === undefined) { if (required) add(path, E('required')); return null; }
   if (!Number.isFinite(value)) { add(path, E('notNumber')); return null; }
   if (value < min || value > max) { add(path, E('range'), { min: nl(min), max: nl(max) }); return null; }
-  if (decimalsOf(value) > decimals) { add(path, E('decimals'), { decimals }); return null; }
+  if (!hasAtMostDecimals(value, decimals)) { add(path, E('decimals'), { decimals }); return null; }
   return value;
 }
 
@@ -114,10 +114,11 @@ function tasks(d: MeasurementDraft, add: Add): void {
     if (!hasHours) return;
     const minutes = t.minutesPerWeek ?? 0;
     if (!Number.isFinite(minutes) || minutes < 0) { add(`${p}.minutesPerWeek`, E('notNumber')); numeric = false; return; }
-    if (decimalsOf(minutes / L.minutesPerHour) > L.hoursDecimals) { add(`${p}.minutesPerWeek`, E('decimals'), { decimals: L.hoursDecimals }); numeric = false; return; }
+    if (!isHundredthsOfHour(minutes)) { add(`${p}.minutesPerWeek`, E('decimals'), { decimals: L.hoursDecimals }); numeric = false; return; }
     if (working === null || days === null) return;
-    const share = timeShare(minutes, working) ?? 0;
-    if (share < L.taskPercentageMin || share > L.taskPercentageMax) {
+    // Compared before rounding: 6.2452 % is under the minimum although it prints as 6,25 %.
+    const share = exactTimeShare(minutes, working) ?? 0;
+    if (share < L.taskPercentageMin - 1e-9 || share > L.taskPercentageMax + 1e-9) {
       add(`${p}.minutesPerWeek`, E('taskPercentage'), { min: nl(L.taskPercentageMin), max: nl(L.taskPercentageMax), share: nl(share) });
     } else if (minutes / days < L.taskMinutesPerDayMin - 1e-9) {
       add(`${p}.minutesPerWeek`, E('taskMinutesPerDay'), { minutes: L.taskMinutesPerDayMin, hours: nl((L.taskMinutesPerDayMin * days) / L.minutesPerHour) });
@@ -232,6 +233,57 @@ export function validateStep(step: MeasurementStep, draft: MeasurementDraft): Wa
 /** The issues of every step (a definitive measurement must have none). */
 export function validateMeasurement(draft: MeasurementDraft): { step: MeasurementStep; issues: WageValueIssue[] }[] {
   return measurementSteps.map((step) => ({ step, issues: validateStep(step, draft) })).filter((s) => s.issues.length > 0);
+}
+
+/**
+ * The stored measurement's figures must stay possible whatever step is saved (issue 21): a concept save
+ * is checked on the whole merged draft, not only on the groups it carries. Not completeness (a concept
+ * may have empty steps), only what would make the figures impossible: tasks longer than the working
+ * week (a share over 100 %), hours with more than two decimals, pace/quality/net working time outside
+ * 1–100 (pace 0 would give a task result of 0 % the tasks step never showed), norm-function shares and
+ * overlaps outside 0–100, a norm-function time share over 100 %, a work performance outside 0–100.
+ */
+export function consistencyIssues(d: MeasurementDraft): WageValueIssue[] {
+  const issues: WageValueIssue[] = [];
+  const add: Add = (path, key, params) => issues.push(params ? { path, key, params } : { path, key });
+  const used = usedTasks(d.tasks);
+  const pct = (path: string, value: number | null, min: number, max: number): boolean => {
+    if (value === null) return true;
+    if (!Number.isFinite(value)) { add(path, E('notNumber')); return false; }
+    if (value < min || value > max) { add(path, E('range'), { min: nl(min), max: nl(max) }); return false; }
+    if (!hasAtMostDecimals(value, L.percentageDecimals)) { add(path, E('decimals'), { decimals: L.percentageDecimals }); return false; }
+    return true;
+  };
+  let minutesOk = true;
+  d.tasks.forEach((t, i) => {
+    const p = `tasks.${i}`;
+    const m = t.minutesPerWeek;
+    if (m !== null) {
+      if (!Number.isFinite(m) || m < 0) { add(`${p}.minutesPerWeek`, E('notNumber')); minutesOk = false; }
+      else if (!isHundredthsOfHour(m)) { add(`${p}.minutesPerWeek`, E('decimals'), { decimals: L.hoursDecimals }); minutesOk = false; }
+    }
+    pct(`${p}.percentagePace`, t.percentagePace, L.performancePercentageMin, L.performancePercentageMax);
+    pct(`${p}.percentageQuality`, t.percentageQuality, L.performancePercentageMin, L.performancePercentageMax);
+    pct(`${p}.percentageNetWorkingTime`, t.percentageNetWorkingTime, L.performancePercentageMin, L.performancePercentageMax);
+    pct(`${p}.percentageTimeSpentNormFunction`, t.percentageTimeSpentNormFunction, 0, 100);
+    pct(`${p}.percentageOverlap`, t.percentageOverlap, 0, 100);
+  });
+  const wh = d.details.workingHoursPerWeek;
+  if (minutesOk && wh !== null && Number.isFinite(wh) && wh > 0) {
+    const total = used.reduce((s, t) => s + (t.minutesPerWeek ?? 0), 0);
+    if (total > wh * L.minutesPerHour + 1e-6) {
+      add('details.workingHoursPerWeek', E('tasksExceedWorkingHours'), { hours: nl(total / L.minutesPerHour), working: nl(wh, 1) });
+    }
+  }
+  if (issues.length > 0) return issues;
+  const f = calculate(d);
+  if (f.normFunctionTimeShare !== null && f.normFunctionTimeShare > L.normFunctionTimeShareMax) {
+    add('normFunction', E('normFunctionTimeShare'), { max: L.normFunctionTimeShareMax, share: nl(f.normFunctionTimeShare) });
+  }
+  if (f.workPerformance !== null && (f.workPerformance < L.workPerformanceMin || f.workPerformance > L.workPerformanceMax)) {
+    add('result', E('workPerformanceRange'), { min: L.workPerformanceMin, max: L.workPerformanceMax });
+  }
+  return issues;
 }
 
 export const firstIssue = (issues: readonly { issues: WageValueIssue[] }[]): WageValueIssue | undefined => issues[0]?.issues[0];

@@ -8,8 +8,10 @@ import {
   planListPage,
   progressRatio,
   reopenedStatus,
+  reviewScoreOf,
   type PlanListItem,
 } from './views';
+import { workPlanWrites } from './writes';
 import { disciplineRemovalIssue, pdpPatch } from './pdp';
 import { hasSelfScore } from './constants';
 
@@ -101,4 +103,15 @@ describe('development profile', () => {
     [{ activeWorkPlans: 0, reviews: 2 }, 'workPlans.errors.disciplineInUse'],
   ])('removal %j', (use, expected) => expect(disciplineRemovalIssue(use)).toBe(expected));
   it('patch keeps only given fields', () => expect(pdpPatch({ targetScore: 3, selfScore: null })).toEqual({ targetScore: 3, selfScore: null }));
+});
+
+describe('issue 21: the current score offline equals the server’s', () => {
+  it('a review without an overall score takes the rounded average of its lines, as the server stores it', () => {
+    expect(reviewScoreOf(null, [{ score: 3 }, { score: 3 }, { score: 2 }])).toBe(3);
+    expect(reviewScoreOf(null, [])).toBeNull();
+    const input = { uuid: '0190a0c8-0000-7000-8000-000000000031', assignmentUuid: '0190a0c8-0000-7000-8000-000000000032', date: '2026-11-26', score: null, scores: [{ behaviorId: 1, score: 3 }, { skillId: 2, score: 3 }], top: null, tip: null };
+    const patch = workPlanWrites.saveReview.patch?.(input, { assignmentId: 1, participantId: 2, userId: 3, now: '2026-11-26T10:00:00.000Z' });
+    expect(patch?.score).toBe(3);
+    expect(currentScore([{ createdAt: '2026-11-26T10:00:00.000Z', score: patch?.score as number }])).toBe(3);
+  });
 });

@@ -136,6 +136,17 @@ export function latestItemScores(reviews: readonly (ReviewLike & { scores: reado
   return out;
 }
 
+/**
+ * A review's overall score as the server stores it: the score given, else the rounded average of the
+ * scored lines (1..3). The device's optimistic review uses the same rule, so "Huidige score" offline
+ * equals what the server will store (issue 21).
+ */
+export function reviewScoreOf(score: number | null | undefined, lines: readonly { score: number }[]): number | null {
+  if (score != null && score > 0) return score;
+  const counted = lines.filter((l) => l.score > 0);
+  return counted.length === 0 ? null : Math.min(3, Math.max(1, Math.round(counted.reduce((s, l) => s + l.score, 0) / counted.length)));
+}
+
 /** Self scores that count (0 or less is none). */
 export function countedSelfScores(lines: readonly ScoreLine[]): ScoreLine[] {
   return lines.filter((l) => hasSelfScore(l.score));

@@ -5,6 +5,7 @@
  * effects of server/work-plans/ (server/graph/types/work-plan-writes.ts).
  */
 import { defineWrite } from '../writes/define';
+import { reviewScoreOf } from './views';
 import {
   AddWorkPlanSchema,
   DeleteBlueprintSchema,
@@ -107,7 +108,9 @@ export const workPlanWrites = {
       assignmentId: ctx.assignmentId,
       participantId: ctx.participantId,
       userId: ctx.userId,
-      score: i.score ?? null,
+      // As the server stores it (the given score, else the average of the lines): offline the plan
+      // page's "Huidige score" already shows it.
+      score: reviewScoreOf(i.score, i.scores),
       top: i.top ?? null,
       tip: i.tip ?? null,
       scores: i.scores,
@@ -122,7 +125,7 @@ export const workPlanWrites = {
       uuid: i.uuid,
       assignmentId: ctx.assignmentId,
       participantId: ctx.participantId,
-      score: i.score ?? null,
+      score: reviewScoreOf(i.score, i.scores),
       top: i.top ?? null,
       tip: i.tip ?? null,
       scores: i.scores.filter((l) => l.score > 0),

@@ -103,7 +103,8 @@ export function MessageDetail({ me, uuid, tab, paths }: MessageDetailProps) {
                 <span className="message-card__from">{t('messages.message.from', { name: mine ? t('messages.message.you') : m.senderName })}</span>
                 <span className="message-card__to">{t('messages.message.to', { name: m.recipientKey === me.key ? t('messages.message.you') : m.recipientName })}</span>
                 <time dateTime={m.createdAt}>{longDate(m.createdAt, i18n.language)}</time>
-                {m.pending && <span className="message-pending">{t('messages.status.pending')}</span>}
+                {m.pending && mine && <span className="message-pending">{t('messages.status.pending')}</span>}
+                {m.pending && !mine && m.recipientKey === me.key && <span className="message-card__receipt">{t('messages.status.receiptWaiting')}</span>}
               </div>
               {m.uuid !== message.uuid && <p className="message-card__subject">{m.subject}</p>}
               <MessageBody html={m.body} />

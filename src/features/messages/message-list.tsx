@@ -127,7 +127,8 @@ export function MessageList({ me, tab, page, paths }: MessageListProps) {
               <NavLink href={paths.open(m.uuid, tab)} className="message-item__link">
                 <span className="message-item__who">
                   {unread && <span className="visually-hidden">{t('messages.list.unread')}: </span>}
-                  {incoming ? `${t('messages.list.from')}: ` : `${t('messages.list.to')}: `}
+                  {/* The tab says whether it is from or to; the name shows first (a narrow row cut "Van: …" to "Van…"). */}
+                  <span className="visually-hidden">{incoming ? `${t('messages.list.from')}: ` : `${t('messages.list.to')}: `}</span>
                   {other}
                 </span>
                 <span className="message-item__subject">{m.subject}</span>
@@ -137,7 +138,8 @@ export function MessageList({ me, tab, page, paths }: MessageListProps) {
                       📎
                     </span>
                   )}
-                  {m.pending && <span className="message-pending">{t('messages.status.pending')}</span>}
+                  {/* A received message is never waiting to be sent: offline, only its read receipt waits. */}
+                  {m.pending && !incoming && <span className="message-pending">{t('messages.status.pending')}</span>}
                   <time dateTime={m.createdAt} title={longDate(m.createdAt, i18n.language)}>
                     {shortDate(m.createdAt, i18n.language)}
                   </time>

@@ -12,7 +12,7 @@ interface PortalPageProps {
   ready?: boolean;
 }
 
-/** The frame of every portal page: title, intro, an offline note, and the page. */
+/** The frame of every portal page: title, intro and the page (the shell shows the offline banner). */
 export function PortalPage({ title, intro, children, ready = true }: PortalPageProps) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
@@ -21,7 +21,7 @@ export function PortalPage({ title, intro, children, ready = true }: PortalPageP
     <div className="portal">
       <h1 className="portal__title">{title}</h1>
       {intro ? <p className="portal__intro">{intro}</p> : null}
-      {online ? null : <p className="portal__offline">{t('portal.offline')}</p>}
+      {/* Offline, the shell's banner says so above every page; a second banner here stacked two (issue 21). */}
       {ready ? children : <p className="portal__loading">{online ? t('portal.home.loading') : t('portal.home.notSynced')}</p>}
     </div>
   );

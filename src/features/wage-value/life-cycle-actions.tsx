@@ -20,7 +20,7 @@ export function LifeCycleActions({ uuid, status, draft, participant, unconfirmed
   const [busy, setBusy] = useState(false);
   const incomplete = validateMeasurement(draft)[0];
 
-  async function run(confirmKey: string, action: () => Promise<QueueAnswer>, after?: () => void): Promise<void> {
+  async function run(confirmKey: string, action: () => Promise<QueueAnswer>, after?: () => void, doneKey = 'wageValue.actions.done'): Promise<void> {
     if (!window.confirm(t(confirmKey as 'wageValue.actions.confirmDefinitive'))) return;
     setBusy(true);
     const answer = await action();
@@ -29,7 +29,7 @@ export function LifeCycleActions({ uuid, status, draft, participant, unconfirmed
       setMessage({ text: t((answer.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required'), tone: 'error' });
       return;
     }
-    setMessage({ text: t('wageValue.actions.done'), tone: 'info' });
+    setMessage({ text: t(doneKey as 'wageValue.actions.done'), tone: 'info' });
     after?.();
   }
 
@@ -37,7 +37,8 @@ export function LifeCycleActions({ uuid, status, draft, participant, unconfirmed
     setBusy(true);
     try {
       const file = await downloadDefinitiveReport(uuid);
-      if (file) saveBlob(file.blob, file.name);
+      // A download that worked clears an earlier "needs a connection" notice.
+      if (file) { saveBlob(file.blob, file.name); setMessage(null); }
       else setMessage({ text: t('wageValue.actions.noReport'), tone: 'error' });
     } catch {
       setMessage({ text: t('wageValue.actions.offline'), tone: 'error' });
@@ -54,7 +55,7 @@ export function LifeCycleActions({ uuid, status, draft, participant, unconfirmed
         {status === 'definitive' ? <button type="button" className="button button--primary" disabled={busy} onClick={() => void download()}>{t('wageValue.actions.downloadPdf')}</button> : null}
         {status === 'concept' ? (<>
           <button type="button" className="button button--primary" disabled={busy || incomplete !== undefined} aria-describedby={incomplete ? 'wv-incomplete' : undefined}
-            onClick={() => void run('wageValue.actions.confirmDefinitive', () => wageValueActions.setStatus(uuid, 'definitive'))}>{t('wageValue.actions.makeDefinitive')}</button>
+            onClick={() => void run('wageValue.actions.confirmDefinitive', () => wageValueActions.setStatus(uuid, 'definitive'), undefined, 'wageValue.actions.madeDefinitive')}>{t('wageValue.actions.makeDefinitive')}</button>
           <button type="button" className="button" disabled={busy} onClick={() => void run('wageValue.actions.confirmCancel', () => wageValueActions.setStatus(uuid, 'cancelled'))}>{t('wageValue.actions.cancelMeasurement')}</button>
           <button type="button" className="button" disabled={busy} onClick={() => void run('wageValue.actions.confirmDelete', () => wageValueActions.deleteMeasurement(uuid), () => void navigate({ to: '/wage-value/measurement/search' }))}>{t('wageValue.actions.delete')}</button>
         </>) : null}

@@ -46,6 +46,7 @@ export function MeasurementSearch({ search, onSearch }: { search: MeasurementSea
       </div>
       {!result ? <p aria-live="polite">{t('wageValue.search.loading')}</p> : result.total === 0 ? <p className="wv-empty">{t('wageValue.search.empty')}</p> : (<>
         <p aria-live="polite" data-testid="search-count" data-total={result.total}>{t('wageValue.search.count', { count: result.total })}</p>
+        <div className="wv-table-wrap" role="region" aria-label={t('wageValue.search.title')} tabIndex={0}>
         <table className="wv-table" data-testid="search-table">
           <caption className="visually-hidden">{t('wageValue.search.title')}</caption>
           <thead><tr>
@@ -65,6 +66,7 @@ export function MeasurementSearch({ search, onSearch }: { search: MeasurementSea
             ))}
           </tbody>
         </table>
+        </div>
         <nav className="wv-pager" aria-label={t('wageValue.search.page', { page: result.page, pages: result.pages })}>
           <button type="button" className="button" disabled={result.page <= 1} onClick={() => set({ page: result.page - 1 })}>{t('wageValue.search.previous')}</button>
           <span>{t('wageValue.search.page', { page: result.page, pages: result.pages })}</span>

@@ -1,16 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { measurementSteps, type MeasurementStep } from '../../domain/wage-value/constants';
 import { draftOfDocument, emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
 import { stepPayload } from '../../domain/wage-value/schemas';
-import { validateStep, type WageValueIssue } from '../../domain/wage-value/validation';
+import { consistencyIssues, validateStep, type WageValueIssue } from '../../domain/wage-value/validation';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { wageValueActions } from './actions';
-import { useMeasurement, useMeasurementsOfParticipant, useParticipants, type ParticipantOption } from './queries';
+import { useMeasurement, useMeasurementsOfParticipant, useParticipants, useStaffUsers, type ParticipantOption } from './queries';
 import { useWageValueMe } from './use-me';
-import { otherConcept, recentDefinitive } from './warnings';
+import { expertIsCoach, otherConcept, recentDefinitive } from './warnings';
 import { LifeCycleActions } from './life-cycle-actions';
 import { OutboxIssues } from './outbox-issues';
 import { StepDetails } from './step-details';
@@ -33,6 +33,19 @@ const STEPS: Record<MeasurementStep, (p: StepProps) => React.JSX.Element> = {
 
 function participantSnapshotOf(p: ParticipantOption | null): ParticipantSnapshot {
   return p ? { firstname: p.firstname, prefix: p.prefix, lastname: p.lastname, birthdate: p.birthdate } : {};
+}
+
+type Reason = { key: string; params: Record<string, string | number>; task?: number };
+
+/** A consistency issue as the save's reason: the task it is about named, when it is about a task. */
+function issueReason(issue: WageValueIssue): Reason {
+  const task = /^tasks\.(\d+)\./.exec(issue.path);
+  return { key: issue.key, params: issue.params ?? {}, ...(task ? { task: Number(task[1]) + 1 } : {}) };
+}
+
+function reasonText(t: (key: string, params?: Record<string, string | number>) => string, r: Reason): string {
+  const message = t(r.key, r.params);
+  return r.task === undefined ? message : t('wageValue.errors.inTask', { n: r.task, message });
 }
 
 export type WizardMode = { kind: 'add' } | { kind: 'edit'; uuid: string } | { kind: 'copy'; fromUuid: string };
@@ -60,11 +73,17 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const [newUuid] = useState(uuidv7);
   const uuid = mode.kind === 'edit' ? mode.uuid : newUuid;
   const participants = useParticipants();
-  const [draft, setDraft] = useState<MeasurementDraft>(initial);
+  // A new measurement names the signed-in expert as "Loonwaardedeskundige" (a copy keeps the source's
+  // name unless it is empty).
+  const [draft, setDraft] = useState<MeasurementDraft>(() => (mode.kind !== 'edit' && me && initial.details.wageValueExpert.trim() === ''
+    ? { ...initial, details: { ...initial.details, wageValueExpert: me.name } }
+    : initial));
+  const formRef = useRef<HTMLFormElement>(null);
+  const staff = useStaffUsers();
   const [participantId, setParticipantId] = useState<number | null>(initialParticipant);
   const [stepIndex, setStepIndex] = useState(initialStep);
   const [shown, setShown] = useState<WageValueIssue[]>([]);
-  const [reason, setReason] = useState<{ key: string; params: Record<string, string | number> } | null>(null);
+  const [reason, setReason] = useState<Reason | null>(null);
   const [saving, setSaving] = useState(false);
   const [savedOnce, setSavedOnce] = useState(mode.kind === 'edit');
   // The version of the stored document the form shows, and whether the expert has touched the form.
@@ -131,7 +150,10 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
     if (participantId === null) { setReason({ key: 'wageValue.wizard.participantRequired', params: {} }); return; }
     const problems = validateStep(step, draft);
     setShown(problems);
-    if (problems.length > 0) return;
+    if (problems.length > 0) { focusFirstError(); return; }
+    // The whole measurement must stay consistent, whichever step is saved (the server checks the same).
+    const inconsistent = consistencyIssues(draft)[0];
+    if (inconsistent) { setReason(issueReason(inconsistent)); focusReason(); return; }
     let replace = false;
     if (concept) {
       if (!window.confirm(t('wageValue.wizard.confirmReplaceConcept'))) return;
@@ -139,11 +161,11 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
     }
     setSaving(true);
     const answer = await wageValueActions.saveMeasurement(
-      stepPayload(uuid, participantId, draft, stepIndex + 1, { replaceExistingConcept: replace, copiedFromUuid: mode.kind === 'copy' ? mode.fromUuid : null }),
+      stepPayload(uuid, participantId, draft, stepIndex + 1, { replaceExistingConcept: replace, copiedFromUuid: mode.kind === 'copy' && !savedOnce ? mode.fromUuid : null }),
       { isNew: !savedOnce, participantSnapshot: participantSnapshotOf(participant), createdByUserId: me?.userId },
     );
     setSaving(false);
-    if (!answer.queued) { setReason({ key: answer.reason ?? 'wageValue.actions.failed', params: {} }); return; }
+    if (!answer.queued) { setReason({ key: answer.reason ?? 'wageValue.actions.failed', params: {} }); focusReason(); return; }
     setShown([]);
     if (!savedOnce) {
       setSavedOnce(true);
@@ -151,6 +173,19 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
     }
     setStepIndex(target);
   }
+
+  /** After a refused save, focus moves to the first field in error (else to the step's message). */
+  function focusFirstError(): void {
+    requestAnimationFrame(() => {
+      const form = formRef.current;
+      const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input');
+      (field ?? form?.querySelector<HTMLElement>('[data-testid="step-errors"]'))?.focus();
+    });
+  }
+  function focusReason(): void {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-testid="save-reason"]')?.focus());
+  }
+  const expertCoach = participant !== null && expertIsCoach(participant.coachId, stored?.createdByUserId ?? me.userId, draft.details.wageValueExpert, staff);
 
   return (
     <section className="wv-page" aria-labelledby="wv-title">
@@ -166,10 +201,10 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
           {(participants ?? []).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
       </div>
-      {participant && participant.coachId === me.userId ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.ownCoachWarning')}</p> : null}
+      {expertCoach ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.ownCoachWarning')}</p> : null}
       {recent ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.recentDefinitiveWarning')}</p> : null}
       {concept ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.existingConceptWarning')}</p> : null}
-      {readOnly ? <p className="alert alert--warning" role="status">{t(status === 'definitive' ? 'wageValue.errors.definitive' : 'wageValue.errors.cancelled')}</p> : null}
+      {readOnly ? <p className="alert alert--warning" role="status">{t(status === 'definitive' ? 'wageValue.wizard.definitiveNotice' : 'wageValue.errors.cancelled')}</p> : null}
       <nav aria-label={t('wageValue.wizard.steps')}>
         <ol className="wv-steps">
           {measurementSteps.map((s, i) => (
@@ -182,11 +217,11 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
           ))}
         </ol>
       </nav>
-      <form className="wv-step card" aria-labelledby="wv-step-title" noValidate onSubmit={(e) => { e.preventDefault(); void save(Math.min(stepIndex + 1, measurementSteps.length - 1)); }}>
+      <form ref={formRef} className="wv-step card" aria-labelledby="wv-step-title" noValidate onSubmit={(e) => { e.preventDefault(); void save(Math.min(stepIndex + 1, measurementSteps.length - 1)); }}>
         <h2 id="wv-step-title">{t(`wageValue.steps.${step}`)}</h2>
-        {shown.length > 0 && liveIssues.length > 0 ? <p className="alert alert--error" role="alert" data-testid="step-errors">{t('wageValue.wizard.stepHasErrors', { count: liveIssues.length })}</p> : null}
+        {shown.length > 0 && liveIssues.length > 0 ? <p className="alert alert--error" role="alert" tabIndex={-1} data-testid="step-errors">{t('wageValue.wizard.stepHasErrors', { count: liveIssues.length })}</p> : null}
         <Step draft={viewDraft} edit={edit} issues={issues} readOnly={readOnly} />
-        {reason ? <p className="alert alert--error" role="alert" data-testid="save-reason">{t(reason.key as 'wageValue.errors.required', reason.params)}</p> : null}
+        {reason ? <p className="alert alert--error" role="alert" tabIndex={-1} data-testid="save-reason">{reasonText((k, p) => t(k as 'wageValue.errors.required', p ?? {}), reason)}</p> : null}
         <div className="wv-step__actions">
           <button type="button" className="button" disabled={stepIndex === 0 || saving} onClick={() => goTo(stepIndex - 1)}>{t('wageValue.wizard.previous')}</button>
           {!readOnly ? (

@@ -80,10 +80,10 @@ describe('a refusal restores the server’s version; a report from unconfirmed d
   });
 
   it('a report printed from unconfirmed data has its own file name, never the server’s', () => {
-    const t = (k: string) => ({ 'wageValue.report.filePrefix': 'loonwaardemeting', 'wageValue.report.unconfirmedFile': 'niet-bevestigd' })[k] ?? k;
+    const t = (k: string) => ({ 'wageValue.report.filePrefix': 'loonwaardemeting', 'wageValue.report.unconfirmedFile': 'niet-bevestigd', 'wageValue.report.fileStatus.definitive': 'definitief' })[k] ?? k;
     const p = { firstname: 'Anna', lastname: 'Jansen' };
     const server = reportFileName(t, p, 'definitive', '2026-11-26T10:00:00Z');
-    expect(server).toBe('loonwaardemeting-anna-jansen-definitive-2026-11-26.pdf');
+    expect(server).toBe('loonwaardemeting-anna-jansen-definitief-2026-11-26.pdf');
     expect(deviceReportFileName(t, p, 'definitive', '2026-11-26T10:00:00Z', false)).toBe(server);
     expect(deviceReportFileName(t, p, 'definitive', '2026-11-26T10:00:00Z', true)).toBe('loonwaardemeting-anna-jansen-concept-niet-bevestigd-2026-11-26.pdf');
   });

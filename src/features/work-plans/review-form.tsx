@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { SaveReviewSchema, issuesByField } from '../../domain/work-plan/inputs';
+import { SaveReviewSchema, issuesByField, type SaveReviewInput } from '../../domain/work-plan/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
@@ -11,38 +12,80 @@ import { todayIso } from './format';
 import type { RoundStop } from './queries';
 import { ScorePicker } from './score-picker';
 
+
+const NO_SCORES: Record<string, number> = {};
 /**
  * The coach's review of one assignment: a score per behaviour and skill (the last review's beside it),
  * top, tip and date. Every change is kept as a draft in IndexedDB; saving queues the review.
  */
+type ReviewValues = { scores: Record<string, number>; top: string; tip: string; date: string };
+
+/** The write's input of the form's values (the scores map as lines in the order of the items). */
+function reviewInput(stop: RoundStop, values: ReviewValues, uuid: string): v.InferInput<typeof SaveReviewSchema> {
+  const lines = stop.items
+    .filter((i) => values.scores[i.key] !== undefined)
+    .map((i) => (i.kind === 'behavior' ? { behaviorId: i.id, score: values.scores[i.key]! } : { skillId: i.id, score: values.scores[i.key]! }));
+  return { uuid, assignmentUuid: stop.assignment.uuid, date: values.date, scores: lines, top: values.top.trim() || null, tip: values.tip.trim() || null };
+}
+
+/**
+ * The review form's resolver: the write's own valibot schema (SaveReviewSchema) on the input the form
+ * makes; the schema's issues land on the form's fields ("Geef ten minste één score" on the scores).
+ */
+function reviewResolver(stop: RoundStop): Resolver<ReviewValues, unknown, SaveReviewInput> {
+  return (values) => {
+    // The write's uuid is drawn at save time; the schema sees a well-formed one.
+    const parsed = v.safeParse(SaveReviewSchema, reviewInput(stop, values, uuidv7()));
+    if (parsed.success) return { values: parsed.output, errors: {} };
+    const errors: FieldErrors<ReviewValues> = {};
+    for (const [path, message] of Object.entries(issuesByField(parsed.issues))) {
+      const name: keyof ReviewValues = path === 'date' || path === 'top' || path === 'tip' ? path : 'scores';
+      (errors as Record<string, HookFieldError>)[name] ??= { type: 'validate', message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * The coach's review of one assignment: a score per behaviour and skill (the last review's beside it),
+ * top, tip and date. react-hook-form with the write's valibot schema: a message goes as soon as its
+ * field is valid, focus moves to the first error. Every change is kept as a draft in IndexedDB; saving
+ * queues the review.
+ */
 export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId: number; onSaved: () => void }) {
   const { t } = useTranslation();
   const key = draftKey(userId, stop.assignment.uuid);
-  const [scores, setScores] = useState<Record<string, number>>({});
-  const [top, setTop] = useState('');
-  const [tip, setTip] = useState('');
-  const [date, setDate] = useState(todayIso());
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, reset, setValue, control, trigger, formState: { errors, isSubmitted } } = useForm<ReviewValues, unknown, SaveReviewInput>({
+    defaultValues: { scores: {}, top: '', tip: '', date: todayIso() },
+    resolver: reviewResolver(stop),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const [restored, setRestored] = useState(false);
   const loaded = useRef(false);
+  const watched = useWatch({ control });
+  const scores = (watched.scores ?? NO_SCORES) as Record<string, number>;
+  const top = watched.top ?? '';
+  const tip = watched.tip ?? '';
+  const date = watched.date ?? '';
+  // After a refused save the scores message follows the choices (gone as soon as a score is given).
+  useEffect(() => {
+    if (isSubmitted) void trigger('scores');
+  }, [isSubmitted, trigger, scores]);
 
   useEffect(() => {
     loaded.current = false;
     let stale = false;
     loadDraft(key).then((d) => {
       if (stale) return;
-      setScores(d?.scores ?? {});
-      setTop(d?.top ?? '');
-      setTip(d?.tip ?? '');
-      setDate(d?.date ?? todayIso());
+      reset({ scores: d?.scores ?? {}, top: d?.top ?? '', tip: d?.tip ?? '', date: d?.date ?? todayIso() });
       setRestored(!!d);
-      setErrors({});
       loaded.current = true;
     }, reportError);
     return () => {
       stale = true;
     };
-  }, [key]);
+  }, [key, reset]);
 
   useEffect(() => {
     if (!loaded.current) return;
@@ -51,30 +94,25 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
     done.catch(reportError);
   }, [key, scores, top, tip, date]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const lines = stop.items
-      .filter((i) => scores[i.key] !== undefined)
-      .map((i) => (i.kind === 'behavior' ? { behaviorId: i.id, score: scores[i.key]! } : { skillId: i.id, score: scores[i.key]! }));
-    const input = { uuid: uuidv7(), assignmentUuid: stop.assignment.uuid, date, scores: lines, top: top.trim() || null, tip: tip.trim() || null };
-    const parsed = v.safeParse(SaveReviewSchema, input);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.issues));
-      return;
-    }
-    workPlans().saveReview(input, { assignmentId: stop.assignment.id, participantId: stop.participantId, userId })
+  const save = (input: SaveReviewInput) => {
+    workPlans().saveReview({ ...input, uuid: uuidv7() }, { assignmentId: stop.assignment.id, participantId: stop.participantId, userId })
       .then(() => dropDraft(key))
       .then(() => {
-        setScores({});
-        setTop('');
-        setTip('');
+        // A successful save leaves no message behind.
+        reset({ scores: {}, top: '', tip: '', date: todayIso() });
+        setRestored(false);
         onSaved();
       }, reportError);
+  };
+  // Focus to the first field in error: the first score when no score is given, else the date.
+  const refused = (form: HTMLFormElement, e: FieldErrors<ReviewValues>) => {
+    if (e.scores) form?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+    else if (e.date) form?.querySelector<HTMLInputElement>('#review-date')?.focus();
   };
 
   const last = stop.assignment.lastScores;
   return (
-    <form className="review-form" onSubmit={submit} noValidate aria-label={t('workPlans.review.title')}>
+    <form className="review-form" onSubmit={(e) => { const form = e.currentTarget; void handleSubmit(save, (errs) => refused(form, errs))(e); }} noValidate aria-label={t('workPlans.review.title')}>
       {restored && <p role="status" className="alert">{t('workPlans.review.draftRestored')}</p>}
       {stop.assignment.reviewRequestedAt && <p className="alert alert--warning">{t('workPlans.review.requested')}</p>}
       {stop.items.map((i) => (
@@ -85,22 +123,22 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
           target={i.targetScore}
           hint={last.has(i.key) ? t('workPlans.review.last', { score: last.get(i.key) }) : t('workPlans.review.noLast')}
           value={scores[i.key] ?? null}
-          onChange={(s) => setScores((x) => ({ ...x, [i.key]: s }))}
+          onChange={(s) => setValue('scores', { ...scores, [i.key]: s }, { shouldDirty: true })}
         />
       ))}
-      <FieldError id="review-scores-error" message={errors['']} />
+      <FieldError id="review-scores-error" message={(errors.scores as HookFieldError | undefined)?.message} />
       <div className="field">
         <label htmlFor="review-top">{t('workPlans.review.top')}</label>
-        <textarea id="review-top" className="input" rows={2} value={top} onChange={(e) => setTop(e.target.value)} />
+        <textarea id="review-top" className="input" rows={2} {...register('top')} />
       </div>
       <div className="field">
         <label htmlFor="review-tip">{t('workPlans.review.tip')}</label>
-        <textarea id="review-tip" className="input" rows={2} value={tip} onChange={(e) => setTip(e.target.value)} />
+        <textarea id="review-tip" className="input" rows={2} {...register('tip')} />
       </div>
       <div className="field">
         <label htmlFor="review-date">{t('workPlans.review.date')}</label>
-        <input id="review-date" className="input" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-describedby={errors.date ? 'review-date-error' : undefined} />
-        <FieldError id="review-date-error" message={errors.date} />
+        <input id="review-date" className="input" type="date" {...register('date')} aria-invalid={errors.date ? true : undefined} aria-describedby={errors.date ? 'review-date-error' : undefined} />
+        <FieldError id="review-date-error" message={errors.date?.message} />
       </div>
       <button type="submit" className="button button--primary review-form__save">{t('workPlans.review.save')}</button>
     </form>

@@ -67,6 +67,8 @@ export function DocumentsScreen() {
     const list = Array.from(target.files ?? []);
     void (async () => {
       for (const file of list) {
+        // The same file again (same name and size) is asked about first, so it is not listed twice unnoticed.
+        if (rows.some((r) => r.name === file.name && r.size === file.size) && !window.confirm(t('portal.documents.duplicate', { name: file.name }))) continue;
         const result = await addDocument(file, null);
         if (!result.ok) {
           setError(result.error);
