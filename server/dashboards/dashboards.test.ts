@@ -354,5 +354,9 @@ describe('declared writes', () => {
     expect(await write('manager', 'deleteWidget', { uuid: w1 })).toMatchObject({ success: true });
     expect(await write('manager', 'deleteDashboard', { uuid })).toMatchObject({ success: true });
     expect((await q('SELECT 1 FROM widgets WHERE dashboard_id = $1 AND deleted_at IS NULL', [row!.id])).length).toBe(0);
+    // undo after the server ran the delete: back with the widget it still had, not the one removed before
+    expect(await write('manager', 'saveDashboard', { uuid, name: 'Hernoemd', restore: true })).toMatchObject({ success: true });
+    const back = await json<{ name: string }[]>(await call('manager', 'GET', `/api/dashboards/${row!.id}/widgets`));
+    expect(back.map((w) => w.name)).toEqual(['Twee']);
   });
 });

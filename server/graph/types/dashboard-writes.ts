@@ -13,7 +13,15 @@ import { dashboardWrites } from '../../../src/domain/dashboards/writes';
 registerWrite(
   dashboardWrites.saveDashboard,
   async ({ tx, viewer, input, current, graph }) => {
-    if (current && current.deleted_at !== null) return refuse('dashboards.errors.notFound');
+    if (current && current.deleted_at !== null) {
+      if (!input.restore) return refuse('dashboards.errors.notFound');
+      if (!can(viewer, 'delete', 'dashboards')) return refuse('dashboards.errors.notAllowed');
+      // the widgets deleted with it (same moment or after) come back; ones removed earlier stay removed
+      await run(tx, sql`UPDATE widgets SET deleted_at = NULL WHERE dashboard_id = ${Number(current.id)} AND deleted_at >= ${current.deleted_at}::timestamptz`);
+      await run(tx, sql`UPDATE dashboards SET deleted_at = NULL WHERE id = ${Number(current.id)}`);
+      await auditMutation(tx, { ...graph, viewer }, 'dashboard.restore', 'dashboard', Number(current.id));
+      return ok();
+    }
     const result = current
       ? await updateDashboard(tx, viewer, Number(current.id), input)
       : await createDashboard(tx, viewer, input);

@@ -187,6 +187,8 @@ export const SaveDashboardSchema = v.object({
   visibleProjectIds: v.optional(ids),
   visibleRoleIds: v.optional(ids),
   sortOrder: v.optional(v.pipe(v.number(E('invalidId')), v.integer(E('invalidId')), v.minValue(0, E('invalidId')), v.maxValue(10_000, E('invalidId')))),
+  /** Undo of a delete the server already ran: the dashboard comes back with the widgets it had. */
+  restore: v.optional(v.boolean(E('invalid'))),
 });
 export type SaveDashboardInput = v.InferOutput<typeof SaveDashboardSchema>;
 
