@@ -37,6 +37,7 @@ export default function Charts({ type, matrix, summary, onOpen }: { type: string
             enableArcLinkLabels={false}
             valueFormat={fmt}
             theme={theme}
+            role="presentation"
             onClick={(d) => onOpen?.(matrix.cells[String(d.id)]?.value?.related ?? null)}
           />
         ) : (
@@ -52,6 +53,7 @@ export default function Charts({ type, matrix, summary, onOpen }: { type: string
             axisBottom={{ format: (v: string | number) => labelOfRow.get(String(v)) ?? String(v), tickRotation: matrix.rows.length > 6 ? -35 : 0 }}
             axisLeft={{ format: (v: number) => fmt(v) }}
             theme={theme}
+            role="presentation"
             onClick={(d) => onOpen?.(matrix.cells[String(d.indexValue)]?.[String(d.id)]?.related ?? null)}
           />
         )}
