@@ -39,12 +39,14 @@ function keySql(subject: GraphSubjectId, property: string, grouping: Grouping): 
 /** The aggregate query of one dataset (exported for the bench and the tests' EXPLAIN). */
 export function datasetSql(viewer: Viewer, subject: GraphSubjectId, d: Dataset): SqlFragment {
   const s = SUBJECT_SQL[subject];
+  const used = [d.property, d.series, d.sumProperty, ...d.filters.map((f) => f.property)];
+  const from = s.lean && !used.some((u) => u && s.lean!.needs.includes(u)) ? s.lean.from : s.from;
   const x = keySql(subject, d.property, d.grouping);
   const series = d.series ? keySql(subject, d.series, 'none') : raw('NULL::text');
   const sumProp = d.operation === 'sum' && d.sumProperty ? propertySql(subject, d.sumProperty) : undefined;
   const value = sumProp ? sql`coalesce(sum(${sumProp.expr}), 0)::float8` : raw('count(*)::float8');
   const where = [s.where(viewer), ...d.filters.map((f) => filterSql(subject, f))];
-  return sql`SELECT ${x} AS x, ${series} AS s, ${value} AS v FROM ${s.from} WHERE ${join(where, ' AND ')}
+  return sql`SELECT ${x} AS x, ${series} AS s, ${value} AS v FROM ${from} WHERE ${join(where, ' AND ')}
              GROUP BY 1, 2 ORDER BY 1 NULLS LAST, 2 NULLS LAST`;
 }
 
@@ -60,7 +62,8 @@ function labelOf(options: Record<string, Option[]>, subject: GraphSubjectId, pro
 /** Computes every dataset of a graph for the viewer: one aggregate query each. */
 export async function computeGraph(db: Queryable, viewer: Viewer, request: DatasetRequest, now = new Date()): Promise<GraphAnswer> {
   const subject = request.graph.subject;
-  const options = await propertyOptions(db, viewer);
+  const axes = (request.graph.datasets as Dataset[]).flatMap((d) => [d.property, d.series]).filter((p): p is string => typeof p === 'string');
+  const options = await propertyOptions(db, viewer, [...new Set(axes.map((p) => optionKey(subject, p)))]);
   const datasets: DatasetAnswer[] = [];
   for (const d of request.graph.datasets as Dataset[]) {
     const { rows } = await run<{ x: string | null; s: string | null; v: number }>(db, datasetSql(viewer, subject, d));

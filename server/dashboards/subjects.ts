@@ -23,6 +23,8 @@ const TZ = raw(`'${GRAPH_TIME_ZONE}'`);
 export interface SubjectSql {
   /** FROM ... (with joins) */
   from: SqlFragment;
+  /** FROM without the joins, when no property of the dataset needs them (work plans without participant properties). */
+  lean?: { from: SqlFragment; needs: readonly string[] };
   /** The rows of the subject the viewer may count. */
   where(viewer: Viewer): SqlFragment;
   properties: Record<string, PropertySql>;
@@ -46,6 +48,7 @@ export const SUBJECT_SQL: Record<GraphSubjectId, SubjectSql> = {
   },
   'work-plan': {
     from: raw('work_plans w JOIN participants p ON p.id = w.participant_id'),
+    lean: { from: raw('work_plans w'), needs: ['project', 'participantStatus'] },
     where: (viewer) => sql`w.deleted_at IS NULL AND ${workPlansScope(viewer, 'w')}`,
     properties: {
       status: { expr: raw('w.status'), numeric: false },
@@ -99,23 +102,47 @@ export interface Option {
 }
 
 /** The value/label pairs of the properties that point at rows (statuses, projects, users, roles), for the viewer. */
-export async function propertyOptions(db: Queryable, viewer: Viewer): Promise<Record<string, Option[]>> {
-  const statuses = await run<{ id: number; label: string }>(
-    db,
-    sql`SELECT ps.id, coalesce(cs.label, ps.label) AS label FROM participant_statuses ps
-          LEFT JOIN company_statuses cs ON cs.status_id = ps.id AND cs.company_id = ${viewer.companyId} ORDER BY ps.id`,
-  );
-  const projects = await run<{ id: number; name: string }>(db, sql`SELECT id, name FROM projects pr WHERE pr.deleted_at IS NULL AND ${projectsScope(viewer, 'pr')} ORDER BY lower(name)`);
-  const staff = await run<{ id: number; name: string }>(
-    db,
-    sql`SELECT us.id, trim(concat_ws(' ', coalesce(nullif(us.given_name, ''), us.initials), us.surname)) AS name FROM users us
-         WHERE us.deleted_at IS NULL AND us.acl_role_id <> ${Role.participant} AND ${usersScope(viewer, 'us')} ORDER BY lower(us.surname), us.id`,
-  );
-  const roles = await run<{ id: number; label: string }>(
-    db,
-    sql`SELECT id, label FROM acl_roles WHERE company_id IS NULL OR company_id = ${viewer.companyId} ORDER BY id`,
-  );
-  const list = <T extends { id: number }>(rows: T[], label: (r: T) => string): Option[] => rows.map((r) => ({ value: String(r.id), label: label(r) || `#${r.id}` }));
+/** Which database lists a property's labels come from. */
+const LISTS: Record<string, 'status' | 'project' | 'people' | 'role' | 'fixed'> = {
+  'participant.status': 'status',
+  'participant.project': 'project',
+  'participant.coach': 'people',
+  'participant.manager': 'people',
+  'participant.sex': 'fixed',
+  'work-plan.status': 'fixed',
+  'work-plan.coach': 'people',
+  'work-plan.manager': 'people',
+  'work-plan.project': 'project',
+  'work-plan.participantStatus': 'status',
+  'login.role': 'role',
+  'login.project': 'project',
+  'login.userKind': 'fixed',
+};
+
+/**
+ * The value/label pairs of the properties that point at rows (statuses, projects, users, roles), for the
+ * viewer; `only`: just the lists of these option keys (a dataset needs the labels of its axes only).
+ */
+export async function propertyOptions(db: Queryable, viewer: Viewer, only?: readonly string[]): Promise<Record<string, Option[]>> {
+  const want = new Set(only ? only.map((k) => LISTS[k]).filter((x) => x !== undefined) : Object.values(LISTS));
+  const none = { rows: [] };
+  const statuses = !want.has('status')
+    ? none
+    : await run<{ id: number; label: string }>(
+        db,
+        sql`SELECT ps.id, coalesce(cs.label, ps.label) AS label FROM participant_statuses ps
+              LEFT JOIN company_statuses cs ON cs.status_id = ps.id AND cs.company_id = ${viewer.companyId} ORDER BY ps.id`,
+      );
+  const projects = !want.has('project') ? none : await run<{ id: number; name: string }>(db, sql`SELECT id, name FROM projects pr WHERE pr.deleted_at IS NULL AND ${projectsScope(viewer, 'pr')} ORDER BY lower(name)`);
+  const staff = !want.has('people')
+    ? none
+    : await run<{ id: number; name: string }>(
+        db,
+        sql`SELECT us.id, trim(concat_ws(' ', coalesce(nullif(us.given_name, ''), us.initials), us.surname)) AS name FROM users us
+             WHERE us.deleted_at IS NULL AND us.acl_role_id <> ${Role.participant} AND ${usersScope(viewer, 'us')} ORDER BY lower(us.surname), us.id`,
+      );
+  const roles = !want.has('role') ? none : await run<{ id: number; label: string }>(db, sql`SELECT id, label FROM acl_roles WHERE company_id IS NULL OR company_id = ${viewer.companyId} ORDER BY id`);
+  const list = <T extends { id: number }>(rows: readonly T[], label: (r: T) => string): Option[] => rows.map((r) => ({ value: String(r.id), label: label(r) || `#${r.id}` }));
   const status = list(statuses.rows, (r) => r.label);
   const project = list(projects.rows, (r) => r.name);
   const people = list(staff.rows, (r) => r.name);
