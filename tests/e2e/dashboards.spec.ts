@@ -64,6 +64,8 @@ test('dashboards: a manager builds participants per status per month, checks it 
   }
   expect(developing.cells.filter((n) => n > 0).sort((a, b) => a - b)).toEqual([...perMonth.values()].sort((a, b) => a - b));
   await expectAccessible(page, 'dashboard with table nl light');
+  await widget.getByRole('button', { name: 'Grafiek tonen' }).click();
+  await expect(widget.getByTestId('dash-chart-bar')).toBeVisible();
 
   // Turn it into a pie: one slice per status; a click on the slice opens the participants behind it.
   await widget.getByRole('button', { name: 'Bewerken: Deelnemers per status per maand' }).click();
