@@ -45,7 +45,9 @@ export async function measureDashboardDatasets(opts: { participants?: number; wo
   process.env.WERKPAD_TEST_DB = 'postgres';
   delete process.env.WERKPAD_TEST_PG_URL;
   const teardown = await startTestPostgres();
-  const serverUrl = process.env.WERKPAD_TEST_PG_URL;
+  // read through a plain record: TypeScript keeps the `delete` above as narrowing process.env's property to undefined
+  const env: Record<string, string | undefined> = process.env;
+  const serverUrl = env.WERKPAD_TEST_PG_URL;
   if (saved.db === undefined) delete process.env.WERKPAD_TEST_DB;
   else process.env.WERKPAD_TEST_DB = saved.db;
   if (saved.url === undefined) delete process.env.WERKPAD_TEST_PG_URL;
@@ -56,7 +58,6 @@ export async function measureDashboardDatasets(opts: { participants?: number; wo
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- openDb's PGlite half is not resolved in the tests' lint project; tsc checks it
   const db: Db = openDb({ databaseUrl: serverUrl.replace(/\/[^/]*$/, `/${name}`) });
   try {
     await migrate(db);
