@@ -17,6 +17,7 @@ import { mountAdminRoutes } from './admin/routes';
 import { mountSkillReportRoutes } from './skill-report/routes';
 import { mountSecurity } from './http/security';
 import { mountAuditLog } from './http/audit-log-routes';
+import { mountDashboardRoutes } from './dashboards/routes';
 import { mountCompression } from './http/compression';
 
 export interface AppDeps {
@@ -47,6 +48,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountAdminRoutes(app, db, config);
   mountSkillReportRoutes(app, db, config);
   mountAuditLog(app, db, config);
+  mountDashboardRoutes(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

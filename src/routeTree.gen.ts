@@ -46,7 +46,6 @@ import { Route as AppParticipantMyDocumentsRouteImport } from './routes/_app/_pa
 import { Route as AppParticipantMyProfileRouteImport } from './routes/_app/_participant/my-profile'
 import { Route as AppParticipantMySettingsRouteImport } from './routes/_app/_participant/my-settings'
 import { Route as AppParticipantWorkplacesRouteImport } from './routes/_app/_participant/workplaces'
-import { Route as AppStaffDashboardsRouteImport } from './routes/_app/_staff/dashboards'
 import { Route as AppStaffParticipantsRouteImport } from './routes/_app/_staff/participants'
 import { Route as AppStaffRechtenRouteImport } from './routes/_app/_staff/rechten'
 import { Route as AppStaffSkillReportRouteImport } from './routes/_app/_staff/skill-report'
@@ -80,6 +79,8 @@ import { Route as AppParticipantParticipantPortalWorkplacesRouteImport } from '.
 import { Route as AppStaffAdministratieLogRouteImport } from './routes/_app/_staff/administratie/log'
 import { Route as AppStaffAdministratieProcesRouteImport } from './routes/_app/_staff/administratie/proces'
 import { Route as AppStaffAdministrationCaseloadRouteImport } from './routes/_app/_staff/administration/caseload'
+import { Route as AppStaffDashboardsIndexRouteImport } from './routes/_app/_staff/dashboards/index'
+import { Route as AppStaffDashboardsUuidRouteImport } from './routes/_app/_staff/dashboards/$uuid'
 import { Route as AppStaffInstrumentsIndexRouteImport } from './routes/_app/_staff/instruments/index'
 import { Route as AppStaffInstrumentsIdRouteImport } from './routes/_app/_staff/instruments/$id'
 import { Route as AppStaffInstrumentsAddRouteImport } from './routes/_app/_staff/instruments/add'
@@ -103,6 +104,7 @@ import { Route as AppParticipantParticipantPortalMyMessagesComposeRouteImport } 
 import { Route as AppParticipantParticipantPortalMyMessagesChar123IdChar125RouteImport } from './routes/_app/_participant/participant-portal/my-messages/{-$id}'
 import { Route as AppParticipantParticipantPortalMyResultsChar123TabChar125RouteImport } from './routes/_app/_participant/participant-portal/my-results/{-$tab}'
 import { Route as AppParticipantParticipantPortalMyWorkPlansChar123StatusChar125RouteImport } from './routes/_app/_participant/participant-portal/my-work-plans/{-$status}'
+import { Route as AppStaffDashboardsLijstSubjectRouteImport } from './routes/_app/_staff/dashboards/lijst.$subject'
 import { Route as AppStaffInvitationsParticipantParticipantIdRouteImport } from './routes/_app/_staff/invitations/participant.$participantId'
 import { Route as AppStaffKwnwInstrumentsMatchRouteImport } from './routes/_app/_staff/kwnw/instruments/match'
 import { Route as AppStaffKwnwPlanChar123OpenChar125RouteImport } from './routes/_app/_staff/kwnw/plan.{-$open}'
@@ -331,11 +333,6 @@ const AppParticipantWorkplacesRoute =
     path: '/workplaces',
     getParentRoute: () => AppParticipantRoute,
   } as any)
-const AppStaffDashboardsRoute = AppStaffDashboardsRouteImport.update({
-  id: '/dashboards',
-  path: '/dashboards',
-  getParentRoute: () => AppStaffRoute,
-} as any)
 const AppStaffParticipantsRoute = AppStaffParticipantsRouteImport.update({
   id: '/participants',
   path: '/participants',
@@ -524,6 +521,16 @@ const AppStaffAdministrationCaseloadRoute =
     path: '/administration/caseload',
     getParentRoute: () => AppStaffRoute,
   } as any)
+const AppStaffDashboardsIndexRoute = AppStaffDashboardsIndexRouteImport.update({
+  id: '/dashboards/',
+  path: '/dashboards/',
+  getParentRoute: () => AppStaffRoute,
+} as any)
+const AppStaffDashboardsUuidRoute = AppStaffDashboardsUuidRouteImport.update({
+  id: '/dashboards/$uuid',
+  path: '/dashboards/$uuid',
+  getParentRoute: () => AppStaffRoute,
+} as any)
 const AppStaffInstrumentsIndexRoute =
   AppStaffInstrumentsIndexRouteImport.update({
     id: '/instruments/',
@@ -651,6 +658,12 @@ const AppParticipantParticipantPortalMyWorkPlansChar123StatusChar125Route =
       getParentRoute: () => AppParticipantRoute,
     } as any,
   )
+const AppStaffDashboardsLijstSubjectRoute =
+  AppStaffDashboardsLijstSubjectRouteImport.update({
+    id: '/dashboards/lijst/$subject',
+    path: '/dashboards/lijst/$subject',
+    getParentRoute: () => AppStaffRoute,
+  } as any)
 const AppStaffInvitationsParticipantParticipantIdRoute =
   AppStaffInvitationsParticipantParticipantIdRouteImport.update({
     id: '/invitations/participant/$participantId',
@@ -907,7 +920,6 @@ export interface FileRoutesByFullPath {
   '/my-profile': typeof AppParticipantMyProfileRoute
   '/my-settings': typeof AppParticipantMySettingsRoute
   '/workplaces': typeof AppParticipantWorkplacesRoute
-  '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
   '/rechten': typeof AppStaffRechtenRoute
   '/skill-report': typeof AppStaffSkillReportRoute
@@ -939,6 +951,7 @@ export interface FileRoutesByFullPath {
   '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
+  '/dashboards/$uuid': typeof AppStaffDashboardsUuidRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
   '/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
@@ -952,6 +965,7 @@ export interface FileRoutesByFullPath {
   '/document/copy/$id': typeof AppDocumentCopyIdRoute
   '/deelnemerportal/': typeof AppParticipantDeelnemerportalIndexRoute
   '/participant-portal/': typeof AppParticipantParticipantPortalIndexRoute
+  '/dashboards/': typeof AppStaffDashboardsIndexRoute
   '/instruments/': typeof AppStaffInstrumentsIndexRoute
   '/invitations/': typeof AppStaffInvitationsIndexRoute
   '/kwnw/': typeof AppStaffKwnwIndexRoute
@@ -963,6 +977,7 @@ export interface FileRoutesByFullPath {
   '/participant-portal/my-messages/{-$id}': typeof AppParticipantParticipantPortalMyMessagesChar123IdChar125Route
   '/participant-portal/my-results/{-$tab}': typeof AppParticipantParticipantPortalMyResultsChar123TabChar125Route
   '/participant-portal/my-work-plans/{-$status}': typeof AppParticipantParticipantPortalMyWorkPlansChar123StatusChar125Route
+  '/dashboards/lijst/$subject': typeof AppStaffDashboardsLijstSubjectRoute
   '/invitations/participant/$participantId': typeof AppStaffInvitationsParticipantParticipantIdRoute
   '/kwnw/instruments/match': typeof AppStaffKwnwInstrumentsMatchRoute
   '/kwnw/plan/{-$open}': typeof AppStaffKwnwPlanChar123OpenChar125Route
@@ -1037,7 +1052,6 @@ export interface FileRoutesByTo {
   '/my-profile': typeof AppParticipantMyProfileRoute
   '/my-settings': typeof AppParticipantMySettingsRoute
   '/workplaces': typeof AppParticipantWorkplacesRoute
-  '/dashboards': typeof AppStaffDashboardsRoute
   '/participants': typeof AppStaffParticipantsRoute
   '/rechten': typeof AppStaffRechtenRoute
   '/skill-report': typeof AppStaffSkillReportRoute
@@ -1069,6 +1083,7 @@ export interface FileRoutesByTo {
   '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
+  '/dashboards/$uuid': typeof AppStaffDashboardsUuidRoute
   '/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/instruments/add': typeof AppStaffInstrumentsAddRoute
   '/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
@@ -1082,6 +1097,7 @@ export interface FileRoutesByTo {
   '/document/copy/$id': typeof AppDocumentCopyIdRoute
   '/deelnemerportal': typeof AppParticipantDeelnemerportalIndexRoute
   '/participant-portal': typeof AppParticipantParticipantPortalIndexRoute
+  '/dashboards': typeof AppStaffDashboardsIndexRoute
   '/instruments': typeof AppStaffInstrumentsIndexRoute
   '/invitations': typeof AppStaffInvitationsIndexRoute
   '/kwnw': typeof AppStaffKwnwIndexRoute
@@ -1093,6 +1109,7 @@ export interface FileRoutesByTo {
   '/participant-portal/my-messages/{-$id}': typeof AppParticipantParticipantPortalMyMessagesChar123IdChar125Route
   '/participant-portal/my-results/{-$tab}': typeof AppParticipantParticipantPortalMyResultsChar123TabChar125Route
   '/participant-portal/my-work-plans/{-$status}': typeof AppParticipantParticipantPortalMyWorkPlansChar123StatusChar125Route
+  '/dashboards/lijst/$subject': typeof AppStaffDashboardsLijstSubjectRoute
   '/invitations/participant/$participantId': typeof AppStaffInvitationsParticipantParticipantIdRoute
   '/kwnw/instruments/match': typeof AppStaffKwnwInstrumentsMatchRoute
   '/kwnw/plan/{-$open}': typeof AppStaffKwnwPlanChar123OpenChar125Route
@@ -1171,7 +1188,6 @@ export interface FileRoutesById {
   '/_app/_participant/my-profile': typeof AppParticipantMyProfileRoute
   '/_app/_participant/my-settings': typeof AppParticipantMySettingsRoute
   '/_app/_participant/workplaces': typeof AppParticipantWorkplacesRoute
-  '/_app/_staff/dashboards': typeof AppStaffDashboardsRoute
   '/_app/_staff/participants': typeof AppStaffParticipantsRoute
   '/_app/_staff/rechten': typeof AppStaffRechtenRoute
   '/_app/_staff/skill-report': typeof AppStaffSkillReportRoute
@@ -1203,6 +1219,7 @@ export interface FileRoutesById {
   '/_app/_staff/administratie/log': typeof AppStaffAdministratieLogRoute
   '/_app/_staff/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
+  '/_app/_staff/dashboards/$uuid': typeof AppStaffDashboardsUuidRoute
   '/_app/_staff/instruments/$id': typeof AppStaffInstrumentsIdRoute
   '/_app/_staff/instruments/add': typeof AppStaffInstrumentsAddRoute
   '/_app/_staff/moddeelnemer/deelnemerwizard': typeof AppStaffModdeelnemerDeelnemerwizardRoute
@@ -1216,6 +1233,7 @@ export interface FileRoutesById {
   '/_app/document/copy/$id': typeof AppDocumentCopyIdRoute
   '/_app/_participant/deelnemerportal/': typeof AppParticipantDeelnemerportalIndexRoute
   '/_app/_participant/participant-portal/': typeof AppParticipantParticipantPortalIndexRoute
+  '/_app/_staff/dashboards/': typeof AppStaffDashboardsIndexRoute
   '/_app/_staff/instruments/': typeof AppStaffInstrumentsIndexRoute
   '/_app/_staff/invitations/': typeof AppStaffInvitationsIndexRoute
   '/_app/_staff/kwnw/': typeof AppStaffKwnwIndexRoute
@@ -1227,6 +1245,7 @@ export interface FileRoutesById {
   '/_app/_participant/participant-portal/my-messages/{-$id}': typeof AppParticipantParticipantPortalMyMessagesChar123IdChar125Route
   '/_app/_participant/participant-portal/my-results/{-$tab}': typeof AppParticipantParticipantPortalMyResultsChar123TabChar125Route
   '/_app/_participant/participant-portal/my-work-plans/{-$status}': typeof AppParticipantParticipantPortalMyWorkPlansChar123StatusChar125Route
+  '/_app/_staff/dashboards/lijst/$subject': typeof AppStaffDashboardsLijstSubjectRoute
   '/_app/_staff/invitations/participant/$participantId': typeof AppStaffInvitationsParticipantParticipantIdRoute
   '/_app/_staff/kwnw/instruments/match': typeof AppStaffKwnwInstrumentsMatchRoute
   '/_app/_staff/kwnw/plan/{-$open}': typeof AppStaffKwnwPlanChar123OpenChar125Route
@@ -1303,7 +1322,6 @@ export interface FileRouteTypes {
     | '/my-profile'
     | '/my-settings'
     | '/workplaces'
-    | '/dashboards'
     | '/participants'
     | '/rechten'
     | '/skill-report'
@@ -1335,6 +1353,7 @@ export interface FileRouteTypes {
     | '/administratie/log'
     | '/administratie/proces'
     | '/administration/caseload'
+    | '/dashboards/$uuid'
     | '/instruments/$id'
     | '/instruments/add'
     | '/moddeelnemer/deelnemerwizard'
@@ -1348,6 +1367,7 @@ export interface FileRouteTypes {
     | '/document/copy/$id'
     | '/deelnemerportal/'
     | '/participant-portal/'
+    | '/dashboards/'
     | '/instruments/'
     | '/invitations/'
     | '/kwnw/'
@@ -1359,6 +1379,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-messages/{-$id}'
     | '/participant-portal/my-results/{-$tab}'
     | '/participant-portal/my-work-plans/{-$status}'
+    | '/dashboards/lijst/$subject'
     | '/invitations/participant/$participantId'
     | '/kwnw/instruments/match'
     | '/kwnw/plan/{-$open}'
@@ -1433,7 +1454,6 @@ export interface FileRouteTypes {
     | '/my-profile'
     | '/my-settings'
     | '/workplaces'
-    | '/dashboards'
     | '/participants'
     | '/rechten'
     | '/skill-report'
@@ -1465,6 +1485,7 @@ export interface FileRouteTypes {
     | '/administratie/log'
     | '/administratie/proces'
     | '/administration/caseload'
+    | '/dashboards/$uuid'
     | '/instruments/$id'
     | '/instruments/add'
     | '/moddeelnemer/deelnemerwizard'
@@ -1478,6 +1499,7 @@ export interface FileRouteTypes {
     | '/document/copy/$id'
     | '/deelnemerportal'
     | '/participant-portal'
+    | '/dashboards'
     | '/instruments'
     | '/invitations'
     | '/kwnw'
@@ -1489,6 +1511,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-messages/{-$id}'
     | '/participant-portal/my-results/{-$tab}'
     | '/participant-portal/my-work-plans/{-$status}'
+    | '/dashboards/lijst/$subject'
     | '/invitations/participant/$participantId'
     | '/kwnw/instruments/match'
     | '/kwnw/plan/{-$open}'
@@ -1566,7 +1589,6 @@ export interface FileRouteTypes {
     | '/_app/_participant/my-profile'
     | '/_app/_participant/my-settings'
     | '/_app/_participant/workplaces'
-    | '/_app/_staff/dashboards'
     | '/_app/_staff/participants'
     | '/_app/_staff/rechten'
     | '/_app/_staff/skill-report'
@@ -1598,6 +1620,7 @@ export interface FileRouteTypes {
     | '/_app/_staff/administratie/log'
     | '/_app/_staff/administratie/proces'
     | '/_app/_staff/administration/caseload'
+    | '/_app/_staff/dashboards/$uuid'
     | '/_app/_staff/instruments/$id'
     | '/_app/_staff/instruments/add'
     | '/_app/_staff/moddeelnemer/deelnemerwizard'
@@ -1611,6 +1634,7 @@ export interface FileRouteTypes {
     | '/_app/document/copy/$id'
     | '/_app/_participant/deelnemerportal/'
     | '/_app/_participant/participant-portal/'
+    | '/_app/_staff/dashboards/'
     | '/_app/_staff/instruments/'
     | '/_app/_staff/invitations/'
     | '/_app/_staff/kwnw/'
@@ -1622,6 +1646,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/participant-portal/my-messages/{-$id}'
     | '/_app/_participant/participant-portal/my-results/{-$tab}'
     | '/_app/_participant/participant-portal/my-work-plans/{-$status}'
+    | '/_app/_staff/dashboards/lijst/$subject'
     | '/_app/_staff/invitations/participant/$participantId'
     | '/_app/_staff/kwnw/instruments/match'
     | '/_app/_staff/kwnw/plan/{-$open}'
@@ -1955,13 +1980,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppParticipantWorkplacesRouteImport
       parentRoute: typeof AppParticipantRoute
     }
-    '/_app/_staff/dashboards': {
-      id: '/_app/_staff/dashboards'
-      path: '/dashboards'
-      fullPath: '/dashboards'
-      preLoaderRoute: typeof AppStaffDashboardsRouteImport
-      parentRoute: typeof AppStaffRoute
-    }
     '/_app/_staff/participants': {
       id: '/_app/_staff/participants'
       path: '/participants'
@@ -2193,6 +2211,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStaffAdministrationCaseloadRouteImport
       parentRoute: typeof AppStaffRoute
     }
+    '/_app/_staff/dashboards/': {
+      id: '/_app/_staff/dashboards/'
+      path: '/dashboards'
+      fullPath: '/dashboards/'
+      preLoaderRoute: typeof AppStaffDashboardsIndexRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
+    '/_app/_staff/dashboards/$uuid': {
+      id: '/_app/_staff/dashboards/$uuid'
+      path: '/dashboards/$uuid'
+      fullPath: '/dashboards/$uuid'
+      preLoaderRoute: typeof AppStaffDashboardsUuidRouteImport
+      parentRoute: typeof AppStaffRoute
+    }
     '/_app/_staff/instruments/': {
       id: '/_app/_staff/instruments/'
       path: '/instruments'
@@ -2353,6 +2385,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/participant-portal/my-work-plans/{-$status}'
       preLoaderRoute: typeof AppParticipantParticipantPortalMyWorkPlansChar123StatusChar125RouteImport
       parentRoute: typeof AppParticipantRoute
+    }
+    '/_app/_staff/dashboards/lijst/$subject': {
+      id: '/_app/_staff/dashboards/lijst/$subject'
+      path: '/dashboards/lijst/$subject'
+      fullPath: '/dashboards/lijst/$subject'
+      preLoaderRoute: typeof AppStaffDashboardsLijstSubjectRouteImport
+      parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/invitations/participant/$participantId': {
       id: '/_app/_staff/invitations/participant/$participantId'
@@ -2711,7 +2750,6 @@ const AppParticipantRouteWithChildren = AppParticipantRoute._addFileChildren(
 )
 
 interface AppStaffRouteChildren {
-  AppStaffDashboardsRoute: typeof AppStaffDashboardsRoute
   AppStaffParticipantsRoute: typeof AppStaffParticipantsRoute
   AppStaffRechtenRoute: typeof AppStaffRechtenRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
@@ -2719,6 +2757,7 @@ interface AppStaffRouteChildren {
   AppStaffAdministratieLogRoute: typeof AppStaffAdministratieLogRoute
   AppStaffAdministratieProcesRoute: typeof AppStaffAdministratieProcesRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
+  AppStaffDashboardsUuidRoute: typeof AppStaffDashboardsUuidRoute
   AppStaffInstrumentsIdRoute: typeof AppStaffInstrumentsIdRoute
   AppStaffInstrumentsAddRoute: typeof AppStaffInstrumentsAddRoute
   AppStaffModdeelnemerDeelnemerwizardRoute: typeof AppStaffModdeelnemerDeelnemerwizardRoute
@@ -2729,12 +2768,14 @@ interface AppStaffRouteChildren {
   AppStaffWorkPlanAddRoute: typeof AppStaffWorkPlanAddRoute
   AppStaffWorkPlanReviewRoute: typeof AppStaffWorkPlanReviewRoute
   AppStaffZoekWerkplanblauwdrukRoute: typeof AppStaffZoekWerkplanblauwdrukRoute
+  AppStaffDashboardsIndexRoute: typeof AppStaffDashboardsIndexRoute
   AppStaffInstrumentsIndexRoute: typeof AppStaffInstrumentsIndexRoute
   AppStaffInvitationsIndexRoute: typeof AppStaffInvitationsIndexRoute
   AppStaffKwnwIndexRoute: typeof AppStaffKwnwIndexRoute
   AppStaffUserIndexRoute: typeof AppStaffUserIndexRoute
   AppStaffWorkOrderIndexRoute: typeof AppStaffWorkOrderIndexRoute
   AppStaffWorkPlanIndexRoute: typeof AppStaffWorkPlanIndexRoute
+  AppStaffDashboardsLijstSubjectRoute: typeof AppStaffDashboardsLijstSubjectRoute
   AppStaffInvitationsParticipantParticipantIdRoute: typeof AppStaffInvitationsParticipantParticipantIdRoute
   AppStaffKwnwInstrumentsMatchRoute: typeof AppStaffKwnwInstrumentsMatchRoute
   AppStaffKwnwPlanChar123OpenChar125Route: typeof AppStaffKwnwPlanChar123OpenChar125Route
@@ -2773,7 +2814,6 @@ interface AppStaffRouteChildren {
 }
 
 const AppStaffRouteChildren: AppStaffRouteChildren = {
-  AppStaffDashboardsRoute: AppStaffDashboardsRoute,
   AppStaffParticipantsRoute: AppStaffParticipantsRoute,
   AppStaffRechtenRoute: AppStaffRechtenRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
@@ -2781,6 +2821,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffAdministratieLogRoute: AppStaffAdministratieLogRoute,
   AppStaffAdministratieProcesRoute: AppStaffAdministratieProcesRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
+  AppStaffDashboardsUuidRoute: AppStaffDashboardsUuidRoute,
   AppStaffInstrumentsIdRoute: AppStaffInstrumentsIdRoute,
   AppStaffInstrumentsAddRoute: AppStaffInstrumentsAddRoute,
   AppStaffModdeelnemerDeelnemerwizardRoute:
@@ -2792,12 +2833,14 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffWorkPlanAddRoute: AppStaffWorkPlanAddRoute,
   AppStaffWorkPlanReviewRoute: AppStaffWorkPlanReviewRoute,
   AppStaffZoekWerkplanblauwdrukRoute: AppStaffZoekWerkplanblauwdrukRoute,
+  AppStaffDashboardsIndexRoute: AppStaffDashboardsIndexRoute,
   AppStaffInstrumentsIndexRoute: AppStaffInstrumentsIndexRoute,
   AppStaffInvitationsIndexRoute: AppStaffInvitationsIndexRoute,
   AppStaffKwnwIndexRoute: AppStaffKwnwIndexRoute,
   AppStaffUserIndexRoute: AppStaffUserIndexRoute,
   AppStaffWorkOrderIndexRoute: AppStaffWorkOrderIndexRoute,
   AppStaffWorkPlanIndexRoute: AppStaffWorkPlanIndexRoute,
+  AppStaffDashboardsLijstSubjectRoute: AppStaffDashboardsLijstSubjectRoute,
   AppStaffInvitationsParticipantParticipantIdRoute:
     AppStaffInvitationsParticipantParticipantIdRoute,
   AppStaffKwnwInstrumentsMatchRoute: AppStaffKwnwInstrumentsMatchRoute,

@@ -83,6 +83,8 @@ export const matrix: Record<RoleKind, Grants> = {
     caseload: ['view', 'manage'],
     skillReport: ['view', 'export'],
     reports: READ,
+    // issue 22: dashboards are the manager's overview of the caseload; they build their own
+    dashboards: CRUD,
     files: ['view', 'add', 'delete'],
   },
   coach: {

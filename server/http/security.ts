@@ -138,6 +138,13 @@ export function mountSecurity(app: Hono, config: Config): void {
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin');
     const foreign = origin !== undefined && origin !== 'null' && !isOwnOrigin(c.req.raw, config, origin);
+    // OPTIONS dashboards is a real call (01 §7: the client reads the allowed methods from Allow): a same-origin
+    // request, answered by its route (server/dashboards/routes.ts); still no Access-Control-Allow-* headers.
+    if (c.req.method === 'OPTIONS' && c.req.path === '/api/dashboards' && !foreign) {
+      await next();
+      c.header('vary', 'Origin');
+      return undefined;
+    }
     if (c.req.method === 'OPTIONS') {
       // No CORS: a preflight from another origin gets no Access-Control-Allow-* headers, so the browser stops there.
       return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', vary: 'Origin' } });

@@ -37,6 +37,8 @@ import enWorkPlanFiles from './areas/workPlanFiles.en.json';
 import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 import enSyncTruth from './areas/syncTruth.en.json';
 import nlSyncTruth from './areas/syncTruth.nl.json';
+import enDashboards from './areas/dashboards.en.json';
+import nlDashboards from './areas/dashboards.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -56,6 +58,7 @@ export const nl = {
   notifications: nlNotifications,
   workPlanFiles: nlWorkPlanFiles,
   syncTruth: nlSyncTruth,
+  dashboards: nlDashboards,
 };
 
 export const en = {
@@ -76,4 +79,5 @@ export const en = {
   notifications: enNotifications,
   workPlanFiles: enWorkPlanFiles,
   syncTruth: enSyncTruth,
+  dashboards: enDashboards,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -36,6 +36,7 @@ import { chromium, type Page, type Request as PlaywrightRequest } from '@playwri
 import type { BenchApi, BenchSession, QueryTiming } from './page-api';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measureServerLoad, type ServerLoadResult } from './server-load';
+import { measureDashboardDatasets } from './dashboard-datasets';
 import { measureSignInJs, type SignInJs } from './sign-in-js';
 import { freePort } from '../../server/test/free-port';
 
@@ -59,7 +60,7 @@ const { values: flags } = parseArgs({
     'slow-ms': { type: 'string' },
   },
 });
-const PARTS = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'signin', 'lighthouse', 'pull', 'load'] as const;
+const PARTS = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'signin', 'lighthouse', 'pull', 'load', 'dashboards'] as const;
 type Part = (typeof PARTS)[number];
 const onlyParts = flags.only
   ? new Set(
@@ -75,7 +76,7 @@ function wanted(part: Part): boolean {
   if (onlyParts) return onlyParts.has(part);
   if (part === 'lighthouse') return !flags['skip-lighthouse'];
   if (part === 'load') return !flags['skip-load'];
-  if (part === 'pull') return true;
+  if (part === 'pull' || part === 'dashboards') return true;
   return !flags['skip-browser'];
 }
 const BROWSER_PARTS: readonly Part[] = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'signin', 'lighthouse'];
@@ -114,6 +115,8 @@ interface BenchFigures {
   load: { users: number; p95Ms: number; errors: number; requestsPerSecond: number; twoProcesses: { p95Ms: number; errors: number; requestsPerSecond: number } | null } | null;
   signInJsKbGzip: number | null;
   lighthouseLogin: { performance: number; fcpMs: number; lcpMs: number; tbtMs: number } | null;
+  /** Issue 22: p95 of one dashboard dataset (POST graph/datasets' computation) on PostgreSQL, 10,000 participants / 50,000 work plans. */
+  dashboardDatasetP95Ms: number | null;
 }
 
 const figures: BenchFigures = {
@@ -134,6 +137,7 @@ const figures: BenchFigures = {
   load: null,
   signInJsKbGzip: null,
   lighthouseLogin: null,
+  dashboardDatasetP95Ms: null,
 };
 
 /** The pull endpoint alone (tests/bench/pull-server.ts, written by the sync work); null until it is on this branch. */
@@ -537,6 +541,16 @@ async function browserParts(): Promise<void> {
 async function serverParts(): Promise<void> {
   if (wanted('pull')) await pullPart();
   if (wanted('load')) await loadPart();
+  if (wanted('dashboards')) await dashboardsPart();
+}
+
+async function dashboardsPart(): Promise<void> {
+  const participants = quick ? 2_000 : 10_000;
+  const workPlans = quick ? 10_000 : 50_000;
+  log(`dashboard datasets on PostgreSQL: ${fmtN(participants)} participants, ${fmtN(workPlans)} work plans`);
+  const result = await measureDashboardDatasets({ participants, workPlans, runs: quick ? 10 : 30, log });
+  figures.dashboardDatasetP95Ms = result.p95Ms;
+  table(`Dashboard datasets on PostgreSQL (${fmtN(participants)} participants, ${fmtN(workPlans)} work plans; target p95 < 200 ms)`, ['viewer', 'dataset', 'p95'], result.perDataset.map((d) => [d.viewer, d.name, `${d.p95Ms} ms`]));
 }
 
 async function pullPart(): Promise<void> {

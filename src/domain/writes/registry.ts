@@ -14,6 +14,7 @@ import { userWrites } from '../users/writes';
 import { instrumentWrites } from '../instruments/writes';
 import { caseloadWrites } from '../caseload/writes';
 import { workPlanFileWrites } from '../work-plan-files/writes';
+import { dashboardWrites } from '../dashboards/writes';
 
 export const WRITES = {
   messages: messageWrites,
@@ -26,6 +27,7 @@ export const WRITES = {
   instruments: instrumentWrites,
   caseload: caseloadWrites,
   workPlanFiles: workPlanFileWrites,
+  dashboards: dashboardWrites,
 };
 
 export type Writes = typeof WRITES;
