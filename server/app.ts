@@ -16,6 +16,7 @@ import { mountAdminRoutes } from './admin/routes';
 import { mountSkillReportRoutes } from './skill-report/routes';
 import { mountSecurity } from './http/security';
 import { mountAuditLog } from './http/audit-log-routes';
+import { mountTransferRoutes } from './transfer/routes';
 
 export interface AppDeps {
   db: Db;
@@ -42,6 +43,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountAdminRoutes(app, db, config);
   mountSkillReportRoutes(app, db, config);
   mountAuditLog(app, db, config);
+  mountTransferRoutes(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

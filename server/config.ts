@@ -28,6 +28,13 @@ export interface Config {
   secretKey: string | undefined;
   previousSecretKeys: string[];
   secretKeyFile: string;
+  /**
+   * Hosts imports and exports may reach although they are private (WERKPAD_TRANSFER_PRIVATE_HOSTS,
+   * comma-separated, e.g. an internal case system; 127.0.0.1 in tests). Every other private address is refused.
+   */
+  transferPrivateHosts: string[];
+  /** Run scheduled imports and exports in this process (WERKPAD_TRANSFER_SCHEDULER=0 switches it off). */
+  transferScheduler: boolean;
 }
 
 const flag = (value: string | undefined): boolean | undefined => (value === undefined || value === '' ? undefined : value === '1' || value === 'true');
@@ -55,5 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     secretKey: env.WERKPAD_SECRET_KEY || undefined,
     previousSecretKeys: (env.WERKPAD_SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     secretKeyFile: path.resolve(env.WERKPAD_SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
+    transferPrivateHosts: (env.WERKPAD_TRANSFER_PRIVATE_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    transferScheduler: env.WERKPAD_TRANSFER_SCHEDULER !== '0',
   };
 }

@@ -47,6 +47,7 @@ import './types/skill-report';
 import './types/caseload-writes';
 import './types/work-plan-files';
 import './types/session-identity';
+import './types/transfer';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

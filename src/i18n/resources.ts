@@ -37,6 +37,8 @@ import enWorkPlanFiles from './areas/workPlanFiles.en.json';
 import nlWorkPlanFiles from './areas/workPlanFiles.nl.json';
 import enSyncTruth from './areas/syncTruth.en.json';
 import nlSyncTruth from './areas/syncTruth.nl.json';
+import enTransfer from './areas/transfer.en.json';
+import nlTransfer from './areas/transfer.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -56,6 +58,7 @@ export const nl = {
   notifications: nlNotifications,
   workPlanFiles: nlWorkPlanFiles,
   syncTruth: nlSyncTruth,
+  transfer: nlTransfer,
 };
 
 export const en = {
@@ -76,4 +79,5 @@ export const en = {
   notifications: enNotifications,
   workPlanFiles: enWorkPlanFiles,
   syncTruth: enSyncTruth,
+  transfer: enTransfer,
 } satisfies Record<keyof typeof nl, unknown>;
