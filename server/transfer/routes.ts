@@ -117,7 +117,7 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
     const outcome = await db.transaction(async (tx) => {
       const saved = await saveTransfer(tx, box(), viewer.companyId, viewer.userId, id, body, issueReason);
       if (saved.ok) {
-        await audit(tx, { viewer, action: saved.created ? 'transfer.add' : 'transfer.edit', subjectType: 'transfer', subjectId: saved.id, ip: clientIp(c) });
+        await audit(tx, { viewer, ...(saved.created ? { action: 'transfer.add' } : { action: 'transfer.edit' }), subjectType: 'transfer', subjectId: saved.id, ip: clientIp(c) });
       }
       return saved;
     });

@@ -312,9 +312,9 @@ async function notifyRoles(db: Db, row: TransferRow, settings: TransferSettings,
   );
   if (!recipients.length) return;
   const c = outcome.counts;
-  const subject = serverText(outcome.state === 'succeeded' ? 'transfer.runSubject' : 'transfer.runFailedSubject', { label: row.label });
-  const body = `<p>${serverText('transfer.runBody', { read: c.rowsRead, created: c.created, updated: c.updated, skipped: c.skipped, refused: c.refused })}</p>${
-    outcome.error ? `<p>${serverText('transfer.runError')}</p>` : ''
+  const subject = serverText(outcome.state === 'succeeded' ? 'transferRun.subject' : 'transferRun.failedSubject', { label: row.label });
+  const body = `<p>${serverText('transferRun.body', { read: c.rowsRead, created: c.created, updated: c.updated, skipped: c.skipped, refused: c.refused })}</p>${
+    outcome.error ? `<p>${serverText('transferRun.error')}</p>` : ''
   }`;
   await db.transaction(async (tx) => {
     for (const r of recipients) {
