@@ -46,6 +46,8 @@ export default defineConfig({
       WERKPAD_LOGIN_MAX_FAILURES: process.env.WERKPAD_LOGIN_MAX_FAILURES ?? '5',
       // npm start is production: the tests that read mailed links switch the dev mail outbox on explicitly.
       WERKPAD_DEV_OUTBOX: '1',
+      // tests/e2e/transfer.spec.ts imports from an endpoint the test starts on the loopback address.
+      WERKPAD_TRANSFER_PRIVATE_HOSTS: '127.0.0.1',
     },
   },
 });
