@@ -17,6 +17,7 @@ import { mountSkillReportRoutes } from './skill-report/routes';
 import { mountSecurity } from './http/security';
 import { mountAuditLog } from './http/audit-log-routes';
 import { mountTransferRoutes } from './transfer/routes';
+import { mountCompression } from './http/compression';
 
 export interface AppDeps {
   db: Db;
@@ -28,6 +29,8 @@ export function createApp({ db, config }: AppDeps): Hono {
   const app = new Hono();
   // Headers, no-store, CORS and the CSRF origin check come before every route (server/http/security.ts).
   mountSecurity(app, config);
+  // API answers leave compressed (gzip or brotli) above 1 KB, streamed (server/http/compression.ts).
+  mountCompression(app);
   app.get('/api/health', async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.kind });

@@ -4,6 +4,7 @@ import type { GraphTransport } from './graph-client';
 import type { UploadTransport } from './upload-client';
 import type { Replica } from './replica/db';
 import { migrateOutbox, outboxCounts, recoverOutbox } from './outbox/outbox';
+import type { Write } from '../src/domain/writes/define';
 import { pushOutbox } from './outbox/push';
 import { pullCollections, storageFailure } from './pull/pull';
 import { compareChecksums, markForResync } from './replica/checksum';
@@ -33,6 +34,8 @@ export interface EngineDeps {
   verifyChecksums?: boolean;
   /** A collection that matched is compared again after this long at the earliest (default CHECKSUM_INTERVAL_MS). */
   checksumIntervalMs?: number;
+  /** The declared writes as this build knows them (default the registry; the fault run deploys another version). */
+  writes?: (name: string) => Write | null;
 }
 
 /**
@@ -149,7 +152,7 @@ export class SyncEngine {
     const dexie = this.deps.replica.dexie;
     if (!dexie.isOpen()) await dexie.open();
     await recoverOutbox(this.deps.replica);
-    await migrateOutbox(this.deps.replica);
+    await migrateOutbox(this.deps.replica, this.deps.writes);
   }
 
   /** prepareToLead, then sync; a failure shows as a storage error with its retry. */

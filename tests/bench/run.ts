@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Request as PlaywrightRequest } from '@playwright/test';
 import type { BenchApi, BenchSession, QueryTiming } from './page-api';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measureServerLoad, type ServerLoadResult } from './server-load';
@@ -96,6 +96,9 @@ const LIST_RUNS = quick ? 3 : 5;
 interface BenchFigures {
   docs: number | null;
   firstSyncMs: number | null;
+  /** Bytes of API answer bodies the first sync received over the wire (compressed), and the same bodies decoded (issue 25). */
+  firstSyncBytes: number | null;
+  firstSyncBytesUncompressed: number | null;
   /** An incremental sync of every collection with nothing new, without and with the replica checksum check (median ms). */
   checksumPerSync: { syncMs: number; syncWithCheckMs: number; checkMs: number; localMs: number; matched: number; collections: number } | null;
   bulkPutMs: number | null;
@@ -116,6 +119,8 @@ interface BenchFigures {
 const figures: BenchFigures = {
   docs: null,
   firstSyncMs: null,
+  firstSyncBytes: null,
+  firstSyncBytesUncompressed: null,
   checksumPerSync: null,
   bulkPutMs: null,
   listReplicaMs: null,
@@ -304,7 +309,25 @@ async function browserParts(): Promise<void> {
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
     if (process.env.WERKPAD_BENCH_CONSOLE === '1') page.on('console', (m) => log(`console: ${m.text()}`));
 
-    // 1. First full sync after sign-in.
+    // 1. First full sync after sign-in. The API answers' bodies are counted as they came over the wire
+    // (compressed) and decoded, the sync worker's requests included (Chromium reports them to the page).
+    const wire = { encoded: 0, decoded: 0, answers: 0 };
+    const counting: Promise<void>[] = [];
+    const countAnswer = (request: PlaywrightRequest) => {
+      if (!request.url().includes('/api/')) return;
+      counting.push(
+        (async () => {
+          const response = await request.response();
+          if (!response) return;
+          const [sizes, body] = await Promise.all([request.sizes(), response.body().catch(() => null)]);
+          if (!body) return;
+          wire.encoded += sizes.responseBodySize;
+          wire.decoded += body.length;
+          wire.answers++;
+        })().catch(() => undefined),
+      );
+    };
+    context.on('requestfinished', countAnswer);
     await page.goto(`${base}/login`);
     await page.getByLabel('Gebruikersnaam').fill('coach');
     await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
@@ -318,6 +341,13 @@ async function browserParts(): Promise<void> {
       })
     ).jsonValue();
     const syncMs = Number(syncEnd) - syncStart;
+    context.off('requestfinished', countAnswer);
+    await Promise.all(counting);
+    log(`first sync over the wire: ${fmtN(wire.encoded)} bytes of ${fmtN(wire.answers)} API answers, ${fmtN(wire.decoded)} decoded (${(wire.decoded / Math.max(1, wire.encoded)).toFixed(1)}x)`);
+    if (wanted('sync')) {
+      figures.firstSyncBytes = wire.encoded;
+      figures.firstSyncBytesUncompressed = wire.decoded;
+    }
     const { collections } = await bench(page, script, (api, s) => api.counts(s));
     const synced = Object.values(collections).reduce((a, b) => a + b, 0);
     log(`first sync: ${fmtN(synced)} documents in ${fmtMs(syncMs)}`);

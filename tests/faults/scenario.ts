@@ -25,6 +25,7 @@ import { applyEvent, enqueue, listOutbox, resolveConflict } from '../../workers/
 import { pushOutbox } from '../../workers/outbox/push';
 import { pushDocument, PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
 import { findWrite } from '../../src/domain/writes/registry';
+import { defineWrite, type Write } from '../../src/domain/writes/define';
 import { IDENTITY_MISMATCH, parseRowIdentity } from '../../src/domain/sync/row-identity';
 import { createSession, hashToken } from '../../server/auth/session';
 import { openReplica, type Replica } from '../../workers/replica/db';
@@ -83,6 +84,8 @@ export interface FaultStats {
   listenDrops: number;
   /** Rows sent whose client mutation id was made by a client clock 40 days slow or fast (issue 19). */
   clockSkews: number;
+  /** Queued rows made with the input of the build before a deploy; the new worker migrates them (issue 19). */
+  inputVersionChanges: number;
   rejected: Record<string, number>;
   /** Sessions ended mid-run with rows waiting; the same identity signed in again and sent them. */
   sessionExpiries: number;
@@ -96,7 +99,7 @@ export interface FaultStats {
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
   'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
-  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused', 'replicaCorruptions', 'checksumRepairs',
+  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused', 'replicaCorruptions', 'checksumRepairs', 'inputVersionChanges',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
@@ -109,6 +112,13 @@ export interface FaultRun {
   /** Problems found by the checks; empty when the run passed. */
   failures: string[];
   ms: number;
+}
+
+/** JSON with the keys of every object sorted: a migrated row may hold the same values in another order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 }
 
 /** A UUID v7 without its time: the version and random bits, which identify it whatever its time says. */
@@ -141,7 +151,26 @@ interface Client {
   dieOnPush: (() => void) | null;
   /** The engine's transport (the checksum checker uses it too). */
   transport: GraphTransport;
+  /** Set once a deploy changed probes.save's input under this client (its engines use DEPLOYED_WRITES). */
+  deployed?: boolean;
 }
+
+/**
+ * A deploy that changed a write's input mid-run (issue 19): the build before it sent probes.save's
+ * body as `text`; the deployed build (version 2) sends `body` and migrates rows queued before it. The
+ * server only knows `body`, so a row that is not migrated is refused by validation, and lost.
+ */
+const currentProbeSave = findWrite('probes.save')!;
+const deployedProbeSave: Write = defineWrite({
+  ...currentProbeSave,
+  version: 2,
+  migrate: (from, args) => {
+    if (from >= 2 || !('text' in args)) return args;
+    const { text, ...rest } = args;
+    return { ...rest, body: text };
+  },
+});
+const DEPLOYED_WRITES = (name: string): Write | null => (name === 'probes.save' ? deployedProbeSave : findWrite(name));
 
 interface Sent {
   /** The identity the row was made under, as sent (src/domain/sync/row-identity.ts). */
@@ -191,7 +220,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
-    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0, replicaCorruptions: 0, checksumRepairs: 0,
+    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0, replicaCorruptions: 0, checksumRepairs: 0, inputVersionChanges: 0,
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
@@ -467,6 +496,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       random,
       pullLimit: 100,
       schedule: () => () => undefined,
+      ...(client.deployed ? { writes: DEPLOYED_WRITES } : {}),
     });
   };
 
@@ -561,6 +591,17 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     // A new worker on the same IndexedDB database; the old one never wakes up again.
     stats.checksumRepairs += c.engine.checksumRepairs;
     c.replica = openReplica({ companyId: tenant.companyId, userId: c.userId, realUserId: c.userId, chain: [] }, c.replicaName);
+    // The new worker is a new deploy: rows of probes.save queued before it carry the old input (`text`).
+    if (!c.deployed) {
+      stats.inputVersionChanges += await c.replica.outbox
+        .filter((row) => row.op === 'probes.save' && (row.version ?? 1) < 2 && typeof row.args.body === 'string')
+        .modify((row) => {
+          const { body, ...rest } = row.args;
+          row.args = { ...rest, text: body };
+          row.version = 1;
+        });
+      c.deployed = true;
+    }
     c.engine = engineFor(c);
     await c.engine.start({ leader: true, online: true });
     await c.engine.requestSync();
@@ -899,7 +940,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   for (const [id, w] of made) {
     if (processedById.get(idKey(id)) === true) {
       const wire = sentById.get(idKey(id));
-      if (wire && JSON.stringify(wire.input) !== JSON.stringify(w.args)) {
+      if (wire && canonicalJson(wire.input) !== canonicalJson(w.args)) {
         invariantFailures.push(`${id}: accepted with ${JSON.stringify(wire.input)}, the user's last values were ${JSON.stringify(w.args)} (an edit was lost)`);
       }
     } else if (!refused.has(id) && ++lost <= 5) {
@@ -1270,7 +1311,7 @@ export function formatStats(run: FaultRun): string {
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
     `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
     `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}); ` +
-    `edits during push ${s.editsDuringPush}, discards during push ${s.discardsDuringPush} (refused), quota errors ${s.quotaErrors}, poison rows ${s.poisonRows}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
+    `edits during push ${s.editsDuringPush}, discards during push ${s.discardsDuringPush} (refused), quota errors ${s.quotaErrors}, poison rows ${s.poisonRows}, rows from before a deploy ${s.inputVersionChanges}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
   );
 }
