@@ -28,6 +28,9 @@ import './transfer.css';
 
 type FormIn = v.InferInput<typeof TransferFormSchema>;
 
+/** The id of a transfer just created: its page (a new mount under the new id) opens with "saved". */
+let justCreated: string | null = null;
+
 /** The message of a field's error, by dotted path (react-hook-form keeps nested errors as a tree). */
 function errorAt(errors: FieldErrors<FormIn>, path: string): string | undefined {
   let node: unknown = errors;
@@ -58,7 +61,7 @@ export function TransferSettingsPage({ kind, id }: { kind: TransferKind; id: str
   useDocumentTitle(title);
   const importing = isImportKind(kind);
   const [loaded, setLoaded] = useState(isNew);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'info'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'info'; text: string } | null>(() => (justCreated === id ? { kind: 'ok', text: t('transfer.saved') } : null));
   const [options, setOptions] = useState<{ projects: { id: string; name: string }[]; roles: { id: string; label: string }[] } | null>(null);
   const [scan, setScan] = useState<{ busy: boolean; fields: ScannedField[]; text: string | null; error: string | null }>({ busy: false, fields: [], text: null, error: null });
   const [runsVersion, setRunsVersion] = useState(0);
@@ -106,6 +109,7 @@ export function TransferSettingsPage({ kind, id }: { kind: TransferKind; id: str
     try {
       const saved = await saveTransfer(id, values);
       setNotice({ kind: 'ok', text: t('transfer.saved') });
+      if (saved.created) justCreated = saved.id;
       if (saved.created) await navigate({ to: settingsPath(kind), params: { id: saved.id }, replace: true });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
