@@ -49,6 +49,8 @@ export default defineConfig({
       WERKPAD_DEV_OUTBOX: '1',
       // tests/e2e/sso.spec.ts starts an OpenID Connect provider on http://127.0.0.1: allow loopback http issuers.
       WERKPAD_SSO_LOOPBACK_ISSUERS: '1',
+      // tests/e2e/transfer.spec.ts imports from an endpoint the test starts on the loopback address.
+      WERKPAD_TRANSFER_PRIVATE_HOSTS: '127.0.0.1',
     },
   },
 });

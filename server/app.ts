@@ -18,6 +18,7 @@ import { mountSkillReportRoutes } from './skill-report/routes';
 import { mountSecurity } from './http/security';
 import { mountAuditLog } from './http/audit-log-routes';
 import { mountDashboardRoutes } from './dashboards/routes';
+import { mountTransferRoutes } from './transfer/routes';
 import { mountCompression } from './http/compression';
 
 export interface AppDeps {
@@ -49,6 +50,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountSkillReportRoutes(app, db, config);
   mountAuditLog(app, db, config);
   mountDashboardRoutes(app, db, config);
+  mountTransferRoutes(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {

@@ -33,6 +33,13 @@ export interface Config {
    * developer's machine): `npm run dev`, or WERKPAD_SSO_LOOPBACK_ISSUERS=1. Otherwise https only.
    */
   ssoLoopbackIssuers?: boolean;
+  /**
+   * Hosts imports and exports may reach although they are private (WERKPAD_TRANSFER_PRIVATE_HOSTS,
+   * comma-separated, e.g. an internal case system; 127.0.0.1 in tests). Every other private address is refused.
+   */
+  transferPrivateHosts: string[];
+  /** Run scheduled imports and exports in this process (WERKPAD_TRANSFER_SCHEDULER=0 switches it off). */
+  transferScheduler: boolean;
 }
 
 const flag = (value: string | undefined): boolean | undefined => (value === undefined || value === '' ? undefined : value === '1' || value === 'true');
@@ -61,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     previousSecretKeys: (env.WERKPAD_SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     secretKeyFile: path.resolve(env.WERKPAD_SECRET_KEY_FILE ?? path.join(dataDir, 'secret.key')),
     ssoLoopbackIssuers: flag(env.WERKPAD_SSO_LOOPBACK_ISSUERS) ?? dev,
+    transferPrivateHosts: (env.WERKPAD_TRANSFER_PRIVATE_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    transferScheduler: env.WERKPAD_TRANSFER_SCHEDULER !== '0',
   };
 }

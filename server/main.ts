@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { closeChangeHub } from './sync/changes';
 import { closeSessionCache } from './auth/session-cache';
 import { initSentry } from './sentry';
+import { transferScheduler } from './transfer/routes';
 
 const config = loadConfig();
 if (await initSentry(config.sentryDsn, config.production ? 'production' : 'development')) console.log('Error reporting to Sentry is on.');
@@ -19,6 +20,9 @@ if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 if (config.seedDemo && (await seedDemoIfEmpty(db))) console.log('Demo data seeded.');
 
 const app = createApp({ db, config });
+// Scheduled imports and exports (issue 24): every process may run the loop; a job runs in one only.
+const transfers = config.transferScheduler ? transferScheduler(db, config) : null;
+transfers?.start();
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Werkpad listens on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   if (config.seedDemo) {
@@ -32,6 +36,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: stopping`);
   server.close();
+  await transfers?.stop();
   // Open live streams hold LISTEN connections: end them first, or a PostgreSQL shutdown waits on them.
   await closeChangeHub(db);
   await closeSessionCache(db);

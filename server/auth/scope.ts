@@ -364,6 +364,8 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   company_server_certificates: adminCompanyScope,
   company_authentication_adapters: adminCompanyScope,
   transfer_settings: transferSettingsScope,
+  transfer_runs: transferSettingsScope,
+  transfer_jobs: transferSettingsScope,
   // a user's own rows
   search_history: ownUserRowsScope,
   search_settings: ownUserRowsScope,

@@ -48,6 +48,7 @@ import './types/caseload-writes';
 import './types/work-plan-files';
 import './types/session-identity';
 import './types/dashboard-writes';
+import './types/transfer';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 

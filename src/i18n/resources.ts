@@ -39,6 +39,8 @@ import enSyncTruth from './areas/syncTruth.en.json';
 import nlSyncTruth from './areas/syncTruth.nl.json';
 import enDashboards from './areas/dashboards.en.json';
 import nlDashboards from './areas/dashboards.nl.json';
+import enTransfer from './areas/transfer.en.json';
+import nlTransfer from './areas/transfer.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -59,6 +61,7 @@ export const nl = {
   workPlanFiles: nlWorkPlanFiles,
   syncTruth: nlSyncTruth,
   dashboards: nlDashboards,
+  transfer: nlTransfer,
 };
 
 export const en = {
@@ -80,4 +83,5 @@ export const en = {
   workPlanFiles: enWorkPlanFiles,
   syncTruth: enSyncTruth,
   dashboards: enDashboards,
+  transfer: enTransfer,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { TransferSettingsPage } from '../../../../../features/transfer/settings-page';
 
 export const Route = createFileRoute('/_app/_staff/transfer/importer/eva-instruments/$id/settings')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="importerInstrumentsSettings" />;
+  const { id } = Route.useParams();
+  return <TransferSettingsPage key={id} kind="instrumentImporter" id={id} />;
 }

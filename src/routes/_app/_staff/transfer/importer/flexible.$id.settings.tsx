@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { TransferSettingsPage } from '../../../../../features/transfer/settings-page';
 
 export const Route = createFileRoute('/_app/_staff/transfer/importer/flexible/$id/settings')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="importerFlexibleSettings" />;
+  const { id } = Route.useParams();
+  return <TransferSettingsPage key={id} kind="flexibleImporter" id={id} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../../../features/shell/under-construction-page';
+import { TransferOverviewPage } from '../../../../../features/transfer/overview-page';
 
 export const Route = createFileRoute('/_app/_staff/transfer/manage/export-overview')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  return <UnderConstructionPage screen="exportOverview" />;
+  return <TransferOverviewPage direction="export" />;
 }
