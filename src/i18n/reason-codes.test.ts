@@ -50,6 +50,8 @@ function codesIn(file: string): { code: string; where: string }[] {
     // audit actions ('login.failure') and write names ('messages.archive') look like codes but are no texts
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (/\b(action|op)\s*(:|===|!==|=)\s*$/.test(before)) continue;
+    // an object key ('login.role': …, a dashboard property id) names something, it is never sent as a reason
+    if (/^\s*:/.test(text.slice(match.index + match[0].length, match.index + match[0].length + 4))) continue;
     const line = text.slice(0, match.index).split('\n').length;
     out.push({ code, where: `${relative(root, file)}:${line}` });
   }

@@ -160,7 +160,7 @@ describe('the sign-in routes have their texts without loading the rest', () => {
     expect(loading.length).toBeGreaterThan(0);
     for (const entry of loading) {
       const keys = [...reachable(entry)].flatMap(keysIn);
-      expect(keys.some(({ key }) => node(signInNl, key) === undefined)).toBe(true);
+      expect(keys.some(({ key }) => node(signInNl, key) === undefined), relative(srcDir, entry)).toBe(true);
     }
   });
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SsoReturnPage } from '../../features/auth/sso/sso-return-page';
-import { loadTexts } from '../../i18n/i18n';
 
+/** The identity provider's return; the page shows only sign-in texts, so it loads no others first. */
 export const Route = createFileRoute('/oauth/authorization-code')({
-  beforeLoad: () => loadTexts(),
   component: SsoReturnPage,
 });
