@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFieldArray, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldError, type FieldErrors } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
@@ -67,7 +67,7 @@ export function TransferSettingsPage({ kind, id }: { kind: TransferKind; id: str
   const [runsVersion, setRunsVersion] = useState(0);
   const [running, setRunning] = useState(false);
 
-  const { register, handleSubmit, control, reset, watch, setValue, getValues, formState: { errors, isSubmitting } } = useForm<FormIn, unknown, TransferForm>({
+  const { register, handleSubmit, control, reset, setValue, getValues, formState: { errors, isSubmitting } } = useForm<FormIn, unknown, TransferForm>({
     resolver: valibotResolver(TransferFormSchema),
     defaultValues: defaultTransferForm(kind),
   });
@@ -177,12 +177,13 @@ export function TransferSettingsPage({ kind, id }: { kind: TransferKind; id: str
     'aria-invalid': err(name) ? true : undefined,
     'aria-describedby': [hint ? `${f(name)}-hint` : '', err(name) ? `${f(name)}-e` : ''].filter(Boolean).join(' ') || undefined,
   });
-  const useKeys = watch('settings.useKeys');
-  const oauthOn = watch('settings.oauth.enabled');
-  const paging = watch('settings.pagination.mode');
-  const notifyRoles = watch('settings.notifyRoles') ?? [];
-  const clientSecretStored = watch('settings.oauth.clientSecretStored');
-  const privateKeyStored = watch('settings.privateKeyStored');
+  const useKeys = useWatch({ control, name: 'settings.useKeys' });
+  const oauthOn = useWatch({ control, name: 'settings.oauth.enabled' });
+  const paging = useWatch({ control, name: 'settings.pagination.mode' });
+  const notifyRoles = useWatch({ control, name: 'settings.notifyRoles' }) ?? [];
+  const clientSecretStored = useWatch({ control, name: 'settings.oauth.clientSecretStored' });
+  const privateKeyStored = useWatch({ control, name: 'settings.privateKeyStored' });
+  const mappedSources = useWatch({ control, name: 'settings.mapping' });
   const overview = importing ? '/transfer/manage/import-overview' : '/transfer/manage/export-overview';
 
   return (
@@ -365,7 +366,7 @@ export function TransferSettingsPage({ kind, id }: { kind: TransferKind; id: str
               {mapping.fields.length === 0 ? <p>{t('transfer.mappingEmpty')}</p> : null}
               <div className="transfer-rows" data-testid="transfer-mapping">
                 {mapping.fields.map((row, i) => {
-                  const sample = scan.fields.find((x) => x.path === watch(`settings.mapping.${i}.source`))?.sample;
+                  const sample = scan.fields.find((x) => x.path === mappedSources?.[i]?.source)?.sample;
                   return (
                     <div key={row.id} className="transfer-row">
                       <Field id={f(`settings.mapping.${i}.source`)} label={t('transfer.source')} error={err(`settings.mapping.${i}.source`)} {...(sample ? { hint: `${t('transfer.sample')}: ${sample}` } : {})}>
