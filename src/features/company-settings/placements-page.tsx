@@ -18,16 +18,19 @@ export function PlacementsPage() {
   useDocumentTitle(t('admin.company.placementsTitle'));
   const labels = useReplicaQuery((r) => processLabels(r), []);
   const reasons = useReplicaQuery((r) => rejectReasons(r), []);
+  // The notice lives outside the form: the pull right after a save starts the form again, the "Opgeslagen." stays.
+  const [notice, setNotice] = useState<Notice>(null);
   if (!labels || !reasons) return <p aria-live="polite">{t('admin.common.loading')}</p>;
   // a newer list from the replica (a pull after saving, another administrator) starts the form again
-  return <PlacementsForm key={JSON.stringify([labels, reasons])} initialLabels={labels} initialReasons={reasons} />;
+  return <PlacementsForm key={JSON.stringify([labels, reasons])} initialLabels={labels} initialReasons={reasons} notice={notice} setNotice={setNotice} />;
 }
 
-function PlacementsForm({ initialLabels, initialReasons }: { initialLabels: ListRow[]; initialReasons: ListRow[] }) {
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+function PlacementsForm({ initialLabels, initialReasons, notice, setNotice }: { initialLabels: ListRow[]; initialReasons: ListRow[]; notice: Notice; setNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const [labels, setLabels] = useState(initialLabels);
   const [reasons, setReasons] = useState(initialReasons);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const save = async () => {
     const input = { processLabels: clean(labels), rejectReasons: clean(reasons) };
     const parsed = v.safeParse(PlacementSettingsSchema, input);
@@ -58,14 +61,14 @@ export function SrgPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('admin.company.srgTitle'));
   const rows = useReplicaQuery((r) => srgReasons(r), []);
+  const [notice, setNotice] = useState<Notice>(null);
   if (!rows) return <p aria-live="polite">{t('admin.common.loading')}</p>;
-  return <SrgForm key={JSON.stringify(rows)} initial={rows} />;
+  return <SrgForm key={JSON.stringify(rows)} initial={rows} notice={notice} setNotice={setNotice} />;
 }
 
-function SrgForm({ initial }: { initial: ListRow[] }) {
+function SrgForm({ initial, notice, setNotice }: { initial: ListRow[]; notice: Notice; setNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState(initial);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const save = async () => {
     const input = { reasons: clean(rows) };
     const parsed = v.safeParse(SrgTerminationReasonsSchema, input);
