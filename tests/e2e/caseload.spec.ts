@@ -32,7 +32,7 @@ test('caseload transfer: two of a coach\'s participants to another coach, with a
   await page.getByRole('button', { name: 'Overdragen…' }).click();
   await expect(page.getByRole('alertdialog')).toContainText(`2 deelnemers overdragen van Pieter Hendriks aan Yasmina el Amrani?`);
   await page.getByRole('button', { name: 'Ja, overdragen' }).click();
-  await expect(page.getByTestId('caseload-done')).toContainText('2 regel(s) van Pieter Hendriks aan Yasmina el Amrani overgedragen.');
+  await expect(page.getByTestId('caseload-done')).toContainText('2 regels van Pieter Hendriks aan Yasmina el Amrani overgedragen.');
 
   // After the push and the pull: Pieter has two fewer, Yasmina has those two.
   await page.getByLabel('Huidige begeleider').selectOption({ label: 'Pieter Hendriks' });
