@@ -115,7 +115,10 @@ describe('two-step codes', () => {
   it('enrolment is a POST that needs the password again; GET stores nothing', async () => {
     await t.db.query('UPDATE users SET mfa_active = true WHERE id = $1', [t.fx.users.admin]);
     const token = await signIn(t.app, 'admin', TEST_PASSWORD, '10.65.0.1');
-    expect((await rest(t.app, '/api/oauth/mfa/setup', { token })).status).toBe(404);
+    // GET oauth/mfa/setup (01 §7) answers the session's two-step state, never a secret, and stores nothing.
+    const state = await rest(t.app, '/api/oauth/mfa/setup', { token });
+    expect(state.status).toBe(200);
+    expect(JSON.stringify(await state.json())).not.toMatch(/secret|otpauth/i);
     expect((await rest(t.app, '/api/oauth/mfa/secret', { token })).status).toBe(404);
     expect((await rest(t.app, '/api/oauth/mfa/secret', { token, json: {} })).status).toBe(400);
     const wrong = await rest(t.app, '/api/oauth/mfa/secret', { token, json: { password: 'Niet-Het-Wachtwoord-1!' } });
