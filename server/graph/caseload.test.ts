@@ -21,12 +21,14 @@ import { createWalker, type Walker } from './testing/schema-walker';
 let db: Db;
 let app: Hono;
 
-/** A scope fragment with its (numeric) parameters written in, for the walker's trusted SQL conditions. */
+/** A scope fragment with its parameters (numbers, flags, the scope's own constant strings) written in, for the walker's trusted SQL conditions. */
 function inline(fragment: SqlFragment): string {
   const { text, values } = render(fragment);
   return text.replace(/\$(\d+)/g, (_m, n: string) => {
     const v = values[Number(n) - 1];
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    // a company switch compared in SQL ('disabled', 'none'): a literal with its quotes doubled
+    if (typeof v === 'string') return `'${v.replace(/'/g, "''")}'`;
     throw new Error(`cannot inline ${typeof v}`);
   });
 }
