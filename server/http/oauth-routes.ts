@@ -11,7 +11,7 @@ import { audit } from '../auth/audit';
 import { PasswordGrantSchema, RevokeSchema } from '../../src/domain/auth/schemas';
 import { issueParams, issueReason } from '../../src/domain/auth/reasons';
 import { IMITATE_USER_HEADER } from '../../src/domain/shared/constants';
-import { clearAuthCookies, readInput, restError, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
+import { clearAuthCookies, readInput, restError, restErrorBody, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
 import { ssoGrant } from './sso-routes';
 
@@ -20,7 +20,7 @@ import { ssoGrant } from './sso-routes';
  *   200 {access_token, token_type: 'Bearer', expires_in, next: NextStep[]} + Set-Cookie access_token (HttpOnly)
  *   400 invalid_request | unsupported_grant_type | invalid_grant; 403 user_blocked; 429 account_locked
  * POST /api/oauth/revoke     {token} (JSON or form) → 200 {success: true} whether or not it was open (RFC 7009)
- * POST|GET /api/oauth/logout not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
+ * POST|GET /api/oauth/logout (GET only with a bearer token or from the app's own origin) not impersonating: revokes the session, clears access_token and identity_chain → {success, chain: []}
  *                            with x-imitate-user: leaves only the latest impersonation, the token stays → {success, chain}
  * POST /api/oauth/token      grant_type=sso, uuid, payload: the single sign-on grant (sso-routes.ts)
  * POST /api/oauth/sso-buttons, /api/oauth/sso/start: sso-routes.ts
@@ -101,8 +101,18 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ success: true, chain: [] });
   };
   app.post('/api/oauth/logout', logout);
-  // 01 §7 lists GET oauth/logout: the same (the cookie is SameSite=Strict, so no other site can sign a user out).
-  app.get('/api/oauth/logout', logout);
+  // 01 §7 lists GET oauth/logout: the same, but a GET ends a session only when the app itself asks: with a
+  // bearer token, or from its own origin (Fetch Metadata). A GET carrying only the cookie from anywhere else
+  // (an <img> on another site, a browser without SameSite) ends nothing; the cookie is also SameSite=Strict.
+  app.get('/api/oauth/logout', (c) => {
+    const bearer = /^Bearer\s+\S/i.test(c.req.header('authorization') ?? '');
+    const sameOrigin = c.req.header('sec-fetch-site') === 'same-origin';
+    if (!bearer && !sameOrigin) {
+      c.header('cache-control', 'no-store');
+      return c.json(restErrorBody('forbidden', 'auth.forbidden'), 403);
+    }
+    return logout(c);
+  });
 }
 
 async function revokeAndAudit(db: Db, sessionId: string, reason: string, action: string, ip: string): Promise<void> {

@@ -174,11 +174,17 @@ describe('CORS and CSRF', () => {
     expect(res.status).toBe(403);
   });
 
-  it('logout is POST only: a GET (an <img> on another site) ends nothing', async () => {
+  it('a GET logout with only the cookie (an <img> on another site) ends nothing; the app\'s own GET does', async () => {
     const token = await signIn(app, 'admin', TEST_PASSWORD, '10.7.0.7');
-    const res = await app.request('/api/oauth/logout', { headers: { cookie: `access_token=${token}` } });
-    expect(res.status).toBe(404);
-    expect((await graph(app, '{ me { id } }', { token })).errors).toBeUndefined();
+    for (const site of [undefined, 'cross-site', 'same-site']) {
+      const res = await app.request('/api/oauth/logout', { headers: { cookie: `access_token=${token}`, ...(site ? { 'sec-fetch-site': site } : {}) } });
+      expect(res.status, site).toBe(403);
+      expect((await graph(app, '{ me { id } }', { token })).errors, site).toBeUndefined();
+    }
+    // 01 §7's GET oauth/logout, as the app sends it (bearer token): the session ends.
+    const own = await app.request('/api/oauth/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(own.status).toBe(200);
+    expect((await graph(app, '{ me { id } }', { token })).errors?.[0]?.extensions?.code).toBeDefined();
   });
 
   it('over https the cookie is __Host- prefixed and Secure', async () => {
