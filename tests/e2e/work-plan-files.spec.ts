@@ -12,7 +12,7 @@ interface PlanFiles {
 }
 
 async function coachPlans(page: Page): Promise<PlanFiles[]> {
-  const data = await graph<{ workPlans: { records: PlanFiles[] } }>(page.context().request, '{ workPlans(filter: 5, perPage: 0) { records { uuid files { uuid name } } } }');
+  const data = await graph<{ workPlans: { records: PlanFiles[] } }>(page.context().request, '{ workPlans(filter: 5, perPage: 100) { records { uuid files { uuid name } } } }');
   return data.workPlans.records;
 }
 

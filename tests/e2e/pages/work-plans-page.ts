@@ -44,13 +44,27 @@ export interface ServerPlan {
   assignments: { uuid: string; reviewRequestedAt: string | null; currentScore: number | null; reviews: { top: string | null; score: number | null }[]; participantReviews: { top: string | null }[] }[];
 }
 
+/**
+ * The plans of one search (a participant's name: a few plans) with their assignments and reviews. Two
+ * requests of at most 3 plans each, because the server's row cost (nested lists multiply) refuses both
+ * review lists of many plans in one request.
+ */
 export async function serverPlans(api: APIRequestContext, search: string, filter = 1): Promise<ServerPlan[]> {
   const data = await graph<{ workPlans: { records: ServerPlan[] } }>(
     api,
-    'query($s: String, $f: Int) { workPlans(search: $s, filter: $f, perPage: 0) { records { id uuid status name assignments { uuid reviewRequestedAt currentScore reviews { top score } participantReviews { top } } } } }',
+    'query($s: String, $f: Int) { workPlans(search: $s, filter: $f, perPage: 3) { records { id uuid status name assignments { uuid reviewRequestedAt currentScore reviews { top score } } } } }',
     { s: search, f: filter },
   );
-  return data.workPlans.records;
+  const own = await graph<{ workPlans: { records: { uuid: string; assignments: { uuid: string; participantReviews: { top: string | null }[] }[] }[] } }>(
+    api,
+    'query($s: String, $f: Int) { workPlans(search: $s, filter: $f, perPage: 3) { records { uuid assignments { uuid participantReviews { top } } } } }',
+    { s: search, f: filter },
+  );
+  const participantReviews = new Map(own.workPlans.records.flatMap((plan) => plan.assignments.map((a) => [a.uuid, a.participantReviews] as const)));
+  return data.workPlans.records.map((plan) => ({
+    ...plan,
+    assignments: plan.assignments.map((a) => ({ ...a, participantReviews: participantReviews.get(a.uuid) ?? [] })),
+  }));
 }
 
 /** The coach's review round. */
