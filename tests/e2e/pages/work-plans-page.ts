@@ -45,26 +45,29 @@ export interface ServerPlan {
 }
 
 /**
- * The plans of one search (a participant's name: a few plans) with their assignments and reviews. Two
- * requests of at most 3 plans each, because the server's row cost (nested lists multiply) refuses both
+ * The plans of a search with their assignments and reviews, in pages of 3 plans (two requests a page), because the server's row cost (nested lists multiply) refuses both
  * review lists of many plans in one request.
  */
 export async function serverPlans(api: APIRequestContext, search: string, filter = 1): Promise<ServerPlan[]> {
-  const data = await graph<{ workPlans: { records: ServerPlan[] } }>(
-    api,
-    'query($s: String, $f: Int) { workPlans(search: $s, filter: $f, perPage: 3) { records { id uuid status name assignments { uuid reviewRequestedAt currentScore reviews { top score } } } } }',
-    { s: search, f: filter },
-  );
-  const own = await graph<{ workPlans: { records: { uuid: string; assignments: { uuid: string; participantReviews: { top: string | null }[] }[] }[] } }>(
-    api,
-    'query($s: String, $f: Int) { workPlans(search: $s, filter: $f, perPage: 3) { records { uuid assignments { uuid participantReviews { top } } } } }',
-    { s: search, f: filter },
-  );
-  const participantReviews = new Map(own.workPlans.records.flatMap((plan) => plan.assignments.map((a) => [a.uuid, a.participantReviews] as const)));
-  return data.workPlans.records.map((plan) => ({
-    ...plan,
-    assignments: plan.assignments.map((a) => ({ ...a, participantReviews: participantReviews.get(a.uuid) ?? [] })),
-  }));
+  const plans: ServerPlan[] = [];
+  for (let page = 1; page <= 100; page++) {
+    const data = await graph<{ workPlans: { records: ServerPlan[] } }>(
+      api,
+      'query($s: String, $f: Int, $p: Int) { workPlans(search: $s, filter: $f, perPage: 3, page: $p) { records { id uuid status name assignments { uuid reviewRequestedAt currentScore reviews { top score } } } } }',
+      { s: search, f: filter, p: page },
+    );
+    const own = await graph<{ workPlans: { records: { uuid: string; assignments: { uuid: string; participantReviews: { top: string | null }[] }[] }[] } }>(
+      api,
+      'query($s: String, $f: Int, $p: Int) { workPlans(search: $s, filter: $f, perPage: 3, page: $p) { records { uuid assignments { uuid participantReviews { top } } } } }',
+      { s: search, f: filter, p: page },
+    );
+    const participantReviews = new Map(own.workPlans.records.flatMap((plan) => plan.assignments.map((a) => [a.uuid, a.participantReviews] as const)));
+    for (const plan of data.workPlans.records) {
+      plans.push({ ...plan, assignments: plan.assignments.map((a) => ({ ...a, participantReviews: participantReviews.get(a.uuid) ?? [] })) });
+    }
+    if (data.workPlans.records.length < 3) break;
+  }
+  return plans;
 }
 
 /** The coach's review round. */
