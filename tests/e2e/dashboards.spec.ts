@@ -75,7 +75,7 @@ test('dashboards: a manager builds participants per status per month, checks it 
   await expectAccessible(page, 'dashboard with pie nl light');
   const legend = await widget.locator('.dash-legend li').allInnerTexts();
   const slice = legend.findIndex((l) => l.startsWith('In ontwikkeling'));
-  expect(slice).toBeGreaterThanOrEqual(0);
+  expect(slice, 'a legend entry for "In ontwikkeling"').not.toBe(-1);
   await widget.locator('[data-testid="dash-chart-pie"] svg path').nth(slice).dispatchEvent('click');
   await expect(page).toHaveURL(/\/dashboards\/lijst\/participant/);
   await expect(page.getByRole('heading', { name: /Lijst bij de figuur/, level: 1 })).toBeVisible();
