@@ -380,7 +380,11 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       for (const field of ['body', 'title']) {
         const edited = typeof w.input[field] === 'string' && (!base || !Object.hasOwn(base, field) || base[field] !== w.input[field]);
         if (edited && doc[field] !== w.input[field]) {
-          invariantFailures.push(`${c.name}: read-your-writes: ${a.uuid} at r${a.revision} shows ${field} ${JSON.stringify(doc[field])}, accepted ${JSON.stringify(w.input[field])}`);
+          const rows = (await c.replica.outbox.toArray()).filter((r) => r.target === a.uuid).map((r) => `${r.op} ${r.status} ${JSON.stringify(r.args)}`);
+          invariantFailures.push(
+            `${c.name}: read-your-writes: ${a.uuid} at r${a.revision} shows ${field} ${JSON.stringify(doc[field])}, accepted ${JSON.stringify(w.input[field])}\n  ` +
+              [`outbox: ${rows.join(' | ') || 'none'}`, ...(trace.get(`${c.name} ${a.uuid}`) ?? []).slice(-12), 'all pushes of it:', ...(trace.get(`all ${a.uuid}`) ?? []).slice(-8)].join('\n  '),
+          );
         }
       }
     }
@@ -904,16 +908,32 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       if ((await c.replica.outbox.count()) > 0) settled = false;
     }
   }
-  // A last clean pull for everyone, after every push. One replica is corrupted first, so at least
-  // one repair by checksum happens whatever the timing did above (a later pull may heal a corruption).
+  // A last clean pull for everyone, after every push.
   faults = false;
-  await corruptReplica(clients[0]!);
   for (const c of clients) {
     note(c.name, '*', `final pull: outbox ${await c.replica.outbox.count()}, state ${c.engine.getStatus().state}`);
     clock += 10 * 60_000;
     await c.engine.requestSync([...COLLECTIONS], { push: false });
   }
-  const failures: string[] = [...listenFailures];
+  // Then, with nothing changing on the server any more, one replica loses a synced document: its
+  // engine's checksums must find and repair it (so at least one repair happens whatever the timing
+  // did above, where a later pull or a checksum still stale may have hidden a corruption).
+  const repairFailures: string[] = [];
+  {
+    const c = clients[0]!;
+    const before = c.engine.checksumRepairs;
+    const collection = (await c.replica.docs('syncProbes').filter((d) => !d._pending && typeof d.revision === 'number').count()) > 0 ? 'syncProbes' : 'participants';
+    const doc = await c.replica.docs(collection).filter((d) => !d._pending && typeof d.revision === 'number').first();
+    if (!doc) repairFailures.push(`${c.name}: no synced document to corrupt at the end`);
+    else {
+      await c.replica.docs(collection).delete(doc.uuid);
+      stats.replicaCorruptions++;
+      clock += 10 * 60_000;
+      await c.engine.requestSync([...COLLECTIONS], { push: false });
+      if (c.engine.checksumRepairs === before) repairFailures.push(`${c.name}: the checksums did not find ${collection} ${doc.uuid} deleted from the replica`);
+    }
+  }
+  const failures: string[] = [...listenFailures, ...repairFailures];
   live.close();
   if (!settled) failures.push('outboxes did not drain in 300 rounds');
   for (const c of clients) {
