@@ -20,6 +20,7 @@ import { mountAuditLog } from './http/audit-log-routes';
 import { mountDashboardRoutes } from './dashboards/routes';
 import { mountTransferRoutes } from './transfer/routes';
 import { mountCompression } from './http/compression';
+import { noteWritesForReads } from './sync/read-route';
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +38,8 @@ export function createApp({ db, config }: AppDeps): Hono {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.kind });
   });
+  // Read replicas (DATABASE_READ_URL): after a request that wrote, its session reads a standby only once that has replayed the write.
+  app.use('/api/*', noteWritesForReads(db));
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
   mountStream(app, db, config);
