@@ -81,8 +81,20 @@ export interface ReadReplicas {
 }
 
 export interface ReadReplicaOptions {
+  /** A standby further behind the primary than this is skipped (default 2000 ms). */
   maxLagMs?: number;
+  /** A standby that failed is left alone this long (default 5000 ms). */
   retryMs?: number;
+  /**
+   * How long a read may wait for a standby to replay what it must see before it goes to the
+   * primary (default 0: at once).
+   */
+  waitMs?: number;
+  /**
+   * Reads see every write this process made, not only the session's (default false). For a
+   * single process whose other code reads right after writing (the test suites).
+   */
+  processWrites?: boolean;
   now?: () => number;
 }
 
@@ -129,6 +141,11 @@ export async function publishReadMark(primary: Db): Promise<number> {
 export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: ReadReplicaOptions = {}): ReadReplicas {
   const maxLagMs = options.maxLagMs ?? 2_000;
   const retryMs = options.retryMs ?? 5_000;
+  const waitMs = options.waitMs ?? 0;
+  /** The WAL position after this process's last published writes (processWrites). */
+  let processLsn = -1;
+  /** The process's write count processLsn covers. */
+  let processLsnWrites = -1;
   const now = options.now ?? Date.now;
   const standbys: Standby[] = standbyDbs.map((db, i) => ({
     db,
@@ -220,7 +237,22 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
         counts.primaryReads++;
         return null;
       }
-      const needed = sessionKey ? (sessions.get(sessionKey) ?? -1) : -1;
+      let needed = sessionKey ? (sessions.get(sessionKey) ?? -1) : -1;
+      if (options.processWrites) {
+        const writes = primary.writeCount();
+        if (writes !== processLsnWrites) {
+          try {
+            await publishMark();
+            const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+            processLsn = Math.max(processLsn, lsnValue(rows[0]?.lsn));
+            processLsnWrites = Math.max(processLsnWrites, writes);
+          } catch {
+            counts.primaryReads++;
+            return null;
+          }
+        }
+        needed = Math.max(needed, processLsn);
+      }
       const t = now();
       let reason: 'failed' | 'lagging' | 'notReplayed' = 'failed';
       for (let i = 0; i < standbys.length; i++) {
@@ -230,19 +262,23 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
           reason = 'lagging';
           continue;
         }
-        if (s.state.replayLsn < needed) {
-          // The probe may be old: ask the standby itself once more.
+        // The probe may be old: ask the standby itself (waiting up to waitMs for it to replay).
+        const until = now() + waitMs;
+        while (s.state.replayLsn < needed) {
           try {
             const { rows } = await s.db.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
             s.state.replayLsn = Math.max(s.state.replayLsn, lsnValue(rows[0]?.lsn));
           } catch (error) {
             markFailed(s, error);
-            continue;
+            break;
           }
-          if (s.state.replayLsn < needed) {
-            reason = 'notReplayed';
-            continue;
-          }
+          if (s.state.replayLsn >= needed || now() >= until) break;
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        if (s.state.downUntil > t) continue;
+        if (s.state.replayLsn < needed) {
+          reason = 'notReplayed';
+          continue;
         }
         nextRound = (nextRound + i + 1) % standbys.length;
         counts.standbyReads++;
