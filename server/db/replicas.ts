@@ -19,6 +19,8 @@ const READ_MARK = 'SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM sy
 const PUBLISH_TRIES = 50;
 /** How long a probe's answer serves routing decisions. */
 const PROBE_MS = 200;
+/** The mark is published at least this often while reads are routed. */
+const PUBLISH_EVERY_MS = 1_000;
 /** Samples of the primary's WAL position kept to measure lag (one per probe). */
 const MAX_SAMPLES = 600;
 /** Sessions whose last write position is kept (the oldest are forgotten first: they go to the primary). */
@@ -144,6 +146,12 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
   const waitMs = options.waitMs ?? 0;
   /** The WAL position after this process's last published writes (processWrites). */
   let processLsn = -1;
+  /**
+   * The primary's WAL position when this process first probed: a session's writes before then (made
+   * through an earlier process, e.g. before a restart) are not in `sessions`, so no read is served
+   * by a standby that has not replayed up to here.
+   */
+  let floorLsn = Infinity;
   /** The process's write count processLsn covers. */
   let processLsnWrites = -1;
   const now = options.now ?? Date.now;
@@ -156,7 +164,9 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
   const counts: ReadRoutingStats = { standbyReads: 0, primaryReads: 0, notReplayed: 0, lagging: 0, failed: 0, maxLagMs: 0 };
   let probedAt = -Infinity;
   let probing: Promise<void> | null = null;
-  let published = primary.writeCount();
+  /** The process's write count the last publish covered (-1: none yet, so the first probe publishes). */
+  let published = -1;
+  let publishedAt = -Infinity;
   let nextRound = 0;
 
   // Publishing: callers that arrive while one runs share the next one, which starts after they came.
@@ -170,6 +180,7 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
       running = publishReadMark(primary).finally(() => {
         // This process's writes up to `before` are covered (the publish's own statement counts too).
         published = Math.max(published, before);
+        publishedAt = now();
       });
       return running;
     });
@@ -186,11 +197,14 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
   };
 
   const probe = async (): Promise<void> => {
-    // Writes of this process that no request published (background jobs) are published here.
-    if (primary.writeCount() > published) await publishMark().catch(() => undefined);
+    // Writes of this process that no request published (background jobs) are published here, and
+    // at least every PUBLISH_EVERY_MS while reads come in: writes of processes without read routing
+    // (npm run seed, a migration) reach the standbys' mark too.
+    if (primary.writeCount() > published || now() - publishedAt > PUBLISH_EVERY_MS) await publishMark().catch(() => undefined);
     const t = now();
     const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
     samples.push({ t, lsn: lsnValue(rows[0]?.lsn) });
+    if (floorLsn === Infinity) floorLsn = lsnValue(rows[0]?.lsn);
     if (samples.length > MAX_SAMPLES) samples.splice(0, samples.length - MAX_SAMPLES);
     await Promise.all(
       standbys.map(async (s) => {
@@ -237,7 +251,7 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
         counts.primaryReads++;
         return null;
       }
-      let needed = sessionKey ? (sessions.get(sessionKey) ?? -1) : -1;
+      let needed = Math.max(floorLsn, sessionKey ? (sessions.get(sessionKey) ?? -1) : -1);
       if (options.processWrites) {
         const writes = primary.writeCount();
         if (writes !== processLsnWrites) {
