@@ -72,9 +72,9 @@ export interface FaultServer {
    * PostgreSQL with a hot standby (issue 26): injects replication delay. `start` pauses and resumes
    * the standby's replay at random moments (and publishes the primary's mark, as another server
    * process's writes would); `stop` resumes, waits until the standby has replayed everything and
-   * answers the milliseconds replay stood paused.
+   * answers the milliseconds replay stood paused and the rows the standby's database returned (pulls it served).
    */
-  replicaLag?: { start(random: () => number): void; stop(): Promise<number> };
+  replicaLag?: { start(random: () => number): void; stop(): Promise<{ pausedMs: number; rowsRead: number }> };
   close(): Promise<void>;
 }
 
@@ -373,6 +373,9 @@ function replicaLagInjector(primary: Db, standby: Db): NonNullable<FaultServer['
   let running: Promise<void> | null = null;
   let stopping = false;
   let pausedMs = 0;
+  let rowsBefore = 0;
+  const rowsRead = async () =>
+    Number((await standby.query<{ n: number }>('SELECT tup_returned AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]?.n ?? 0);
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const replayed = async () => {
     const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
@@ -389,6 +392,7 @@ function replicaLagInjector(primary: Db, standby: Db): NonNullable<FaultServer['
       stopping = false;
       pausedMs = 0;
       running = (async () => {
+        rowsBefore = await rowsRead();
         while (!stopping) {
           await sleep(20 + Math.floor(random() * 200));
           if (stopping) break;
@@ -409,7 +413,9 @@ function replicaLagInjector(primary: Db, standby: Db): NonNullable<FaultServer['
       await standby.query('SELECT pg_wal_replay_resume()');
       await publishReadMark(primary);
       await replayed();
-      return pausedMs;
+      // pg_stat_database is updated when a standby backend reports (at most every 500 ms).
+      await sleep(700);
+      return { pausedMs, rowsRead: (await rowsRead()) - rowsBefore };
     },
   };
 }
