@@ -4,6 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import { DevicePinSchema, type DevicePinValues } from '../../../domain/auth/device-pin';
 import { AuthCard } from '../auth-card';
+import { authText } from '../auth-text';
 import { PasswordField } from '../password-field';
 import { setDevicePin } from './device-unlock';
 
@@ -36,7 +37,7 @@ export function DevicePinForm({ onDone }: DevicePinFormProps) {
     await onDone();
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : null);
+  const message = (key: unknown) => (typeof key === 'string' && key ? authText(t, key) : null);
   return (
     <AuthCard title={t('auth.deviceUnlock.pinTitle')} backToLogin={false}>
       <p className="login__intro">{t('auth.deviceUnlock.pinOffer')}</p>

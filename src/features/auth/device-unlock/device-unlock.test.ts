@@ -133,7 +133,7 @@ describe('unlocking offline', () => {
 
 describe('the device PIN of an SSO-only user (issue 24)', () => {
   it('is kept only in a full session of the user, opens offline like a password, with the same wrong-try limits', async () => {
-    expect(await setDevicePin('482915', { ...signedIn, status: 'signed-out', user: null })).toBe(false);
+    expect(await setDevicePin('482915', { ...signedIn, status: 'anonymous', user: null })).toBe(false);
     expect(await setDevicePin('482915', { ...signedIn, identityChain: [1] })).toBe(false);
     expect(hasOfflineVerifier(user.id)).toBe(false);
     expect(await setDevicePin('482915', signedIn)).toBe(true);
