@@ -105,6 +105,9 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     const count = await rows.count();
     await page.context().setOffline(true);
+    // A restart of the app: the session state lives in session storage (01 §9), which a closed browser or tab
+    // loses; the session cookie stays. A plain reload keeps the open session and would not ask for the device.
+    await page.evaluate(() => sessionStorage.clear());
     await page.reload();
     const unlock = page.getByTestId('offline-unlock');
     await expect(page.getByRole('heading', { level: 1, name: 'Offline openen' })).toBeVisible({ timeout: 30_000 });
