@@ -11,6 +11,7 @@ import { mountFiles } from './http/files-routes';
 import { mountWorkPlanFiles } from './http/work-plan-files-routes';
 import { mountPush } from './http/push-routes';
 import { mountSpecCalls } from './http/spec-calls-routes';
+import { mountRemoteConfig } from './http/remote-config-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
 import { mountAdminRoutes } from './admin/routes';
@@ -47,6 +48,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountFiles(app, db, config);
   mountPush(app, db, config);
   mountSpecCalls(app, db, config);
+  mountRemoteConfig(app, config);
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
   mountAdminRoutes(app, db, config);
