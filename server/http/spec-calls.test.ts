@@ -175,3 +175,25 @@ describe('GET remote-config (the latest app version)', () => {
     expect(isNewerVersion(latestVersionFrom(body, 'localhost'), '2.3.9')).toBe(true);
   });
 });
+
+describe('GET /api/dev/access-token (the page /development/access-token)', () => {
+  it('is not found in production; under npm run dev it answers the session token, identity and expiry, and 401 without a session', async () => {
+    expect((await rest(t.app, '/api/dev/access-token', { token: coach })).status).toBe(404);
+    const { createApp } = await import('../app');
+    const { loadConfig } = await import('../config');
+    const dev = createApp({ db: t.db, config: loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', PUBLIC_URL: 'https://werkpad.test', WERKPAD_SECRET_KEY: t.config.secretKey }, ['node', 'server/main.ts', '--dev']) });
+    const res = await dev.request('/api/dev/access-token', { headers: { authorization: `Bearer ${coach}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    const body = (await res.json()) as { token: string; userId: number; realUserId: number; chain: number[]; expiresAt: string | null; maxExpiresAt: string | null };
+    expect(body.token).toBe(coach);
+    expect(body.realUserId).toBe(body.userId);
+    expect(body.chain).toEqual([]);
+    expect(Date.parse(body.expiresAt ?? '')).toBeGreaterThan(Date.now());
+    expect(Date.parse(body.maxExpiresAt ?? '')).toBeGreaterThanOrEqual(Date.parse(body.expiresAt ?? ''));
+    // The token works as a bearer token against the graph, as the page's curl example says.
+    const me = await dev.request('/api/v2/graph', { method: 'POST', headers: { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    expect(((await me.json()) as { data: { me: { id: unknown } } }).data.me.id).toBeTruthy();
+    expect((await dev.request('/api/dev/access-token')).status).toBe(401);
+  });
+});
