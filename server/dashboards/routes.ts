@@ -180,7 +180,7 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
 
   app.put('/api/dashboards/:dashboard/widgets/:widget', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('dashboard'));
-    const w = c.req.param('widget');
+    const w = c.req.param('widget') ?? '';
     const key = idParam(w) ?? (UUID.test(w) ? w.toLowerCase() : null);
     if (id === null || key === null) return notFound(c);
     const parsed = v.safeParse(WidgetBodySchema, await body(c));
@@ -239,7 +239,7 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
   }));
 
   app.get('/api/dashboards/:dashboard/widgets/:widget/:file', withViewer(async (c, viewer) => {
-    const match = /^data\.(csv|xlsx)$/.exec(c.req.param('file'));
+    const match = /^data\.(csv|xlsx)$/.exec(c.req.param('file') ?? '');
     const id = idParam(c.req.param('dashboard'));
     const w = idParam(c.req.param('widget'));
     if (!match || id === null || w === null) return notFound(c);
