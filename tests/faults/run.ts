@@ -44,7 +44,7 @@ for (const database of databases) {
       continue;
     }
     stopPostgres = pg.stop;
-    server = await startPostgresFaultServer(pg.url, 'readUrl' in pg ? { readUrl: pg.readUrl } : {});
+    server = await startPostgresFaultServer(pg.url, 'readUrl' in pg && typeof pg.readUrl === 'string' ? { readUrl: pg.readUrl } : {});
   } else {
     server = await startPgliteFaultServer();
   }
