@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { NavLink } from '../../lib/ui/nav-link';
@@ -42,11 +42,19 @@ export function AccessTokenPage() {
   useDocumentTitle(t('development.accessToken.title'));
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const load = useCallback(() => {
+  useEffect(() => {
+    let live = true;
+    void fetchAccessToken().then((next) => {
+      if (live) setState(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const retry = () => {
     setState({ kind: 'loading' });
     void fetchAccessToken().then(setState);
-  }, []);
-  useEffect(load, [load]);
+  };
 
   const copyToken = async (token: string) => {
     try {
@@ -71,7 +79,7 @@ export function AccessTokenPage() {
         {state.kind === 'failed' ? (
           <div className="alert alert--error" role="alert">
             <p>{t('development.accessToken.failed')}</p>
-            <button type="button" className="button" onClick={load}>{t('development.accessToken.retry')}</button>
+            <button type="button" className="button" onClick={retry}>{t('development.accessToken.retry')}</button>
           </div>
         ) : null}
         {state.kind === 'ready' ? (
