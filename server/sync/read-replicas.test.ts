@@ -271,9 +271,16 @@ describe.runIf(testDbMode() === 'postgres-replica')('pulls from a hot standby (P
     expect(onlyGone.replicas!.standbys[0]!.state.lastError).toBeTruthy();
     // With a second, working standby the reads go there.
     await f.db.replicas!.publishMark();
+    // The standby has replayed the mark and the row (the test before paused and resumed its replay).
+    const { rows: at } = await f.db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    for (let waited = 0; waited < 10_000; waited += 5) {
+      const { rows: r } = await standbyAdmin.query<{ lsn: string }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+      if (lsnValue(r[0]?.lsn) >= lsnValue(at[0]?.lsn)) break;
+      await new Promise((done) => setTimeout(done, 5));
+    }
     const both = withReplicas(f.db, readReplicas(f.db, [gone, standby], { maxLagMs: 60_000 }));
     for (let i = 0; i < 3; i++) expect(await pullAll(both)).toContain('storing');
-    expect(both.replicas!.stats().standbyReads).toBeGreaterThan(0);
+    expect(both.replicas!.stats().standbyReads, JSON.stringify(both.replicas!.stats())).toBeGreaterThan(0);
     expect(both.replicas!.stats().primaryReads).toBe(0);
     await gone.close();
   });
