@@ -26,6 +26,24 @@ export function findPostgresBin(): string | null {
   return null;
 }
 
+/**
+ * Runs PostgreSQL's tools from `bin` on data under `dir`. PostgreSQL refuses to run as root: as root,
+ * `dir` goes to the postgres user and the tools run as that user.
+ */
+function pgTools(bin: string, dir: string): (tool: string, args: string[]) => void {
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  return (tool, args) => {
+    const cmd = asRoot ? 'runuser' : path.join(bin, tool);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
+    const res = spawnSync(cmd, fullArgs, { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`${tool} failed: ${res.stderr || res.stdout}`);
+  };
+}
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null> {
   if (process.env.WERKPAD_TEST_PG_URL) return { url: process.env.WERKPAD_TEST_PG_URL, stop: () => undefined };
@@ -34,19 +52,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-faults-pg-'));
   const dataDir = path.join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  // PostgreSQL refuses to run as root: run its tools as the postgres user then.
-  const runPg = (tool: string, args: string[]) => {
-    const cmd = asRoot ? 'runuser' : path.join(bin, tool);
-    const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
-    const res = spawnSync(cmd, fullArgs, { encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`${tool} failed: ${res.stderr || res.stdout}`);
-  };
+  const runPg = pgTools(bin, dir);
   runPg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   runPg('pg_ctl', [
     '-D', dataDir, '-w', '-l', path.join(dir, 'server.log'),
@@ -90,18 +96,7 @@ export async function startThrowawayReplicaPair(): Promise<ThrowawayReplicaPair 
   const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-pg-pair-'));
   const primaryDir = path.join(dir, 'primary');
   const standbyDir = path.join(dir, 'standby');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  const runPg = (tool: string, args: string[]) => {
-    const cmd = asRoot ? 'runuser' : path.join(bin, tool);
-    const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
-    const res = spawnSync(cmd, fullArgs, { encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`${tool} failed: ${res.stderr || res.stdout}`);
-  };
+  const runPg = pgTools(bin, dir);
   const common = `-k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
   runPg('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   runPg('pg_ctl', [
