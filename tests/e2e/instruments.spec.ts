@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { PHONE, TABLET, expectAccessible, signedIn, waitForServiceWorker } from './pages/work-plans-page';
 import { graph, signedInApi } from './pages/api';
 import { pullFieldName } from '../../src/domain/sync/collections';
 
 /**
- * Issue 23: instruments, matching for a case and KWNW. Journeys as the users do them, with axe on every route
- * in the light theme along the way and in the dark theme at the end.
+ * Issue 23: instruments, matching for a case and KWNW. Journeys as the users do them, with axe along the way;
+ * the last test runs axe on every route of the issue (and the settings screen) in Dutch and English, light and
+ * dark, at phone and tablet width, and switches KWNW off in the settings screen.
  */
 
 const noHorizontalScroll = async (page: Page, label: string) =>
@@ -167,46 +169,6 @@ test('a case manager matches instruments for a case on a phone (order changes, m
   await admin2.dispose();
 });
 
-test('dark theme: every instrument and KWNW route passes axe', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
-  const [theCase] = await pulled<{ id: number }>(baseURL!, 'manager', 'cases');
-  const [instrument] = await pulled<{ id: number }>(baseURL!, 'manager', 'instruments');
-  const [participant] = await pulled<{ id: number }>(baseURL!, 'manager', 'plansOfApproach').then((p) => p.map((x) => ({ id: (x as unknown as { participantId: number }).participantId })));
-  const context = await browser.newContext({ colorScheme: 'dark', viewport: TABLET });
-  const page = await context.newPage();
-  const { LoginPage } = await import('./pages/login-page');
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('manager');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  const p = participant?.id ?? 1;
-  const routes: [string, string][] = [
-    ['/instruments', 'Re-integratie-instrumenten'],
-    ['/instruments/add', 'Nieuw re-integratie-instrument'],
-    [`/instruments/${instrument!.id}`, 'Instrument bewerken'],
-    [`/instruments/match/case/${theCase!.id}`, 'Instrumenten matchen voor casus'],
-    ['/kwnw', 'Kortste Weg Naar Werk'],
-    [`/kwnw/status/${p}`, 'Status:'],
-    [`/kwnw/plan/${p}`, 'Plan van aanpak:'],
-    [`/kwnw/work-plan/add?participant=${p}`, 'Werkplannen:'],
-    [`/kwnw/instruments/match?participant=${p}`, 'Instrumenten matchen:'],
-  ];
-  for (const [route, heading] of routes) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 }).filter({ hasText: heading })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('Bezig met laden…')).toHaveCount(0, { timeout: 30_000 });
-    await expectAccessible(page, `${route} dark`);
-  }
-  await page.setViewportSize(PHONE);
-  for (const [route] of routes.slice(0, 6)) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-    await noHorizontalScroll(page, `${route} phone`);
-  }
-  await context.close();
-});
-
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test('a case manager adds a document to an instrument offline; it is listed at once as not sent and reaches the server once online', async ({ browser, baseURL }) => {
@@ -236,4 +198,139 @@ test('a case manager adds a document to an instrument offline; it is listed at o
   expect(onServer.map((f) => f.instrumentId)).toEqual([instrument!.id]);
 
   await context.close();
+});
+
+type Lang = 'nl' | 'en';
+type Theme = 'light' | 'dark';
+interface View { lang: Lang; theme: Theme; phone: boolean }
+/** A route of the matrix: its address and its h1 in Dutch and in English (the real screen, in the language asked). */
+interface MatrixRoute { path: string; heading: [RegExp, RegExp] }
+
+const LOADING = /^(Bezig met laden…|Laden…|Loading…|Werkplannen laden…|Loading work plans…)$/;
+
+/** The language as a user switches it: the header's switch on a tablet, the user menu's on a phone; no reload. */
+async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+  const name = lang === 'en' ? 'English' : 'Nederlands';
+  const header = page.locator('.language-switcher--on-header').getByRole('button', { name, exact: true });
+  if (await header.isVisible()) await header.click();
+  else {
+    await page.locator('.user-menu__button').click();
+    await page.locator('.user-menu__language').getByRole('button', { name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.user-menu__panel')).toBeHidden();
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  // rendered again in that language (the switch is React's)
+  await expect(page.locator(`.language-switcher--on-header button[lang="${lang}"]`)).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * Axe (WCAG 2.1 AA) and, on a phone, no horizontal scroll, on every route in all 8 combinations of language, theme
+ * and width. One page: each route is loaded once; the theme follows the system (emulateMedia, the user's theme is
+ * automatic), the width is the viewport's and the language is switched in the page, walking the 8 combinations so
+ * that the language changes once per route (theme and width flip in between). Problems are collected, not thrown.
+ */
+async function axeMatrix(page: Page, view: View, routes: MatrixRoute[], problems: string[]): Promise<void> {
+  const apply = async (next: View) => {
+    if (next.theme !== view.theme) {
+      await page.emulateMedia({ colorScheme: next.theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', next.theme);
+    }
+    if (next.phone !== view.phone) {
+      await page.setViewportSize(next.phone ? PHONE : TABLET);
+      await page.waitForFunction((w) => window.innerWidth === w, (next.phone ? PHONE : TABLET).width);
+    }
+    if (next.lang !== view.lang) await switchLanguage(page, next.lang);
+    Object.assign(view, next);
+  };
+  for (const route of routes) {
+    await page.goto(route.path);
+    const steps: (keyof View)[] = ['theme', 'phone', 'theme', 'lang', 'theme', 'phone', 'theme'];
+    for (let i = 0; i <= steps.length; i++) {
+      if (i > 0) {
+        const flip = steps[i - 1]!;
+        await apply({ ...view, [flip]: flip === 'lang' ? (view.lang === 'nl' ? 'en' : 'nl') : flip === 'theme' ? (view.theme === 'light' ? 'dark' : 'light') : !view.phone });
+      }
+      const label = `${route.path} ${view.lang} ${view.theme} ${view.phone ? PHONE.width : TABLET.width}px`;
+      await expect(page.getByRole('heading', { level: 1 }).filter({ hasText: route.heading[view.lang === 'nl' ? 0 : 1] }), label).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText(LOADING), label).toHaveCount(0, { timeout: 30_000 });
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      problems.push(...result.violations.map((v) => `${label}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+      if (view.phone) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) problems.push(`${label}: horizontal scroll (${overflow}px)`);
+      }
+    }
+  }
+}
+
+test('every route of issue 23 and the settings screen pass axe in Dutch and English, light and dark, phone and tablet; the administrator switches KWNW off (online only) and the case manager loses it', async ({ browser, baseURL }) => {
+  test.setTimeout(420_000);
+  const [theCase] = await pulled<{ id: number }>(baseURL!, 'manager', 'cases');
+  const [instrument] = await pulled<{ id: number }>(baseURL!, 'manager', 'instruments');
+  const [plan] = await pulled<{ participantId: number }>(baseURL!, 'manager', 'plansOfApproach');
+  const p = plan!.participantId;
+  const workPlan = (await pulled<{ id: number | null; uuid: string; participantId: number }>(baseURL!, 'manager', 'workPlans')).find((w) => w.participantId === p);
+  expect(theCase && instrument && workPlan, 'demo rows').toBeTruthy();
+  const problems: string[] = [];
+  const any = /./;
+
+  // The coach: the instrument library.
+  const coach = await signedIn(browser, 'coach', TABLET);
+  await axeMatrix(coach.page, { lang: 'nl', theme: 'light', phone: false }, [
+    { path: '/instruments', heading: [/^Re-integratie-instrumenten$/, /^Reintegration instruments$/] },
+    { path: '/instruments/add', heading: [/^Nieuw re-integratie-instrument$/, /^New reintegration instrument$/] },
+    { path: `/instruments/${instrument!.id}`, heading: [/^Instrument bewerken: /, /^Edit instrument: /] },
+  ], problems);
+  await coach.context.close();
+
+  // The case manager: matching for a case, and KWNW with its five children.
+  const manager = await signedIn(browser, 'manager', TABLET);
+  await expect(manager.page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Kortste Weg Naar Werk' })).toBeVisible({ timeout: 30_000 });
+  const managerView: View = { lang: 'nl', theme: 'light', phone: false };
+  await axeMatrix(manager.page, managerView, [
+    { path: `/instruments/match/case/${theCase!.id}`, heading: [/^Instrumenten matchen voor casus /, /^Match instruments for case /] },
+    { path: '/kwnw', heading: [/^Kortste Weg Naar Werk$/, /^Shortest route to work$/] },
+    { path: `/kwnw/status/${p}`, heading: [/^Status: /, /^Status: /] },
+    { path: `/kwnw/plan/${p}`, heading: [/^Plan van aanpak: /, /^Plan of approach: /] },
+    { path: `/kwnw/work-plan/add?participant=${p}`, heading: [/^Werkplannen: /, /^Work plans: /] },
+    { path: `/kwnw/work-plan/${workPlan!.id ?? workPlan!.uuid}`, heading: [any, any] },
+    { path: `/kwnw/instruments/match?participant=${p}`, heading: [/^Instrumenten matchen: /, /^Match instruments: /] },
+  ], problems);
+
+  // The administrator: the settings screen with the instrument and KWNW settings.
+  const admin = await signedIn(browser, 'admin', TABLET);
+  const adminView: View = { lang: 'nl', theme: 'light', phone: false };
+  await axeMatrix(admin.page, adminView, [{ path: '/company/settings/logo-and-color', heading: [/^Logo en kleuren$/, /^Logo and colours$/] }], problems);
+
+  // Company settings are online only: offline the choice stays and the screen says saving needs a connection.
+  const page = admin.page;
+  await page.setViewportSize(TABLET);
+  if (adminView.lang !== 'nl') await switchLanguage(page, 'nl');
+  const section = page.getByTestId('kwnw-settings');
+  const version = section.getByLabel('Versie Kortste Weg Naar Werk', { exact: true });
+  await expect(version).toHaveValue('kwnw2');
+  await admin.context.setOffline(true);
+  await version.selectOption('none');
+  await section.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(section.getByRole('alert')).toHaveText(/^Opslaan kan alleen met verbinding/);
+  await expect(version).toHaveValue('none');
+  await admin.context.setOffline(false);
+  await section.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(section.getByRole('status')).toHaveText('De instellingen voor instrumenten en Kortste Weg Naar Werk zijn opgeslagen.');
+  await expect(version).toHaveValue('none');
+  await admin.context.close();
+
+  // The case manager's menu loses KWNW at the next load, and the screen says it is off.
+  const m = manager.page;
+  await m.setViewportSize(TABLET);
+  await m.goto('/');
+  if (managerView.lang !== 'nl') await switchLanguage(m, 'nl');
+  const menu = m.getByRole('navigation', { name: 'Hoofdmenu' });
+  await expect(menu.getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+  await expect(menu.getByRole('link', { name: 'Kortste Weg Naar Werk' })).toHaveCount(0);
+  await m.goto('/kwnw');
+  await expect(m.getByRole('heading', { name: 'Kortste Weg Naar Werk staat uit', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await manager.context.close();
+  expect(problems).toEqual([]);
 });

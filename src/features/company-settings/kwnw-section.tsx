@@ -5,6 +5,7 @@ import { CompanySettingsSchema, INSTRUMENT_MODES, KWNW_VERSIONS } from '../../do
 import { instrumentMode, kwnwVersionOf } from '../../domain/instruments/features';
 import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { NetworkError } from '../../lib/api/api-error';
 import type { Notice } from './features-section';
 
 const FLAGS = ['kwnw', 'status', 'instrument', 'planOfApproach'] as const;
@@ -26,7 +27,10 @@ export function KwnwSection({ settings, notice, onNotice: setNotice }: { setting
   const [flags, setFlags] = useState<Record<Flag, boolean>>(() => Object.fromEntries(FLAGS.map((f) => [f, stored[f] !== false])) as Record<Flag, boolean>);
   const [busy, setBusy] = useState(false);
 
+  // Online only, like every company setting (docs/decisions-admin.md): offline the choices stay on screen
+  // and the admin is told that saving needs a connection; nothing is shown as saved before the server has it.
   const save = async () => {
+    if (!navigator.onLine) return setNotice({ kind: 'error', text: t('admin.company.kwnw.offline') });
     const input = { kwnwVersion: version, useInstruments: mode, participantAccess: flags };
     const parsed = v.safeParse(CompanySettingsSchema, input);
     if (!parsed.success) return setNotice({ kind: 'error', text: t('admin.errors.settings.invalid') });
@@ -35,7 +39,7 @@ export function KwnwSection({ settings, notice, onNotice: setNotice }: { setting
       const res = await setCompanySettings(parsed.output);
       setNotice(res.success ? { kind: 'ok', text: t('admin.company.kwnw.saved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
-      setNotice({ kind: 'error', text: failureText(t, error) });
+      setNotice({ kind: 'error', text: error instanceof NetworkError && !navigator.onLine ? t('admin.company.kwnw.offline') : failureText(t, error) });
     } finally {
       setBusy(false);
     }
