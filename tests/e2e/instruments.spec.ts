@@ -227,6 +227,8 @@ const LOADING = /^(Bezig met laden…|Laden…|Loading…|Werkplannen laden…|L
 async function switchLanguage(page: Page, lang: Lang): Promise<void> {
   const name = lang === 'en' ? 'English' : 'Nederlands';
   const header = page.locator('.language-switcher--on-header').getByRole('button', { name, exact: true });
+  // the banner is there before we look at which switch this width shows
+  await expect(page.locator('.user-menu__button')).toBeVisible({ timeout: 30_000 });
   if (await header.isVisible()) await header.click();
   else {
     await page.locator('.user-menu__button').click();
