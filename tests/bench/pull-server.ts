@@ -30,6 +30,8 @@ const IN_FLIGHT = 3;
 /** Rows asked per collection and page; the server also cuts a page at its byte budget. */
 const PAGE_ROWS = 10_000;
 const log = (line: string) => console.log(`[pull-bench] ${line}`);
+/** What a browser sends over HTTPS (Node's fetch sends only gzip, deflate over plain HTTP): the server answers with br. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const size = {
   participants: Number(process.env.BENCH_PARTICIPANTS ?? 2_000),
@@ -121,7 +123,7 @@ async function post(url: string, init: RequestInit, tries = 3): Promise<Response
 }
 
 /** One full pull from zero, as the worker does it; answers the number of documents. */
-async function pullAll(base: string, token: string): Promise<number> {
+async function pullAll(base: string, token: string, acceptEncoding = ACCEPT_ENCODING): Promise<number> {
   const checkpoints = new Map<CollectionName, Checkpoint>(COLLECTION_NAMES.map((n) => [n, { seq: 0, scopeKey: null }]));
   const waiting = new Set<CollectionName>(COLLECTION_NAMES);
   const busy = new Set<CollectionName>();
@@ -135,7 +137,7 @@ async function pullAll(base: string, token: string): Promise<number> {
       batch.forEach((n, i) => (variables[`cp${i}`] = checkpoints.get(n)));
       const res = await post(`${base}/api/v2/graph`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: base },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: base, 'accept-encoding': acceptEncoding },
         body: JSON.stringify({ query: pullQuery(batch), variables }),
       });
       const body = (await res.json()) as { data?: Record<string, PullAnswer | null>; errors?: { message: string }[] };
@@ -168,6 +170,8 @@ async function pullAll(base: string, token: string): Promise<number> {
 interface Measured {
   docsPerSec: number;
   docsPerCpuSecond: number;
+  /** The same with `Accept-Encoding: identity` (answers not compressed), where asked (`compare`). */
+  docsPerCpuSecondUncompressed?: number;
 }
 
 /**
@@ -175,7 +179,7 @@ interface Measured {
  * /proc/<pid>/stat) plus, where `postgresDir` is given (a PostgreSQL the bench started), every process
  * of that instance; on PGlite the database runs inside the server process.
  */
-async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: boolean; postgresDir?: string } = {}): Promise<Measured> {
+async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: boolean; postgresDir?: string; compare?: boolean } = {}): Promise<Measured> {
   if (options.seed !== false) {
     log(`${label}: seeding ${size.participants} participants, ${size.messages} messages, ${size.workPlans} work plans, ${size.reviews} reviews`);
     const seeded = performance.now();
@@ -189,28 +193,31 @@ async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: 
     log(`${label}: warm-up pulled ${warm} documents`);
     let best = 0;
     const perCpu: number[] = [];
+    const perCpuUncompressed: number[] = [];
     const runs = Math.max(1, Number(process.env.BENCH_PULL_RUNS ?? 3));
     const dbCpu = () => (options.postgresDir ? postgresCpuSeconds(options.postgresDir) : 0);
-    for (let i = 0; i < runs; i++) {
+    // With `compare`, the runs alternate between compressed answers and `Accept-Encoding: identity`.
+    for (let i = 0; i < runs * (options.compare ? 2 : 1); i++) {
+      const plain = options.compare === true && i % 2 === 1;
       const t0 = performance.now();
       const cpu0 = cpuSecondsOf(child.pid);
       const db0 = dbCpu();
-      const docs = await pullAll(base, token);
+      const docs = await pullAll(base, token, plain ? 'identity' : ACCEPT_ENCODING);
       const ms = performance.now() - t0;
       const cpu = cpuSecondsOf(child.pid) - cpu0;
       const db = dbCpu() - db0;
       const rate = docs / (ms / 1000);
-      if (cpu + db > 0) perCpu.push(docs / (cpu + db));
+      if (cpu + db > 0) (plain ? perCpuUncompressed : perCpu).push(docs / (cpu + db));
       // The server's own CPU time tells a slow server from a machine shared with other work.
       log(
-        `${label}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s; ` +
+        `${label}${plain ? ', not compressed' : ''}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s; ` +
           `CPU server ${cpu.toFixed(2)} s${options.postgresDir ? ` + PostgreSQL ${db.toFixed(2)} s` : ' (PGlite, in the server process)'} ` +
           `(${cpu + db > 0 ? Math.round(docs / (cpu + db)) : '-'} documents per CPU second), load average ${loadavg()[0]?.toFixed(1)}`,
       );
-      best = Math.max(best, rate);
+      if (!plain) best = Math.max(best, rate);
     }
-    perCpu.sort((a, b) => a - b);
-    return { docsPerSec: Math.round(best), docsPerCpuSecond: Math.round(perCpu[Math.floor(perCpu.length / 2)] ?? 0) };
+    const mid = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0);
+    return { docsPerSec: Math.round(best), docsPerCpuSecond: mid(perCpu), ...(options.compare ? { docsPerCpuSecondUncompressed: mid(perCpuUncompressed) } : {}) };
   } finally {
     await stopServer(child);
   }
@@ -238,13 +245,17 @@ export interface StandbyFigures {
 }
 
 /** Documents per second served by the pull endpoint to one client; postgres and standby are null without Debian's postgresql. */
-export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null; standby: StandbyFigures | null; pullDocsPerCpuSecond: { pglite: number; postgres: number | null } }> {
+export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null; standby: StandbyFigures | null; pullDocsPerCpuSecond: { pglite: number; postgres: number | null; pgliteUncompressed: number | null } }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-pull-bench-'));
   let pglite: number;
   let pgliteCpu: number;
+  let pgliteUncompressed: number | null = null;
   let postgresCpu: number | null = null;
   try {
-    ({ docsPerSec: pglite, docsPerCpuSecond: pgliteCpu } = await measure('PGlite', { WERKPAD_DATA_DIR: dataDir, DATABASE_URL: '' }));
+    const measured = await measure('PGlite', { WERKPAD_DATA_DIR: dataDir, DATABASE_URL: '' }, { compare: true });
+    pglite = measured.docsPerSec;
+    pgliteCpu = measured.docsPerCpuSecond;
+    pgliteUncompressed = measured.docsPerCpuSecondUncompressed ?? null;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -300,7 +311,7 @@ export async function measurePullServer(): Promise<{ pglite: number; postgres: n
   } else {
     log('PostgreSQL is not installed (Debian postgresql): measured PGlite only');
   }
-  return { pglite, postgres, standby, pullDocsPerCpuSecond: { pglite: pgliteCpu, postgres: postgresCpu } };
+  return { pglite, postgres, standby, pullDocsPerCpuSecond: { pglite: pgliteCpu, postgres: postgresCpu, pgliteUncompressed } };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -140,7 +140,7 @@ interface BenchFigures {
   queryP95Ms: Record<string, number>;
   pullDocsPerSec: { pglite: number | null; postgres: number | null };
   /** Documents pulled per CPU second: the server process (PGlite runs inside it), plus PostgreSQL's processes (the bench's own instance). */
-  pullDocsPerCpuSecond: { pglite: number | null; postgres: number | null };
+  pullDocsPerCpuSecond: { pglite: number | null; postgres: number | null; pgliteUncompressed?: number | null };
   /** The load mix on one process: (server + PostgreSQL CPU) / requests answered, and the split. */
   cpuMsPerRequest: number | null;
   cpuMsPerRequestSplit: { serverMs: number; databaseMs: number } | null;
@@ -192,7 +192,7 @@ const figures: BenchFigures = {
 };
 
 /** The pull endpoint alone (tests/bench/pull-server.ts, written by the sync work); null until it is on this branch. */
-type PullServerResult = { pglite: number; postgres: number | null; standby?: BenchFigures['pullStandby']; pullDocsPerCpuSecond?: { pglite: number; postgres: number | null } };
+type PullServerResult = { pglite: number; postgres: number | null; standby?: BenchFigures['pullStandby']; pullDocsPerCpuSecond?: { pglite: number; postgres: number | null; pgliteUncompressed: number | null } };
 async function pullServer(): Promise<PullServerResult | null> {
   const modulePath = './pull-server.ts';
   try {
@@ -502,6 +502,7 @@ async function browserParts(): Promise<void> {
     const bulkRuns: number[] = [];
     const runsWanted = wanted('sync') || wanted('ceiling') ? SYNC_RUNS : 1;
     let first = await signInAndSync(browser, true);
+    const wire = first.wire;
     for (let i = 1; i < runsWanted; i++) {
       syncRuns.push(first.syncMs);
       log(`first sync, run ${i} of ${runsWanted}: ${fmtMs(first.syncMs)}`);
@@ -513,7 +514,7 @@ async function browserParts(): Promise<void> {
       await first.context.close();
       first = await signInAndSync(browser, false);
     }
-    const { context, page, wire } = first;
+    const { context, page } = first;
     const syncMs = first.syncMs;
     syncRuns.push(syncMs);
     log(`first sync over the wire: ${fmtN(wire.encoded)} bytes of ${fmtN(wire.answers)} API answers, ${fmtN(wire.decoded)} decoded (${(wire.decoded / Math.max(1, wire.encoded)).toFixed(1)}x)`);
@@ -761,6 +762,7 @@ async function pullPart(): Promise<void> {
     const perCpu = figures.pullDocsPerCpuSecond;
     table('Pull endpoint alone, loopback (issue 25 goal: ≥ 30,000 documents/s on PGlite, ≥ 100,000 on PostgreSQL, quiet machine)', ['database', 'documents/s (best run)', 'documents per CPU second (median)', 'CPU counted'], [
       ['PGlite', fmtN(pull.pglite), perCpu.pglite === null ? 'n/a' : fmtN(perCpu.pglite), 'server process (PGlite inside it)'],
+      ['PGlite, answers not compressed (Accept-Encoding: identity)', '', perCpu.pgliteUncompressed == null ? 'n/a' : fmtN(perCpu.pgliteUncompressed), 'server process'],
       ['PostgreSQL', pull.postgres === null ? 'n/a' : fmtN(pull.postgres), perCpu.postgres === null ? 'n/a' : fmtN(perCpu.postgres), 'server process + the bench\'s PostgreSQL (all its processes)'],
       ['PostgreSQL hot standby (DATABASE_READ_URL)', pull.standby ? `${fmtN(pull.standby.standbyDocsPerSec)} (replay lag ≤ ${pull.standby.lagMsMax} ms)` : 'n/a', '', ''],
     ]);
@@ -863,6 +865,8 @@ function printGoals(): void {
   add('pullDocsPerSec, PostgreSQL', f.pullDocsPerSec.postgres === null ? null : fmtN(f.pullDocsPerSec.postgres), '≥ 100,000/s (quiet machine)', f.pullDocsPerSec.postgres === null ? null : f.pullDocsPerSec.postgres >= 100_000);
   const perCpu = f.pullDocsPerCpuSecond;
   add('pullDocsPerCpuSecond (PGlite / PostgreSQL)', perCpu.pglite === null ? null : `${fmtN(perCpu.pglite)} / ${perCpu.postgres === null ? 'n/a' : fmtN(perCpu.postgres)}`, 'reported (compare runs across machines)', true);
+  const drop = perCpu.pglite !== null && perCpu.pgliteUncompressed ? 1 - perCpu.pglite / perCpu.pgliteUncompressed : null;
+  add('pull documents per CPU second, compressed vs not (PGlite)', drop === null ? null : `${fmtN(perCpu.pglite ?? 0)} vs ${fmtN(perCpu.pgliteUncompressed ?? 0)} (${Math.round(drop * 100)} % fewer)`, 'compression costs ≤ 15 %', drop === null ? null : drop <= 0.15);
   add('cpuMsPerRequest (server + PostgreSQL)', f.cpuMsPerRequest === null ? null : `${f.cpuMsPerRequest} ms (${f.cpuMsPerRequestSplit?.serverMs} + ${f.cpuMsPerRequestSplit?.databaseMs})`, '≤ 1.0 ms', f.cpuMsPerRequest === null ? null : f.cpuMsPerRequest <= 1.0);
   add('load, one process: p95 / errors', f.load ? `${f.load.p95Ms} ms / ${f.load.errors}` : null, 'p95 < 150 ms, 0 errors', f.load ? f.load.p95Ms < 150 && f.load.errors === 0 : null);
   const two = f.load?.twoProcesses ?? null;
