@@ -35,7 +35,8 @@
  * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
  * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS; the connection model:
  * BENCH_STREAM_STEPS (250,500,1000,2000,5000), BENCH_STREAM_SECONDS (30 per step), BENCH_STREAM_SPEEDUP (1: the
- * real rate; 6 with --quick), BENCH_STREAM_BUDGET_S (240: no new step after that).
+ * real rate; 6 with --quick), BENCH_STREAM_BUDGET_S (240: no new step after that), BENCH_STREAM_IDLE_S (26; 0 with
+ * --quick: the idle streams' CPU before the first step).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -115,6 +116,8 @@ const streamModel = {
   speedup: Number(process.env.BENCH_STREAM_SPEEDUP ?? (quick ? 6 : 1)),
   budgetMs: Number(process.env.BENCH_STREAM_BUDGET_S ?? (quick ? 60 : 240)) * 1000,
   sessions: quick ? 12 : 40,
+  /** Idle streams' CPU at the first step: 26 s spans one heartbeat (25 s) of every stream; not in --quick. */
+  idleSeconds: Number(process.env.BENCH_STREAM_IDLE_S ?? (quick ? 0 : 26)),
 };
 
 /** What the BENCH line reports (null: not measured in this run). */
@@ -147,7 +150,7 @@ interface BenchFigures {
   /** The connection model: the largest N of users holding the stream with p95 write → poked pull done < 150 ms, one process. */
   connectedUsersAtP95Under150: number | null;
   memoryPerStreamKb: number | null;
-  connectionModel: { speedup: number; stepSeconds: number; sessions: number; stoppedBecause: string; steps: { users: number; writes: number; p95Ms: number; errors: number; missed: number; memoryPerStreamKb: number; cpuServerS: number; cpuPostgresS: number }[] } | null;
+  connectionModel: { speedup: number; stepSeconds: number; sessions: number; stoppedBecause: string; idle: ConnectionModelResult['idle']; steps: { users: number; writes: number; p95Ms: number; errors: number; missed: number; memoryPerStreamKb: number; cpuServerS: number; cpuPostgresS: number }[] } | null;
   /** From navigation (browser restarted with its profile, offline) to the first replica row painted, median of OFFLINE_RUNS. */
   offlineStartMs: number | null;
   offlineStart: {
@@ -862,7 +865,7 @@ async function loadPart(): Promise<void> {
 /** The connection model (tests/bench/stream-load.ts) on the load run's seeded database. */
 async function streamsPart(databaseUrl: string): Promise<void> {
   log(`connection model: N users holding the stream, steps ${streamModel.steps.join(', ')}, ${streamModel.seconds} s each, writes ×${streamModel.speedup}`);
-  const model: ConnectionModelResult = await measureConnectionModel({ databaseUrl, steps: streamModel.steps, stepSeconds: streamModel.seconds, speedup: streamModel.speedup, budgetMs: streamModel.budgetMs, sessions: streamModel.sessions, log });
+  const model: ConnectionModelResult = await measureConnectionModel({ databaseUrl, steps: streamModel.steps, stepSeconds: streamModel.seconds, speedup: streamModel.speedup, budgetMs: streamModel.budgetMs, sessions: streamModel.sessions, idleSeconds: streamModel.idleSeconds, log });
   figures.connectedUsersAtP95Under150 = model.connectedUsersAtP95Under150;
   figures.memoryPerStreamKb = model.memoryPerStreamKb;
   figures.connectionModel = {
@@ -870,6 +873,7 @@ async function streamsPart(databaseUrl: string): Promise<void> {
     stepSeconds: model.stepSeconds,
     sessions: model.sessions,
     stoppedBecause: model.stoppedBecause,
+    idle: model.idle,
     steps: model.steps.map((st) => ({ users: st.users, writes: st.writes, p95Ms: st.p95Ms, errors: st.errors, missed: st.missed, memoryPerStreamKb: st.memoryPerStreamKb, cpuServerS: st.cpu.server, cpuPostgresS: st.cpu.postgres })),
   };
   table(
@@ -889,6 +893,12 @@ async function streamsPart(databaseUrl: string): Promise<void> {
       st.loadAverage,
     ]),
   );
+  if (model.idle) {
+    console.log(
+      `Idle connected users: ${model.idle.seconds} s with ${fmtN(model.idle.users)} streams open and nothing written used ${model.idle.withStreamsCpuS} s CPU (server + PostgreSQL), ` +
+        `${model.idle.baselineCpuS} s with none open: ${model.idle.cpuMsPerStreamPerMinute} ms CPU per idle stream and minute (a heartbeat with a session recheck every 25 s).`,
+    );
+  }
 }
 
 /** Every figure of the BENCH line beside the issue's goal (issue 25), met or not; n/a where this run did not measure it. */

@@ -57,6 +57,8 @@ export interface ConnectionModelResult {
   stepSeconds: number;
   sessions: number;
   stoppedBecause: string;
+  /** CPU (server + PostgreSQL) of idle open streams, per stream and minute, at the first step; null when not measured. */
+  idle: { users: number; seconds: number; cpuMsPerStreamPerMinute: number; baselineCpuS: number; withStreamsCpuS: number } | null;
 }
 
 export interface ConnectionModelOptions {
@@ -67,6 +69,12 @@ export interface ConnectionModelOptions {
   /** The write rate is N/10 per minute times this. */
   speedup?: number;
   sessions?: number;
+  /**
+   * Before the first step's writes: this long with the streams open and nothing written, against as
+   * long with no stream open, for what an idle connected user costs (26 s spans one 25 s heartbeat of
+   * every stream; 0: not measured).
+   */
+  idleSeconds?: number;
   /** No new step once the steps have run this long (ms; the sign-ins before them not counted). */
   budgetMs?: number;
   log?: (line: string) => void;
@@ -191,8 +199,26 @@ class StreamUser {
   }
 }
 
-async function step(rig: Rig, sessions: User[], n: number, stepSeconds: number, speedup: number, dataDir: string, log: (line: string) => void): Promise<ConnectionStep> {
+type IdleCost = NonNullable<ConnectionModelResult['idle']>;
+
+async function step(
+  rig: Rig,
+  sessions: User[],
+  n: number,
+  stepSeconds: number,
+  speedup: number,
+  dataDir: string,
+  log: (line: string) => void,
+  idleSeconds = 0,
+): Promise<ConnectionStep & { idle: IdleCost | null }> {
   const pid = rig.serverPids[0];
+  const cpuNow = () => cpuSecondsOf(pid) + postgresCpuSeconds(dataDir);
+  let baseline = 0;
+  if (idleSeconds > 0) {
+    const c0 = cpuNow();
+    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+    baseline = cpuNow() - c0;
+  }
   const rssBeforeKb = rssKb(pid);
   const users = Array.from({ length: n }, (_, i) => new StreamUser(sessions[i % sessions.length] as User));
   let errors = 0;
@@ -205,6 +231,15 @@ async function step(rig: Rig, sessions: User[], n: number, stepSeconds: number, 
   const rssOpenKb = rssKb(pid);
   const memoryPerStreamKb = Math.round(((rssOpenKb - rssBeforeKb) / n) * 10) / 10;
   log(`${n} streams open (${errors} failed); server RSS ${Math.round(rssBeforeKb / 1024)} → ${Math.round(rssOpenKb / 1024)} MB (${memoryPerStreamKb} KB per stream)`);
+  let idle: IdleCost | null = null;
+  if (idleSeconds > 0) {
+    const c0 = cpuNow();
+    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+    const withStreams = cpuNow() - c0;
+    const perStreamPerMinute = (Math.max(0, withStreams - baseline) * 1000) / n / (idleSeconds / 60);
+    idle = { users: n, seconds: idleSeconds, cpuMsPerStreamPerMinute: Math.round(perStreamPerMinute * 100) / 100, baselineCpuS: Math.round(baseline * 100) / 100, withStreamsCpuS: Math.round(withStreams * 100) / 100 };
+    log(`idle: ${idleSeconds} s with ${n} streams open used ${idle.withStreamsCpuS} s CPU (server + PostgreSQL), ${idle.baselineCpuS} s with none: ${idle.cpuMsPerStreamPerMinute} ms per stream and minute`);
+  }
 
   // A tenth write once a (compressed) minute, spread evenly over it.
   const writers = Math.max(1, Math.round(n / 10));
@@ -288,6 +323,7 @@ async function step(rig: Rig, sessions: User[], n: number, stepSeconds: number, 
     cpu,
     seconds: Math.round(seconds),
     loadAverage,
+    idle,
   };
 }
 
@@ -301,6 +337,7 @@ export async function measureConnectionModel(opts: ConnectionModelOptions): Prom
   const rig = await startRig(opts.databaseUrl, 1, undefined);
   const results: ConnectionStep[] = [];
   let stoppedBecause = 'every step ran';
+  let idle: IdleCost | null = null;
   const sessionCount = Math.min(opts.sessions ?? 40, Math.max(...steps));
   try {
     const dataDir = await postgresDataDir(opts.databaseUrl);
@@ -326,7 +363,8 @@ export async function measureConnectionModel(opts: ConnectionModelOptions): Prom
         stoppedBecause = `time budget of ${Math.round(budgetMs / 1000)} s spent before ${n} users`;
         break;
       }
-      const result = await step(rig, sessions, n, stepSeconds, speedup, dataDir, log);
+      const { idle: idleCost, ...result } = await step(rig, sessions, n, stepSeconds, speedup, dataDir, log, results.length === 0 ? (opts.idleSeconds ?? 0) : 0);
+      if (idleCost) idle = idleCost;
       results.push(result);
       log(
         `${n} users: ${result.writes} writes, ${result.pullRequests} pull requests, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms over ${result.samples} poked pulls, ${result.errors} errors, ${result.missed} missed; ` +
@@ -350,5 +388,6 @@ export async function measureConnectionModel(opts: ConnectionModelOptions): Prom
     stepSeconds,
     sessions: sessionCount,
     stoppedBecause,
+    idle,
   };
 }
