@@ -211,7 +211,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: 
       // The server's own CPU time tells a slow server from a machine shared with other work.
       log(
         `${label}${plain ? ', not compressed' : ''}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s; ` +
-          `CPU server ${cpu.toFixed(2)} s${options.postgresDir ? ` + PostgreSQL ${db.toFixed(2)} s` : ' (PGlite, in the server process)'} ` +
+          `CPU server ${cpu.toFixed(2)} s${options.postgresDir ? ` + PostgreSQL ${db.toFixed(2)} s` : env.DATABASE_URL ? ' (server only)' : ' (PGlite, in the server process)'} ` +
           `(${cpu + db > 0 ? Math.round(docs / (cpu + db)) : '-'} documents per CPU second), load average ${loadavg()[0]?.toFixed(1)}`,
       );
       if (!plain) best = Math.max(best, rate);
