@@ -24,7 +24,7 @@
  * load runs, on their database). A table of every figure against the issue's goal precedes the
  * BENCH line.
  *
- * Options: --quick (small data set, 20 users for 15 s, 3 list runs: a few minutes), --skip-load,
+ * Options: --quick (small data set, 20 users for 15 s, 3 list runs, connection model 50 and 100 users: a few minutes), --skip-load (also skips the connection model),
  * --skip-lighthouse, --skip-browser (only the server parts), --only <parts> (a comma-separated list of
  * sync, ceiling, list, queries, queue, drain, offline, signin, lighthouse, pull, load, streams, dashboards: only those are measured;
  * the browser parts always sign in and sync first, e.g. `npm run bench -- --only queue,drain`); for
