@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Db, Queryable, Unlisten } from '../db/db';
+import { primaryOf } from '../db/routed';
 
 /**
  * The session cache (issue 9): per server process and database, token hash -> the session row
@@ -242,10 +243,12 @@ function isDb(db: Db | Queryable): db is Db {
 /** The cache of a database handle; none for an open transaction (it reads its own snapshot). */
 export function sessionCacheOf<R extends CacheableSession>(db: Db | Queryable): SessionCache<R> | null {
   if (!isDb(db) || process.env.WERKPAD_SESSION_CACHE === '0') return null;
-  let cache = caches.get(db);
+  // One cache per database: a handle routing reads to standbys shares its primary's (server/db/routed.ts).
+  const key = primaryOf(db);
+  let cache = caches.get(key);
   if (!cache) {
-    cache = new SessionCache<CacheableSession>(db);
-    caches.set(db, cache);
+    cache = new SessionCache<CacheableSession>(key);
+    caches.set(key, cache);
   }
   return cache as unknown as SessionCache<R>;
 }

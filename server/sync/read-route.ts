@@ -1,4 +1,5 @@
-import { getOperationAST, OperationTypeNode, type DocumentNode } from 'graphql';
+import { getOperationAST, Kind, OperationTypeNode, type DocumentNode } from 'graphql';
+import { routeThisRequest } from '../db/routed';
 import type { Plugin } from 'graphql-yoga';
 import type { MiddlewareHandler } from 'hono';
 import type { Viewer } from '../auth/viewer';
@@ -82,7 +83,12 @@ export function useReadOnlyOperations(): Plugin<GraphContext> {
     onExecute({ args }) {
       const { document, operationName } = args as { document: DocumentNode; operationName?: string | null };
       const operation = getOperationAST(document, operationName ?? undefined);
-      if (operation && operation.operation !== OperationTypeNode.MUTATION) readOnlyRequests.add((args.contextValue as GraphContext).request);
+      if (operation && operation.operation !== OperationTypeNode.MUTATION) {
+        readOnlyRequests.add((args.contextValue as GraphContext).request);
+        // Lists on a standby: a query without pulls (those route per collection themselves, readRouted).
+        const pulls = operation.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || /^pull|^replicaChecksums$/.test(s.name.value));
+        if (operation.operation === OperationTypeNode.QUERY && !pulls) routeThisRequest();
+      }
     },
   };
 }
