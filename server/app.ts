@@ -22,7 +22,7 @@ import { mountDashboardRoutes } from './dashboards/routes';
 import { mountTransferRoutes } from './transfer/routes';
 import { mountCompression } from './http/compression';
 import { noteWritesForReads } from './sync/read-route';
-import { routedDb, routeReadRequests } from './db/routed';
+import { routeReadRequests } from './db/routed';
 import { tokenFromRequest } from './auth/session';
 
 /** REST reads served from a standby when one qualifies: exports and lists (no sign-in, session, file or stream route). */
@@ -34,10 +34,8 @@ export interface AppDeps {
 }
 
 /** Builds the HTTP app: REST under /api/, GraphQL at /api/v2/graph, the PWA at /. No state lives here between requests. */
-export function createApp({ db: primary, config }: AppDeps): Hono {
+export function createApp({ db, config }: AppDeps): Hono {
   const app = new Hono();
-  // With read replicas, routes and resolvers get the handle that serves read-only requests' reads from a standby (server/db/routed.ts).
-  const db = routedDb(primary);
   // Headers, no-store, CORS and the CSRF origin check come before every route (server/http/security.ts).
   mountSecurity(app, config);
   // API answers leave compressed (gzip or brotli) above 1 KB, streamed (server/http/compression.ts).

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import type { Db, Queryable, Unlisten } from '../db/db';
-import { primaryOf } from '../db/routed';
 
 /**
  * The session cache (issue 9): per server process and database, token hash -> the session row
@@ -243,12 +242,10 @@ function isDb(db: Db | Queryable): db is Db {
 /** The cache of a database handle; none for an open transaction (it reads its own snapshot). */
 export function sessionCacheOf<R extends CacheableSession>(db: Db | Queryable): SessionCache<R> | null {
   if (!isDb(db) || process.env.WERKPAD_SESSION_CACHE === '0') return null;
-  // One cache per database: a handle routing reads to standbys shares its primary's (server/db/routed.ts).
-  const key = primaryOf(db);
-  let cache = caches.get(key);
+  let cache = caches.get(db);
   if (!cache) {
-    cache = new SessionCache<CacheableSession>(key);
-    caches.set(key, cache);
+    cache = new SessionCache<CacheableSession>(db);
+    caches.set(db, cache);
   }
   return cache as unknown as SessionCache<R>;
 }

@@ -1,5 +1,6 @@
 import { openDb, type Db } from './db';
 import { hashToken } from '../auth/session';
+import { routedDb, unrouted } from './routed';
 
 /**
  * Read replicas (issue 26, docs/read-replicas.md). `DATABASE_READ_URL` names one or more hot
@@ -370,15 +371,11 @@ export function openDatabase(options: { databaseUrl?: string | undefined; readUr
   return withReplicas(primary, readReplicas(primary, urls.map((url) => openDb({ databaseUrl: url })), options));
 }
 
-/** The primary with its read routing attached; closing it closes the standbys' pools too. */
+/**
+ * The primary with its read routing attached: pulls route per collection (server/sync/read-route.ts),
+ * the plain reads of read-only requests through the handle itself (server/db/routed.ts). Closing it
+ * closes the standbys' pools too. Given a routed handle, its primary is used (routing is never stacked).
+ */
 export function withReplicas(primary: Db, replicas: ReadReplicas): Db {
-  return {
-    ...primary,
-    kind: primary.kind,
-    replicas,
-    async close() {
-      await replicas.close();
-      await primary.close();
-    },
-  };
+  return routedDb(unrouted(primary), replicas);
 }

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Db, QueryResult } from './db';
 import { withReplicas, type ReadReplicas, type Standby } from './replicas';
-import { onPrimary, routableRead, routedDb, routeReadRequests } from './routed';
+import { onPrimary, routableRead, routeReadRequests, unrouted } from './routed';
 
 function recording(name: string, fail?: () => Error | null): Db & { statements: string[] } {
   const statements: string[] = [];
@@ -40,7 +40,7 @@ function setup(standbyFails?: () => Error | null) {
     failed: () => void calls.failed++,
     countRoutedRead: () => void calls.routed++,
   } as unknown as ReadReplicas;
-  const db = routedDb(withReplicas(primary, replicas));
+  const db = withReplicas(primary, replicas);
   const app = new Hono();
   app.use('*', routeReadRequests(db, /^\/list/, (r) => r.headers.get('authorization')));
   let work: () => Promise<unknown> = () => Promise.resolve();
@@ -52,7 +52,7 @@ function setup(standbyFails?: () => Error | null) {
     work = requestWork;
     return app.request(path, { method, headers: { authorization: 'token-1' } });
   };
-  return { primary, standbyDb, db, calls, run };
+  return { primary, standbyDb, db, calls, run, replicas };
 }
 
 describe('routing the statements of a request', () => {
@@ -126,9 +126,10 @@ describe('routing the statements of a request', () => {
     expect(s.calls.failed).toBe(1);
   });
 
-  it('without standbys the handle is the database itself', () => {
-    const primary = recording('primary');
-    expect(routedDb(primary)).toBe(primary);
+  it('routing is never stacked; what counts as a routable read', () => {
+    const { db, primary, replicas } = setup();
+    expect(unrouted(db)).toBe(primary);
+    expect(unrouted(withReplicas(db, replicas))).toBe(primary);
     expect(routableRead('SELECT 1')).toBe(true);
     expect(routableRead("SELECT pg_advisory_xact_lock(1)")).toBe(false);
     expect(routableRead('UPDATE t SET a = 1')).toBe(false);

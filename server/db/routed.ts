@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { onlyReads, type Db, type Queryable, type QueryResult, type Row } from './db';
-import type { Standby } from './replicas';
+import type { ReadReplicas, Standby } from './replicas';
 
 /**
  * Lists and exports on the standbys (issue 26, docs/read-replicas.md "What goes where").
  *
  * The server hands every route and resolver one database handle. With read replicas that handle is
- * `routedDb(primary)`: it runs each statement on the primary, except the plain reads of a request
+ * `withReplicas(primary, replicas)` = `routedDb`: it runs each statement on the primary, except the plain reads of a request
  * that was declared read-only, which go to the standby `replicas.choose` picks for the request's
  * session (the same rule as the pulls: it has replayed the session's last write position, lags
  * within the bound, answers). The choice is made once per request, at its first routed read, and
@@ -32,12 +32,8 @@ interface RequestRoute {
 }
 
 const routes = new AsyncLocalStorage<RequestRoute | null>();
+/** The unrouted primary behind each routed handle. */
 const primaries = new WeakMap<object, Db>();
-
-/** The primary behind a routed handle (per-database state such as the session cache keys on it). */
-export function primaryOf(db: Db): Db {
-  return primaries.get(db) ?? db;
-}
 
 /** Statements that read but write, lock or need the primary's state: never routed. */
 const PRIMARY_ONLY = /\b(nextval|setval|pg_advisory\w*|pg_try_advisory\w*|pg_notify|pg_current_wal\w*|txid_current\w*|pg_current_xact_id\w*|currval|lastval)\s*\(|\bFOR\s+(UPDATE|SHARE|NO\s+KEY\s+UPDATE|KEY\s+SHARE)\b/i;
@@ -63,10 +59,16 @@ export function routeThisRequest(): void {
 /** SQLSTATE classes of errors the statement itself causes (the primary would answer the same). */
 const STATEMENT_ERROR = /^(22|23|42|44|2F|P0)/;
 
-/** The database handle of the routes and resolvers; `db` itself when it has no standbys. */
-export function routedDb(db: Db): Db {
-  const replicas = db.replicas;
-  if (!replicas) return db;
+/** The primary itself when `db` is a routed handle (so routing is never stacked), else `db`. */
+export function unrouted(db: Db): Db {
+  return primaries.get(db) ?? db;
+}
+
+/**
+ * The primary with its standbys attached (`withReplicas`): the one handle the whole process uses.
+ * Statements outside a routed request run on `db` as they are.
+ */
+export function routedDb(db: Db, replicas: ReadReplicas): Db {
   const query = async <T = Row,>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> => {
     const route = routes.getStore();
     if (!route?.routed) return db.query<T>(sql, params);
@@ -74,7 +76,8 @@ export function routedDb(db: Db): Db {
       if (!AUDIT_INSERT.test(sql)) route.routed = false;
       return db.query<T>(sql, params);
     }
-    const standby = await (route.choice ??= replicas.choose(route.token).catch(() => null));
+    // The choice's own statements (probes, the session's write position) read the primary.
+    const standby = await (route.choice ??= onPrimary(() => replicas.choose(route.token)).catch(() => null));
     if (!standby || !route.routed) return db.query<T>(sql, params);
     try {
       const result = await standby.db.query<T>(sql, params);
@@ -107,7 +110,10 @@ export function routedDb(db: Db): Db {
     },
     listen: (channel, onPayload, onLost) => onPrimary(() => db.listen(channel, onPayload, onLost)),
     writeCount: () => db.writeCount(),
-    close: () => db.close(),
+    async close() {
+      await replicas.close();
+      await db.close();
+    },
   };
   primaries.set(routed, db);
   return routed;
@@ -123,6 +129,11 @@ export function routeReadRequests(db: Db, readPaths: RegExp, tokenOf: (request: 
     if (!db.replicas) return next();
     const route: RequestRoute = { token: tokenOf(c.req.raw), routed: false, choice: null };
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && readPaths.test(c.req.path)) route.routed = true;
-    await routes.run(route, next);
+    try {
+      await routes.run(route, next);
+    } finally {
+      // Work that outlives the request (a timer or job it started, a body streamed later) reads the primary.
+      route.routed = false;
+    }
   };
 }

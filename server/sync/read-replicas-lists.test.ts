@@ -10,6 +10,7 @@ import { lsnValue, readReplicas, withReplicas, type ReadReplicaOptions } from '.
 import { createSyncFixture, createTestApp, type SyncFixture } from './test-fixture';
 import { testDbMode } from '../test/replica';
 import { createSession } from '../auth/session';
+import { unrouted } from '../db/routed';
 
 const LIST = 'query { participants(perPage: 0) { totalItems records { id firstname lastname } } }';
 const ADD = 'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason id } }';
@@ -30,7 +31,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
   /** One server process: its own routing (own memory) over the fixture's primary and standby, as in production. */
   function instance(options: ReadReplicaOptions = {}) {
     const standby = f.db.replicas!.standbys[0]!.db;
-    const db = withReplicas(f.db, readReplicas(f.db, [standby], { maxLagMs: 60_000, ...options }));
+    const db = withReplicas(f.db, readReplicas(unrouted(f.db), [standby], { maxLagMs: 60_000, ...options }));
     const app = createTestApp(db);
     const graph = async <T,>(token: string, query: string, variables: Record<string, unknown> = {}) => {
       const res = await app.request('/api/v2/graph', {
