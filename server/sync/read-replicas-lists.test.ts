@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../db/db';
 import { lsnValue, readReplicas, withReplicas, type ReadReplicaOptions } from '../db/replicas';
 import { createSyncFixture, createTestApp, type SyncFixture } from './test-fixture';
-import { testDbMode } from '../test/replica';
+import { pauseReplay, testDbMode } from '../test/replica';
 import { createSession } from '../auth/session';
 import { unrouted } from '../db/routed';
 
@@ -75,7 +75,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
     // Every process has probed (its start position is behind what follows).
     for (const p of [a, b, memoryOnly]) expect(await p.names(other.token)).toContain('Vooraf');
 
-    await standbyAdmin.query('SELECT pg_wal_replay_pause()');
+    await pauseReplay(standbyAdmin);
     try {
       // Written on the primary by someone else: a list from the standby does not show it yet.
       await addDirectly('Alleen primair');
@@ -119,7 +119,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
     await f.db.replicas!.publishMark();
     await caughtUp();
     expect(await a.names(admin.token)).toContain('Vooraf');
-    await standbyAdmin.query('SELECT pg_wal_replay_pause()');
+    await pauseReplay(standbyAdmin);
     try {
       await addDirectly('Niet in de export');
       const reads = a.replicas.stats().routedReads;
