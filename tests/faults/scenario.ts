@@ -377,11 +377,16 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const accepted = acceptedNow.get(c.name) ?? [];
     acceptedNow.delete(c.name);
     const probes = new Map((await c.replica.docs('syncProbes').toArray()).map((d) => [d.uuid, d]));
+    // A later change of the same document accepted in the same sync: the replica shows its values (the
+    // server's), while its revision label may stay at the earlier answer until the next pull (a change
+    // that skipped revisions is not stamped with a revision holding changes this client has not seen).
+    const latest = new Map<string, number>();
+    for (const a of accepted) latest.set(a.uuid, Math.max(latest.get(a.uuid) ?? 0, a.revision));
     for (const a of accepted) {
       const w = sent.get(a.id);
       const doc = probes.get(a.uuid);
       // At the revision the server answered (nothing came after it), the replica shows what was written.
-      if (!w || w.mutation !== 'saveSyncProbe' || !doc || doc._pending || doc.revision !== a.revision) continue;
+      if (!w || w.mutation !== 'saveSyncProbe' || !doc || doc._pending || doc.revision !== a.revision || (latest.get(a.uuid) ?? 0) > a.revision) continue;
       const base = w.baseValues && typeof w.baseValues === 'object' ? (w.baseValues as Record<string, unknown>) : null;
       for (const field of ['body', 'title']) {
         const edited = typeof w.input[field] === 'string' && (!base || !Object.hasOwn(base, field) || base[field] !== w.input[field]);
