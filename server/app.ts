@@ -22,6 +22,11 @@ import { mountDashboardRoutes } from './dashboards/routes';
 import { mountTransferRoutes } from './transfer/routes';
 import { mountCompression } from './http/compression';
 import { noteWritesForReads } from './sync/read-route';
+import { routeReadRequests } from './db/routed';
+import { tokenFromRequest } from './auth/session';
+
+/** REST reads served from a standby when one qualifies: exports and lists (no sign-in, session, file or stream route). */
+const LIST_AND_EXPORT_GETS = /^\/api\/(export\/|audit-log\.csv$|dashboards(\/|$)|widgets$|projects$|graph\/|skill-report\/|transfer\/|users\/roles$)/;
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +46,8 @@ export function createApp({ db, config }: AppDeps): Hono {
   });
   // Read replicas (DATABASE_READ_URL): after a request that wrote, its session reads a standby only once that has replayed the write.
   app.use('/api/*', noteWritesForReads(db));
+  // Read replicas: GETs of lists and exports (and graph queries, see useReadOnlyOperations) read a standby that has replayed the session's writes.
+  app.use('/api/*', routeReadRequests(db, LIST_AND_EXPORT_GETS, tokenFromRequest));
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
   mountStream(app, db, config);

@@ -6,6 +6,7 @@ import { authSettingsFromEnv, type AuthSettings } from './settings';
 import { chainFromRequest, resolveImpersonation } from './impersonation';
 import { AccessDeniedHint } from '../../src/domain/auth/error-codes';
 import { EFFECTIVE_ROLE_SQL } from './effective-role';
+import { onPrimary } from '../db/routed';
 
 interface SessionRow {
   session_id: string;
@@ -105,7 +106,8 @@ export function renewedSessionExpiry(request: Request): Date | null {
 export function authenticateRequest(db: Db | Queryable, request: Request, settings?: AuthSettings): Promise<AuthResult> {
   let result = memo.get(request);
   if (!result) {
-    result = resolve(db, request, settings ?? authSettingsFromEnv());
+    // Sessions are read on the primary also in a request whose lists a standby serves (server/db/routed.ts).
+    result = onPrimary(() => resolve(db, request, settings ?? authSettingsFromEnv()));
     memo.set(request, result);
   }
   return result;
@@ -117,7 +119,7 @@ export function authenticateRequest(db: Db | Queryable, request: Request, settin
  * chain at every heartbeat, and ends when either has).
  */
 export function recheckRequest(db: Db | Queryable, request: Request, settings?: AuthSettings): Promise<AuthResult> {
-  return resolve(db, request, settings ?? authSettingsFromEnv(), { fresh: true });
+  return onPrimary(() => resolve(db, request, settings ?? authSettingsFromEnv(), { fresh: true }));
 }
 
 async function resolve(db: Queryable, request: Request, settings: AuthSettings, options: { fresh?: boolean } = {}): Promise<AuthResult> {

@@ -24,7 +24,7 @@ export interface Queryable {
 export type Unlisten = (() => Promise<void>) & { sync: () => Promise<void> };
 
 /** Whether a statement only reads (no data-changing statement inside a WITH either). */
-function onlyReads(sql: string): boolean {
+export function onlyReads(sql: string): boolean {
   if (/^\s*SELECT\b/i.test(sql)) return true;
   return /^\s*WITH\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE)\b/i.test(sql);
 }

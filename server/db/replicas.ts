@@ -1,4 +1,6 @@
 import { openDb, type Db } from './db';
+import { hashToken } from '../auth/session';
+import { routedDb, unrouted } from './routed';
 
 /**
  * Read replicas (issue 26, docs/read-replicas.md). `DATABASE_READ_URL` names one or more hot
@@ -61,6 +63,8 @@ export interface ReadRoutingStats {
   failed: number;
   /** Highest lag seen by a probe (ms). */
   maxLagMs: number;
+  /** Statements of list queries and exports served by a standby (server/db/routed.ts). */
+  routedReads: number;
 }
 
 export interface ReadReplicas {
@@ -78,6 +82,8 @@ export interface ReadReplicas {
   pinToPrimary(sessionKey: string | null): void;
   /** The session's last write position (-1: none known). */
   writeLsn(sessionKey: string): number;
+  /** A list or export statement was served by a standby (server/db/routed.ts). */
+  countRoutedRead(): void;
   stats(): ReadRoutingStats;
   close(): Promise<void>;
 }
@@ -97,6 +103,11 @@ export interface ReadReplicaOptions {
    * single process whose other code reads right after writing (the test suites).
    */
   processWrites?: boolean;
+  /**
+   * Read and write the session's write position in its session row, so every process sees it
+   * (default true; false keeps it in this process's memory only, as before issue 26 part 2).
+   */
+  sessionRows?: boolean;
   now?: () => number;
 }
 
@@ -161,7 +172,7 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
   }));
   const samples: { t: number; lsn: number }[] = [];
   const sessions = new Map<string, number>();
-  const counts: ReadRoutingStats = { standbyReads: 0, primaryReads: 0, notReplayed: 0, lagging: 0, failed: 0, maxLagMs: 0 };
+  const counts: ReadRoutingStats = { standbyReads: 0, primaryReads: 0, notReplayed: 0, lagging: 0, failed: 0, maxLagMs: 0, routedReads: 0 };
   let probedAt = -Infinity;
   let probing: Promise<void> | null = null;
   /** The process's write count the last publish covered (-1: none yet, so the first probe publishes). */
@@ -252,6 +263,17 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
         return null;
       }
       let needed = Math.max(floorLsn, sessionKey ? (sessions.get(sessionKey) ?? -1) : -1);
+      if (sessionKey && options.sessionRows !== false && needed !== Infinity) {
+        // The session's last write may have gone through another process: its position is in the session row.
+        try {
+          const { rows } = await primary.query<{ lsn: number | null }>('SELECT write_lsn AS lsn FROM sessions WHERE id = $1', [hashToken(sessionKey)]);
+          const stored = Number(rows[0]?.lsn ?? -1);
+          if (Number.isFinite(stored)) needed = Math.max(needed, stored);
+        } catch {
+          counts.primaryReads++;
+          return null;
+        }
+      }
       if (options.processWrites) {
         const writes = primary.writeCount();
         if (writes !== processLsnWrites) {
@@ -308,7 +330,14 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
     async noteWrite(sessionKey) {
       await publishMark();
       if (!sessionKey) return;
-      const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+      // The position after the write's commit, kept in the session row for every process (the same
+      // round trip that read it before it was shared); a session without a row is remembered here only.
+      const { rows } = await primary.query<{ lsn: string }>(
+        `WITH p AS (SELECT pg_current_wal_lsn() AS lsn),
+              u AS (UPDATE sessions SET write_lsn = GREATEST(coalesce(write_lsn, 0), (p.lsn - '0/0'::pg_lsn)::bigint) FROM p WHERE id = $1)
+         SELECT p.lsn::text AS lsn FROM p`,
+        [hashToken(sessionKey)],
+      );
       sessions.delete(sessionKey);
       sessions.set(sessionKey, lsnValue(rows[0]?.lsn));
       if (sessions.size > MAX_SESSIONS) {
@@ -321,6 +350,9 @@ export function readReplicas(primary: Db, standbyDbs: readonly Db[], options: Re
       if (key) sessions.set(key, Infinity);
     },
     writeLsn: (key) => sessions.get(key) ?? -1,
+    countRoutedRead() {
+      counts.routedReads++;
+    },
     stats: () => ({ ...counts }),
     async close() {
       await Promise.all(standbys.map((s) => s.db.close()));
@@ -339,15 +371,11 @@ export function openDatabase(options: { databaseUrl?: string | undefined; readUr
   return withReplicas(primary, readReplicas(primary, urls.map((url) => openDb({ databaseUrl: url })), options));
 }
 
-/** The primary with its read routing attached; closing it closes the standbys' pools too. */
+/**
+ * The primary with its read routing attached: pulls route per collection (server/sync/read-route.ts),
+ * the plain reads of read-only requests through the handle itself (server/db/routed.ts). Closing it
+ * closes the standbys' pools too. Given a routed handle, its primary is used (routing is never stacked).
+ */
 export function withReplicas(primary: Db, replicas: ReadReplicas): Db {
-  return {
-    ...primary,
-    kind: primary.kind,
-    replicas,
-    async close() {
-      await replicas.close();
-      await primary.close();
-    },
-  };
+  return routedDb(unrouted(primary), replicas);
 }

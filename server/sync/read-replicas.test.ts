@@ -11,7 +11,7 @@ import { lsnValue, openDatabase, readReplicas, withReplicas, type ReadReplicas }
 import { checkpointNeeds } from './read-route';
 import { signCheckpoint } from './checkpoint';
 import { createSyncFixture, createTestApp, type SyncFixture } from './test-fixture';
-import { testDbMode } from '../test/replica';
+import { pauseReplay, testDbMode } from '../test/replica';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
 
@@ -219,7 +219,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('pulls from a hot standby (P
       return res.data!.pullSyncProbes;
     };
     let cp = (await pull({ seq: 0, scopeKey: null })).checkpoint;
-    await standbyAdmin.query('SELECT pg_wal_replay_pause()');
+    await pauseReplay(standbyAdmin);
     try {
       const uuid = uuidv7();
       const saved = await graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE_DOC, {

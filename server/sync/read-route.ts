@@ -1,4 +1,5 @@
-import { getOperationAST, OperationTypeNode, type DocumentNode } from 'graphql';
+import { getOperationAST, Kind, OperationTypeNode, type DocumentNode } from 'graphql';
+import { routeThisRequest } from '../db/routed';
 import type { Plugin } from 'graphql-yoga';
 import type { MiddlewareHandler } from 'hono';
 import type { Viewer } from '../auth/viewer';
@@ -76,13 +77,25 @@ export async function readRouted<T>(
 /** Graph requests whose operation only reads (queries: pulls, lists); their audit rows need no read-your-writes. */
 const readOnlyRequests = new WeakSet<Request>();
 
-/** Yoga plugin: notes graph requests whose operation is not a mutation. */
+/**
+ * Query fields that keep the primary: the pulls and checksums (routed per collection by readRouted),
+ * and what belongs to sign-in, tokens and the session (an invitation link opened a moment after it was
+ * made, the two-step state, the session's identity, access checks, the sign-in adapters).
+ */
+const PRIMARY_QUERY_FIELDS = /^(pull|replicaChecksums$|invitationByToken$|mfa$|sessionIdentity$|accessCheck$|authenticationAdapters$|companyAuthenticationAdapters$)/;
+
+/** Yoga plugin: notes graph requests whose operation is not a mutation, and routes those that only list. */
 export function useReadOnlyOperations(): Plugin<GraphContext> {
   return {
     onExecute({ args }) {
       const { document, operationName } = args as { document: DocumentNode; operationName?: string | null };
       const operation = getOperationAST(document, operationName ?? undefined);
-      if (operation && operation.operation !== OperationTypeNode.MUTATION) readOnlyRequests.add((args.contextValue as GraphContext).request);
+      if (operation && operation.operation !== OperationTypeNode.MUTATION) {
+        readOnlyRequests.add((args.contextValue as GraphContext).request);
+        // Lists on a standby: a query without pulls (those route per collection themselves, readRouted).
+        const pulls = operation.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || PRIMARY_QUERY_FIELDS.test(s.name.value));
+        if (operation.operation === OperationTypeNode.QUERY && !pulls) routeThisRequest();
+      }
     },
   };
 }

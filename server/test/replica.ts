@@ -32,3 +32,16 @@ export async function withTestStandby(db: Db, name: string): Promise<Db> {
   }
   return withReplicas(db, readReplicas(db, [standby], { processWrites: true, waitMs: 5_000, retryMs: 200, maxLagMs: 30_000 }));
 }
+
+/**
+ * Pauses the standby's replay and waits until it has stopped (a pause is only requested at first: the
+ * standby may still replay a record or two, e.g. a write the test makes right after asking).
+ */
+export async function pauseReplay(standby: Db): Promise<void> {
+  await standby.query('SELECT pg_wal_replay_pause()');
+  for (let tries = 0; ; tries++) {
+    const { rows } = await standby.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
+    if (rows[0]?.state === 'paused' || tries > 2_000) return;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}

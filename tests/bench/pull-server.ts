@@ -12,13 +12,14 @@
  *   node --import tsx tests/bench/pull-server.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
 import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
 import { freePort } from '../../server/test/free-port';
+import { cpuSecondsOf, postgresCpuSeconds } from './proc-cpu';
 import { lsnValue } from '../../server/db/replicas';
 import { startThrowawayReplicaPair } from '../sync/postgres-server';
 
@@ -29,6 +30,8 @@ const IN_FLIGHT = 3;
 /** Rows asked per collection and page; the server also cuts a page at its byte budget. */
 const PAGE_ROWS = 10_000;
 const log = (line: string) => console.log(`[pull-bench] ${line}`);
+/** What a browser sends over HTTPS (Node's fetch sends only gzip, deflate over plain HTTP): the server answers with br. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const size = {
   participants: Number(process.env.BENCH_PARTICIPANTS ?? 2_000),
@@ -120,7 +123,7 @@ async function post(url: string, init: RequestInit, tries = 3): Promise<Response
 }
 
 /** One full pull from zero, as the worker does it; answers the number of documents. */
-async function pullAll(base: string, token: string): Promise<number> {
+async function pullAll(base: string, token: string, acceptEncoding = ACCEPT_ENCODING): Promise<number> {
   const checkpoints = new Map<CollectionName, Checkpoint>(COLLECTION_NAMES.map((n) => [n, { seq: 0, scopeKey: null }]));
   const waiting = new Set<CollectionName>(COLLECTION_NAMES);
   const busy = new Set<CollectionName>();
@@ -134,7 +137,7 @@ async function pullAll(base: string, token: string): Promise<number> {
       batch.forEach((n, i) => (variables[`cp${i}`] = checkpoints.get(n)));
       const res = await post(`${base}/api/v2/graph`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: base },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: base, 'accept-encoding': acceptEncoding },
         body: JSON.stringify({ query: pullQuery(batch), variables }),
       });
       const body = (await res.json()) as { data?: Record<string, PullAnswer | null>; errors?: { message: string }[] };
@@ -163,19 +166,20 @@ async function pullAll(base: string, token: string): Promise<number> {
   return documents;
 }
 
-/** CPU seconds (user + system) a process used so far, from /proc (0 where there is none). */
-function serverCpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
+/** A measured database: the best documents/s, and documents per CPU second (median of the runs). */
+interface Measured {
+  docsPerSec: number;
+  docsPerCpuSecond: number;
+  /** The same with `Accept-Encoding: identity` (answers not compressed), where asked (`compare`). */
+  docsPerCpuSecondUncompressed?: number;
 }
 
-async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: boolean } = {}): Promise<number> {
+/**
+ * Pulls BENCH_PULL_RUNS times after a warm-up. CPU is the server process's (utime + stime from
+ * /proc/<pid>/stat) plus, where `postgresDir` is given (a PostgreSQL the bench started), every process
+ * of that instance; on PGlite the database runs inside the server process.
+ */
+async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: boolean; postgresDir?: string; compare?: boolean } = {}): Promise<Measured> {
   if (options.seed !== false) {
     log(`${label}: seeding ${size.participants} participants, ${size.messages} messages, ${size.workPlans} work plans, ${size.reviews} reviews`);
     const seeded = performance.now();
@@ -188,22 +192,32 @@ async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: 
     const warm = await pullAll(base, token);
     log(`${label}: warm-up pulled ${warm} documents`);
     let best = 0;
+    const perCpu: number[] = [];
+    const perCpuUncompressed: number[] = [];
     const runs = Math.max(1, Number(process.env.BENCH_PULL_RUNS ?? 3));
-    for (let i = 0; i < runs; i++) {
+    const dbCpu = () => (options.postgresDir ? postgresCpuSeconds(options.postgresDir) : 0);
+    // With `compare`, the runs alternate between compressed answers and `Accept-Encoding: identity`.
+    for (let i = 0; i < runs * (options.compare ? 2 : 1); i++) {
+      const plain = options.compare === true && i % 2 === 1;
       const t0 = performance.now();
-      const cpu0 = serverCpuSeconds(child.pid);
-      const docs = await pullAll(base, token);
+      const cpu0 = cpuSecondsOf(child.pid);
+      const db0 = dbCpu();
+      const docs = await pullAll(base, token, plain ? 'identity' : ACCEPT_ENCODING);
       const ms = performance.now() - t0;
-      const cpu = serverCpuSeconds(child.pid) - cpu0;
+      const cpu = cpuSecondsOf(child.pid) - cpu0;
+      const db = dbCpu() - db0;
       const rate = docs / (ms / 1000);
+      if (cpu + db > 0) (plain ? perCpuUncompressed : perCpu).push(docs / (cpu + db));
       // The server's own CPU time tells a slow server from a machine shared with other work.
       log(
-        `${label}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s; ` +
-          `server CPU ${cpu.toFixed(1)} s (${cpu > 0 ? Math.round(docs / cpu) : '-'} documents per CPU second), load average ${loadavg()[0]?.toFixed(1)}`,
+        `${label}${plain ? ', not compressed' : ''}: ${docs} documents in ${Math.round(ms)} ms = ${Math.round(rate)} documents/s; ` +
+          `CPU server ${cpu.toFixed(2)} s${options.postgresDir ? ` + PostgreSQL ${db.toFixed(2)} s` : env.DATABASE_URL ? ' (server only)' : ' (PGlite, in the server process)'} ` +
+          `(${cpu + db > 0 ? Math.round(docs / (cpu + db)) : '-'} documents per CPU second), load average ${loadavg()[0]?.toFixed(1)}`,
       );
-      best = Math.max(best, rate);
+      if (!plain) best = Math.max(best, rate);
     }
-    return Math.round(best);
+    const mid = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0);
+    return { docsPerSec: Math.round(best), docsPerCpuSecond: mid(perCpu), ...(options.compare ? { docsPerCpuSecondUncompressed: mid(perCpuUncompressed) } : {}) };
   } finally {
     await stopServer(child);
   }
@@ -231,11 +245,17 @@ export interface StandbyFigures {
 }
 
 /** Documents per second served by the pull endpoint to one client; postgres and standby are null without Debian's postgresql. */
-export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null; standby: StandbyFigures | null }> {
+export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null; standby: StandbyFigures | null; pullDocsPerCpuSecond: { pglite: number; postgres: number | null; pgliteUncompressed: number | null } }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-pull-bench-'));
   let pglite: number;
+  let pgliteCpu: number;
+  let pgliteUncompressed: number | null = null;
+  let postgresCpu: number | null = null;
   try {
-    pglite = await measure('PGlite', { WERKPAD_DATA_DIR: dataDir, DATABASE_URL: '' });
+    const measured = await measure('PGlite', { WERKPAD_DATA_DIR: dataDir, DATABASE_URL: '' }, { compare: true });
+    pglite = measured.docsPerSec;
+    pgliteCpu = measured.docsPerCpuSecond;
+    pgliteUncompressed = measured.docsPerCpuSecondUncompressed ?? null;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -257,7 +277,10 @@ export async function measurePullServer(): Promise<{ pglite: number; postgres: n
       target.pathname = '/werkpad_pull_bench';
       const readTarget = new URL(pair.readUrl);
       readTarget.pathname = '/werkpad_pull_bench';
-      postgres = await measure('PostgreSQL primary', { DATABASE_URL: target.toString(), DATABASE_READ_URL: '' });
+      const primaryDir = String(((await primaryAdmin.query('SHOW data_directory')).rows[0] as { data_directory: string }).data_directory);
+      const primary = await measure('PostgreSQL primary', { DATABASE_URL: target.toString(), DATABASE_READ_URL: '' }, { postgresDir: primaryDir });
+      postgres = primary.docsPerSec;
+      postgresCpu = primary.docsPerCpuSecond;
       // How long the standby took to replay everything the seed and the primary runs wrote.
       const caughtUp = performance.now();
       const lsnOf = async (client: InstanceType<typeof pg.Client>, fn: string) =>
@@ -275,7 +298,7 @@ export async function measurePullServer(): Promise<{ pglite: number; postgres: n
       }, 100);
       const reads = async () => Number(((await standbyAdmin.query("SELECT tup_returned FROM pg_stat_database WHERE datname = 'werkpad_pull_bench'")).rows[0] as { tup_returned: number }).tup_returned);
       const before = await reads();
-      const standbyRate = await measure('PostgreSQL standby', { DATABASE_URL: target.toString(), DATABASE_READ_URL: readTarget.toString() }, { seed: false });
+      const standbyRate = (await measure('PostgreSQL standby', { DATABASE_URL: target.toString(), DATABASE_READ_URL: readTarget.toString() }, { seed: false })).docsPerSec;
       const standbyRows = (await reads()) - before;
       log(`standby: ${standbyRows} rows read on the standby during its runs; replay lag at most ${lagMsMax} ms; caught up ${catchUpMs} ms after the primary's runs`);
       standby = { primaryDocsPerSec: postgres, standbyDocsPerSec: standbyRate, lagMsMax, catchUpMs, standbyRowsRead: standbyRows };
@@ -288,7 +311,7 @@ export async function measurePullServer(): Promise<{ pglite: number; postgres: n
   } else {
     log('PostgreSQL is not installed (Debian postgresql): measured PGlite only');
   }
-  return { pglite, postgres, standby };
+  return { pglite, postgres, standby, pullDocsPerCpuSecond: { pglite: pgliteCpu, postgres: postgresCpu, pgliteUncompressed } };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -13,18 +13,19 @@
  *   [--processes 1|2|both] [--participants N] [--messages N] [--cpu-prof <dir>] [--slow-ms 20]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import startTestPostgres from '../setup/postgres';
 import { freePort } from '../../server/test/free-port';
+import { cpuSecondsOf, postgresCpuSeconds } from './proc-cpu';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-Wachtwoord-2026!';
 /** Staff of the demo company the users sign in as (each sign-in is its own session). */
-const ACCOUNTS = ['coach', 'manager', 'expert', 'admin'];
+export const ACCOUNTS = ['coach', 'manager', 'expert', 'admin'];
 
 export interface ServerLoadOptions {
   users?: number;
@@ -126,7 +127,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-interface Checkpoint {
+export interface Checkpoint {
   seq: number;
   scopeKey: string | null;
 }
@@ -146,9 +147,9 @@ const SEND = `mutation Send($input: SendMessageInput!) { sendMessage(input: $inp
 const RECIPIENTS = `query R { messageRecipients(search: "", limit: 5) { type id } }`;
 
 /** The first sync's final checkpoints per account (see User.settle). */
-const firstSyncs = new Map<string, Promise<[Checkpoint, Checkpoint]>>();
+export const firstSyncs = new Map<string, Promise<[Checkpoint, Checkpoint]>>();
 
-class User {
+export class User {
   cookie = '';
   checkpoints: [Checkpoint, Checkpoint] = [
     { seq: 0, scopeKey: null },
@@ -238,48 +239,13 @@ class User {
 }
 
 /** A running system under test: PostgreSQL with the seeded database, the servers (and proxy). */
-interface Rig {
+export interface Rig {
   base: string;
   databaseUrl: string;
   /** Process ids of the servers and of the proxy (when there is one). */
   serverPids: number[];
   proxyPid: number | null;
   stop(): Promise<void>;
-}
-
-/** CPU seconds a process used so far (user + system, from /proc; its waited-for children too when asked). */
-function cpuSecondsOf(pid: number, withChildren = false): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14), in clock ticks (100/s on Linux).
-    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
-    return ticks / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of the PostgreSQL server: the postmaster, its ended backends and the live ones. */
-function postgresCpuSeconds(dataDir: string): number {
-  let postmaster: number;
-  try {
-    postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return 0;
-  }
-  let total = cpuSecondsOf(postmaster, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) total += cpuSecondsOf(Number(entry));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
 }
 
 /** Where the CPU time of a load run went (seconds), to tell a slow server from a starved machine. */
@@ -293,7 +259,7 @@ export interface CpuUse {
   cores: number;
 }
 
-async function postgresDataDir(databaseUrl: string): Promise<string> {
+export async function postgresDataDir(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -324,7 +290,7 @@ async function slowStatements(databaseUrl: string): Promise<{ statement: string;
     .sort((a, b) => b.totalMs - a.totalMs);
 }
 
-async function prepareDatabase(opts: ServerLoadOptions, log: (line: string) => void): Promise<{ databaseUrl: string; stop: () => void }> {
+export async function prepareDatabase(opts: ServerLoadOptions, log: (line: string) => void): Promise<{ databaseUrl: string; stop: () => void }> {
   let teardown: (() => void) | undefined;
   let serverUrl = opts.postgresUrl;
   if (!serverUrl) {
@@ -359,7 +325,7 @@ async function prepareDatabase(opts: ServerLoadOptions, log: (line: string) => v
   };
 }
 
-async function startRig(databaseUrl: string, processes: 1 | 2, cpuProfDir: string | undefined): Promise<Rig> {
+export async function startRig(databaseUrl: string, processes: 1 | 2, cpuProfDir: string | undefined): Promise<Rig> {
   const ports = [await freePort(), await freePort()].slice(0, processes);
   const children: ChildProcess[] = [];
   for (const port of ports) {
@@ -459,7 +425,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
   );
   const elapsed = performance.now() - started;
   const cpuAfter = cpuNow();
-  const used = (k: keyof typeof cpuAfter) => Math.round((cpuAfter[k] - cpuBefore[k]) * 10) / 10;
+  const used = (k: keyof typeof cpuAfter) => Math.round((cpuAfter[k] - cpuBefore[k]) * 100) / 100;
   const cpu: CpuUse = {
     servers: used('servers'),
     proxy: used('proxy'),
@@ -491,7 +457,9 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
  * Starts PostgreSQL (unless given), seeds it, and runs the load with each asked process count.
  * Answers one result per run.
  */
-export async function measureServerLoad(opts: ServerLoadOptions & { runs?: (1 | 2)[] } = {}): Promise<ServerLoadResult[]> {
+export async function measureServerLoad(
+  opts: ServerLoadOptions & { runs?: (1 | 2)[]; /** Runs on the same seeded database after the load runs (the connection model). */ after?: (databaseUrl: string) => Promise<void> } = {},
+): Promise<ServerLoadResult[]> {
   const log = opts.log ?? ((line: string) => console.log(`[load] ${line}`));
   const users = opts.users ?? 200;
   const durationMs = opts.durationMs ?? 120_000;
@@ -521,6 +489,7 @@ export async function measureServerLoad(opts: ServerLoadOptions & { runs?: (1 | 
         await rig.stop();
       }
     }
+    if (opts.after) await opts.after(database.databaseUrl);
   } finally {
     database.stop();
   }

@@ -1,0 +1,393 @@
+/**
+ * The connection model (issue 25), beside the polling load model of server-load.ts: N simulated
+ * users each hold the live stream (GET /api/v2/stream, the endpoint the sync worker reads in
+ * workers/stream.ts); a tenth of them write (sendMessage, the real GraphQL mutation) once a minute,
+ * the minute compressed by a printed factor; every write pokes the streams the server pokes (the
+ * server pokes every stream of the writer's company, server/http/stream-routes.ts; the pull then
+ * applies the viewer's scope); on a poke a user pulls (messages and participants, the load model's
+ * pull, with its own checkpoints), and a poke that comes while it pulls makes one more pull after
+ * it, as the worker's engine does.
+ *
+ * Measured per step: p95 of the writer's commit (its mutation answered) to each poked user's pull done
+ * (a pull that started after the first poke that user received after the write was sent),
+ * the server's RSS growth per open stream, and the CPU of the server and of the bench's PostgreSQL.
+ * N steps up (250, 500, 1,000, 2,000, 5,000 by default) and stops at the first step with p95 ≥ 150 ms,
+ * an error, or a poked user that never pulled, or when the time budget is spent.
+ *
+ * Simulated users share signed-in sessions (signing in thousands of users through argon2 would
+ * take longer than the model; a session's stream is the same whoever holds it): `sessions` sign-ins,
+ * each used by N / sessions users, each with its own stream, checkpoints and pulls.
+ */
+import { loadavg } from 'node:os';
+import { ACCOUNTS, firstSyncs, postgresDataDir, startRig, User, type Checkpoint, type Rig } from './server-load';
+import { cpuSecondsOf, postgresCpuSeconds, rssKb } from './proc-cpu';
+
+export interface ConnectionStep {
+  users: number;
+  writers: number;
+  writes: number;
+  /** Poked users' pulls measured (writes × users, less the ones missed). */
+  samples: number;
+  /** Pull requests the users sent (a poke during a pull makes one more; a pull of several pages, several). */
+  pullRequests: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** Failed writes, failed pulls, streams that did not open or dropped. */
+  errors: number;
+  /** (write, user) pairs where the user was never poked or never pulled after the write. */
+  missed: number;
+  /** Server RSS before the streams opened and with them open (KB), and the growth per stream. */
+  rssBeforeKb: number;
+  rssOpenKb: number;
+  memoryPerStreamKb: number;
+  /** CPU seconds during the write phase: server process, PostgreSQL (postmaster + backends), this generator. */
+  cpu: { server: number; postgres: number; generator: number };
+  seconds: number;
+  loadAverage: number;
+}
+
+export interface ConnectionModelResult {
+  steps: ConnectionStep[];
+  /** The largest N whose step had p95 < 150 ms with no error and no missed pull (null: not even the first). */
+  connectedUsersAtP95Under150: number | null;
+  /** RSS growth per open stream at the largest N that opened. */
+  memoryPerStreamKb: number | null;
+  speedup: number;
+  stepSeconds: number;
+  sessions: number;
+  stoppedBecause: string;
+  /** CPU (server + PostgreSQL) of idle open streams, per stream and minute, at the first step; null when not measured. */
+  idle: { users: number; seconds: number; cpuMsPerStreamPerMinute: number; baselineCpuS: number; withStreamsCpuS: number } | null;
+}
+
+export interface ConnectionModelOptions {
+  databaseUrl: string;
+  steps?: number[];
+  /** Length of each step's write phase (s). */
+  stepSeconds?: number;
+  /** The write rate is N/10 per minute times this. */
+  speedup?: number;
+  sessions?: number;
+  /**
+   * Before the first step's writes: this long with the streams open and nothing written, against as
+   * long with no stream open, for what an idle connected user costs (26 s spans one 25 s heartbeat of
+   * every stream; 0: not measured).
+   */
+  idleSeconds?: number;
+  /** No new step once the steps have run this long (ms; the sign-ins before them not counted). */
+  budgetMs?: number;
+  log?: (line: string) => void;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** First index in the ascending `xs` whose value is ≥ x (xs.length when none). */
+function lowerBound(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((xs[mid] ?? 0) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const PULL = `query Pull($cp0: PullCheckpointInput!, $cp1: PullCheckpointInput!, $limit: Int) {
+  pullMessages(checkpoint: $cp0, limit: $limit) { documents checkpoint { seq scopeKey } reset hasMore }
+  pullParticipants(checkpoint: $cp1, limit: $limit) { documents checkpoint { seq scopeKey } reset hasMore }
+}`;
+
+interface PullPage {
+  checkpoint: Checkpoint;
+  hasMore: boolean;
+}
+
+/** One simulated user: a stream of its own on a shared session, its own checkpoints and pulls. */
+class StreamUser {
+  pokes: number[] = [];
+  pullStarts: number[] = [];
+  pullEnds: number[] = [];
+  errors = 0;
+  requests = 0;
+  dropped = false;
+  private pulling = false;
+  private again = false;
+  private controller = new AbortController();
+  private closed = false;
+  checkpoints: [Checkpoint, Checkpoint];
+
+  constructor(readonly session: User) {
+    this.checkpoints = [{ ...session.checkpoints[0] }, { ...session.checkpoints[1] }];
+  }
+
+  /** Opens the stream; resolves on its `ready` event. */
+  open(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      void (async () => {
+        try {
+          const res = await fetch(`${this.session.base}/api/v2/stream`, {
+            headers: { accept: 'text/event-stream', cookie: this.session.cookie },
+            signal: this.controller.signal,
+          });
+          if (!res.ok || !res.body) throw new Error(`stream HTTP ${res.status}`);
+          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += value;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (/^event: ?ready/m.test(block)) resolve();
+              else if (/^event: ?poke/m.test(block)) this.poked();
+            }
+          }
+          if (!this.closed) throw new Error('stream ended');
+        } catch (error) {
+          if (this.closed) return;
+          this.dropped = true;
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      })();
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.controller.abort();
+  }
+
+  private poked(): void {
+    this.pokes.push(performance.now());
+    if (this.pulling) {
+      this.again = true;
+      return;
+    }
+    void this.pullLoop();
+  }
+
+  private async pullLoop(): Promise<void> {
+    this.pulling = true;
+    do {
+      this.again = false;
+      const start = performance.now();
+      try {
+        for (let page = 0; page < 20; page++) {
+          this.requests++;
+          const answer = await this.session.graph<{ pullMessages: PullPage; pullParticipants: PullPage }>(PULL, { cp0: this.checkpoints[0], cp1: this.checkpoints[1], limit: 500 });
+          this.checkpoints = [answer.pullMessages.checkpoint, answer.pullParticipants.checkpoint];
+          if (!answer.pullMessages.hasMore && !answer.pullParticipants.hasMore) break;
+        }
+        this.pullStarts.push(start);
+        this.pullEnds.push(performance.now());
+      } catch {
+        this.errors++;
+      }
+    } while (this.again && !this.closed);
+    this.pulling = false;
+  }
+
+  get busy(): boolean {
+    return this.pulling;
+  }
+}
+
+type IdleCost = NonNullable<ConnectionModelResult['idle']>;
+
+async function step(
+  rig: Rig,
+  sessions: User[],
+  n: number,
+  stepSeconds: number,
+  speedup: number,
+  dataDir: string,
+  log: (line: string) => void,
+  idleSeconds = 0,
+): Promise<ConnectionStep & { idle: IdleCost | null }> {
+  const pid = rig.serverPids[0];
+  const cpuNow = () => cpuSecondsOf(pid) + postgresCpuSeconds(dataDir);
+  let baseline = 0;
+  if (idleSeconds > 0) {
+    const c0 = cpuNow();
+    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+    baseline = cpuNow() - c0;
+  }
+  const rssBeforeKb = rssKb(pid);
+  const users = Array.from({ length: n }, (_, i) => new StreamUser(sessions[i % sessions.length] as User));
+  let errors = 0;
+  // Open the streams a hundred at a time (a crowd arriving, not one burst of thousands of handshakes).
+  for (let i = 0; i < users.length; i += 100) {
+    const opened = await Promise.allSettled(users.slice(i, i + 100).map((u) => u.open()));
+    errors += opened.filter((o) => o.status === 'rejected').length;
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  const rssOpenKb = rssKb(pid);
+  const memoryPerStreamKb = Math.round(((rssOpenKb - rssBeforeKb) / n) * 10) / 10;
+  log(`${n} streams open (${errors} failed); server RSS ${Math.round(rssBeforeKb / 1024)} → ${Math.round(rssOpenKb / 1024)} MB (${memoryPerStreamKb} KB per stream)`);
+  let idle: IdleCost | null = null;
+  if (idleSeconds > 0) {
+    const c0 = cpuNow();
+    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+    const withStreams = cpuNow() - c0;
+    const perStreamPerMinute = (Math.max(0, withStreams - baseline) * 1000) / n / (idleSeconds / 60);
+    idle = { users: n, seconds: idleSeconds, cpuMsPerStreamPerMinute: Math.round(perStreamPerMinute * 100) / 100, baselineCpuS: Math.round(baseline * 100) / 100, withStreamsCpuS: Math.round(withStreams * 100) / 100 };
+    log(`idle: ${idleSeconds} s with ${n} streams open used ${idle.withStreamsCpuS} s CPU (server + PostgreSQL), ${idle.baselineCpuS} s with none: ${idle.cpuMsPerStreamPerMinute} ms per stream and minute`);
+  }
+
+  // A tenth write once a (compressed) minute, spread evenly over it.
+  const writers = Math.max(1, Math.round(n / 10));
+  const period = 60_000 / speedup;
+  const writes: { sent: number; answered: number; ok: boolean }[] = [];
+  const cpu0 = { server: cpuSecondsOf(pid), postgres: postgresCpuSeconds(dataDir), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 };
+  const started = performance.now();
+  const end = started + stepSeconds * 1000;
+  const pending: Promise<void>[] = [];
+  await Promise.all(
+    Array.from({ length: writers }, async (_, j) => {
+      const writer = users[Math.floor((j * n) / writers)] as StreamUser;
+      for (let at = started + (j * period) / writers; at < end; at += period) {
+        const wait = at - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const record = { sent: performance.now(), answered: 0, ok: false };
+        writes.push(record);
+        const write = writer.session.send(writes.length).then(
+          () => {
+            record.answered = performance.now();
+            record.ok = true;
+          },
+          () => {
+            record.answered = performance.now();
+          },
+        );
+        pending.push(write);
+        await write;
+      }
+    }),
+  );
+  await Promise.all(pending);
+  if (end > performance.now()) await new Promise((r) => setTimeout(r, end - performance.now()));
+  // Let the last pokes arrive and the pulls they started end (at most 15 s).
+  const drainUntil = performance.now() + 15_000;
+  await new Promise((r) => setTimeout(r, 500));
+  while (users.some((u) => u.busy) && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = {
+    server: Math.round((cpuSecondsOf(pid) - cpu0.server) * 100) / 100,
+    postgres: Math.round((postgresCpuSeconds(dataDir) - cpu0.postgres) * 100) / 100,
+    generator: Math.round(((process.cpuUsage().user + process.cpuUsage().system) / 1e6 - cpu0.generator) * 100) / 100,
+  };
+  const loadAverage = Math.round((loadavg()[0] ?? 0) * 10) / 10;
+  for (const u of users) u.close();
+
+  const latencies: number[] = [];
+  let missed = 0;
+  for (const w of writes) {
+    if (!w.ok) {
+      errors++;
+      continue;
+    }
+    for (const u of users) {
+      const p = u.pokes[lowerBound(u.pokes, w.sent)];
+      const k = p === undefined ? -1 : lowerBound(u.pullStarts, p);
+      const done = k < 0 ? undefined : u.pullEnds[k];
+      if (done === undefined) missed++;
+      else latencies.push(Math.max(0, done - w.answered));
+    }
+  }
+  errors += users.reduce((sum, u) => sum + u.errors + (u.dropped ? 1 : 0), 0);
+  latencies.sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  // Give the server a moment to let the closed streams go before the next step measures its RSS.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return {
+    users: n,
+    writers,
+    writes: writes.length,
+    samples: latencies.length,
+    pullRequests: users.reduce((sum, u) => sum + u.requests, 0),
+    p50Ms: r(percentile(latencies, 50)),
+    p95Ms: r(percentile(latencies, 95)),
+    p99Ms: r(percentile(latencies, 99)),
+    errors,
+    missed,
+    rssBeforeKb,
+    rssOpenKb,
+    memoryPerStreamKb,
+    cpu,
+    seconds: Math.round(seconds),
+    loadAverage,
+    idle,
+  };
+}
+
+/** Runs the connection model against one server process on the given (seeded) PostgreSQL database. */
+export async function measureConnectionModel(opts: ConnectionModelOptions): Promise<ConnectionModelResult> {
+  const log = opts.log ?? ((line: string) => console.log(`[streams] ${line}`));
+  const steps = opts.steps ?? [250, 500, 1_000, 2_000, 5_000];
+  const stepSeconds = opts.stepSeconds ?? 30;
+  const speedup = opts.speedup ?? 1;
+  const budgetMs = opts.budgetMs ?? 240_000;
+  const rig = await startRig(opts.databaseUrl, 1, undefined);
+  const results: ConnectionStep[] = [];
+  let stoppedBecause = 'every step ran';
+  let idle: IdleCost | null = null;
+  const sessionCount = Math.min(opts.sessions ?? 40, Math.max(...steps));
+  try {
+    const dataDir = await postgresDataDir(opts.databaseUrl);
+    firstSyncs.clear();
+    const sessions = Array.from({ length: sessionCount }, (_, i) => new User(rig.base, ACCOUNTS[i % ACCOUNTS.length] ?? 'coach'));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < sessions.length) {
+          const s = sessions[next++];
+          if (!s) break;
+          await s.signIn();
+          await s.settle();
+        }
+      }),
+    );
+    // Warm the server up (its first requests run cold code): every session pulls a few times.
+    for (let round = 0; round < 5; round++) await Promise.all(sessions.map((s) => s.pull()));
+    const modelStart = performance.now();
+    log(`${sessionCount} sessions signed in; writes: a tenth of the users once a minute, ×${speedup}; ${stepSeconds} s per step`);
+    for (const n of steps) {
+      if (performance.now() - modelStart > budgetMs) {
+        stoppedBecause = `time budget of ${Math.round(budgetMs / 1000)} s spent before ${n} users`;
+        break;
+      }
+      const { idle: idleCost, ...result } = await step(rig, sessions, n, stepSeconds, speedup, dataDir, log, results.length === 0 ? (opts.idleSeconds ?? 0) : 0);
+      if (idleCost) idle = idleCost;
+      results.push(result);
+      log(
+        `${n} users: ${result.writes} writes, ${result.pullRequests} pull requests, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms over ${result.samples} poked pulls, ${result.errors} errors, ${result.missed} missed; ` +
+          `CPU server ${result.cpu.server} s, PostgreSQL ${result.cpu.postgres} s, generator ${result.cpu.generator} s in ${result.seconds} s`,
+      );
+      if (result.errors > 0 || result.missed > 0 || result.p95Ms >= 150) {
+        stoppedBecause = `${n} users: ${result.p95Ms >= 150 ? `p95 ${result.p95Ms} ms ≥ 150 ms` : ''}${result.errors > 0 ? ` ${result.errors} errors` : ''}${result.missed > 0 ? ` ${result.missed} missed pulls` : ''}`.trim();
+        break;
+      }
+    }
+  } finally {
+    await rig.stop();
+  }
+  const good = results.filter((s) => s.errors === 0 && s.missed === 0 && s.p95Ms < 150);
+  const largest = results.at(-1);
+  return {
+    steps: results,
+    connectedUsersAtP95Under150: good.length ? Math.max(...good.map((s) => s.users)) : null,
+    memoryPerStreamKb: largest ? largest.memoryPerStreamKb : null,
+    speedup,
+    stepSeconds,
+    sessions: sessionCount,
+    stoppedBecause,
+    idle,
+  };
+}
