@@ -380,6 +380,10 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   company_logos: serverOnlyScope,
   user_avatars: serverOnlyScope,
   sync_keys: serverOnlyScope,
+  // single sign-on (server/auth/sso.ts): a flow's state and PKCE verifier, and the issuer + subject links,
+  // read only by the sign-in itself; never answered to a client
+  sso_flows: serverOnlyScope,
+  user_identities: serverOnlyScope,
 };
 
 /** The scope of a table, or an error for a table nobody has decided on (fail closed). */
