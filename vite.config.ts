@@ -119,7 +119,11 @@ function bootHeader(): Plugin {
   };
 }
 
+/** The version this build is (the remote-config check compares it with the server's): see server/app-version.ts. */
+const APP_VERSION = process.env.WERKPAD_APP_VERSION?.trim() || (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION) },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

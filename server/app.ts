@@ -11,6 +11,7 @@ import { mountFiles } from './http/files-routes';
 import { mountWorkPlanFiles } from './http/work-plan-files-routes';
 import { mountPush } from './http/push-routes';
 import { mountSpecCalls } from './http/spec-calls-routes';
+import { mountRemoteConfig } from './http/remote-config-routes';
 import { mountBlueprintPrint } from './work-plans/print-route';
 import { mountPortal } from './portal/routes';
 import { mountAdminRoutes } from './admin/routes';
@@ -20,6 +21,7 @@ import { mountAuditLog } from './http/audit-log-routes';
 import { mountDashboardRoutes } from './dashboards/routes';
 import { mountTransferRoutes } from './transfer/routes';
 import { mountCompression } from './http/compression';
+import { noteWritesForReads } from './sync/read-route';
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +39,8 @@ export function createApp({ db, config }: AppDeps): Hono {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.kind });
   });
+  // Read replicas (DATABASE_READ_URL): after a request that wrote, its session reads a standby only once that has replayed the write.
+  app.use('/api/*', noteWritesForReads(db));
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
   mountStream(app, db, config);
@@ -44,6 +48,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountFiles(app, db, config);
   mountPush(app, db, config);
   mountSpecCalls(app, db, config);
+  mountRemoteConfig(app, config);
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
   mountAdminRoutes(app, db, config);

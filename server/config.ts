@@ -4,6 +4,10 @@ export interface Config {
   port: number;
   /** postgres://… for a real PostgreSQL server; unset means embedded PGlite. */
   databaseUrl: string | undefined;
+  /** Hot standbys that serve pulls (DATABASE_READ_URL, comma-separated; docs/read-replicas.md). */
+  databaseReadUrls: string[];
+  /** A standby further behind than this (ms) is skipped (DATABASE_READ_MAX_LAG_MS, default 2000). */
+  databaseReadMaxLagMs: number | undefined;
   /** Where PGlite keeps its files and uploads are stored. */
   dataDir: string;
   /** Built PWA served at /. */
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   return {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrls: (env.DATABASE_READ_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    databaseReadMaxLagMs: env.DATABASE_READ_MAX_LAG_MS ? Math.max(0, Number(env.DATABASE_READ_MAX_LAG_MS)) || undefined : undefined,
     dataDir,
     staticDir: path.resolve(env.WERKPAD_STATIC_DIR ?? 'dist'),
     production: !dev,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
-import { openDb } from './db/db';
+import { openDatabase } from './db/replicas';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } from './db/seed';
 import { createApp } from './app';
@@ -14,7 +14,13 @@ import { transferScheduler } from './transfer/routes';
 const config = loadConfig();
 if (await initSentry(config.sentryDsn, config.production ? 'production' : 'development')) console.log('Error reporting to Sentry is on.');
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const db = openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const db = openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+  readUrls: config.databaseReadUrls,
+  ...(config.databaseReadMaxLagMs !== undefined ? { maxLagMs: config.databaseReadMaxLagMs } : {}),
+});
+if (db.replicas) console.log(`Read replicas: ${db.replicas.standbys.length} standby(s) serve pulls (lag bound ${db.replicas.maxLagMs} ms).`);
 const applied = await migrate(db);
 if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 if (config.seedDemo && (await seedDemoIfEmpty(db))) console.log('Demo data seeded.');

@@ -83,4 +83,22 @@ describe('worker API end to end (Node, no Web Locks: this context leads)', () =>
     expect(rows.map((r) => r.body)).toEqual(['offline gemaakt']);
     await api.sync.deleteReplica(session);
   }, 60_000);
+
+  it('a write made while the sync starts waits for it and is queued; after a stop with no start it is refused at once', async () => {
+    const a = f.users[0]!;
+    const session = { companyId: a.companyId, userId: a.id, identity: identityKey(a.companyId, a.id, []), chain: [] };
+    await api.sync.stop();
+    // The page shows the stored replica before its session check has started the worker: the user's write comes first.
+    const starting = api.sync.start(session, { online: false });
+    const uuid = uuidv7();
+    const id = await api.probes.save({ uuid, body: 'tijdens het starten' });
+    await starting;
+    expect((await api.outbox.list()).map((row) => row.clientMutationId)).toEqual([id]);
+
+    await api.sync.stop();
+    await expect(api.probes.save({ uuid: uuidv7(), body: 'na het stoppen' })).rejects.toThrow(/has not started/);
+    await api.sync.start(session, { online: false });
+    expect((await api.outbox.list()).map((row) => row.clientMutationId)).toEqual([id]);
+    await api.sync.deleteReplica(session);
+  }, 60_000);
 });

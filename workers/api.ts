@@ -47,7 +47,10 @@ const IDENTITY_HEADER = 'x-werkpad-identity';
 /** Who this worker syncs as: the identity, and the impersonated user as the server expects it. */
 function identityHeaders(session: SyncSession): Record<string, string> {
   const last = session.chain[session.chain.length - 1];
-  return { [IDENTITY_HEADER]: session.identity, ...(last !== undefined ? { [IMITATE_USER_HEADER]: String(last) } : {}) };
+  return {
+    [IDENTITY_HEADER]: session.identity,
+    ...(last !== undefined ? { [IMITATE_USER_HEADER]: String(last) } : {}),
+  };
 }
 
 function publish(status: SyncStatus): void {
@@ -63,6 +66,33 @@ function publish(status: SyncStatus): void {
 function requireRunning(): Running {
   if (!running) throw new Error('Sync has not started: call sync.start(session) first');
   return running;
+}
+
+/** How long a write waits for the sync to start before it is refused (the page then says so; nothing is queued). */
+const START_WAIT_MS = 30_000;
+/** The start in progress: writes made while it opens the replica wait for it. */
+let pendingStart: Promise<unknown> | null = null;
+let everStarted = false;
+let signalFirstStart: () => void = () => undefined;
+const firstStart = new Promise<void>((resolve) => {
+  signalFirstStart = resolve;
+});
+
+/**
+ * The running sync for a write. A page shows the stored replica before its session check has started
+ * the worker (an offline reload): a file chosen or a form sent in that moment waits for the start
+ * instead of being refused and lost. After a stop with no start under way (a lock, another identity)
+ * it is refused at once.
+ */
+async function awaitRunning(): Promise<Running> {
+  if (running) return running;
+  const wait = pendingStart ?? (everStarted ? null : firstStart);
+  if (wait) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([wait.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+  return requireRunning();
 }
 
 /** What the page last said (setOnline): the worker's own navigator.onLine lags under network emulation. */
@@ -130,13 +160,86 @@ async function stopRunning(): Promise<void> {
 }
 
 async function queue(writes: readonly QueuedWrite[]): Promise<string[]> {
-  const r = requireRunning();
+  const r = await awaitRunning();
   const ids = await enqueueMany(r.replica, writes);
   void r.engine.requestPush();
   return ids;
 }
 
-type AreaApis = { [Area in keyof WriteApi<Writes>]: WriteApi<Writes>[Area] & ProxyMarked };
+/** Opens the replica of this user and company and starts syncing (api.sync.start). */
+async function startRunning(session: SyncSession, page: { online?: boolean; mayPush?: boolean }): Promise<SyncStatus> {
+  // The page's navigator.onLine: the engine must not start online (and push) while the page is offline.
+  if (page.online !== undefined) pageOnline = page.online;
+  // A session opened offline pushes nothing until the page has had the server confirm it (setMayPush).
+  if (page.mayPush !== undefined) pageMayPush = page.mayPush;
+  if (running && running.session.identity === session.identity) {
+    running.engine.setMayPush(pageMayPush);
+    return running.engine.getStatus();
+  }
+  await stopRunning();
+  wireOnline();
+  const replica = openReplica(session);
+  await replica.dexie.open();
+  let self: Running | null = null;
+  const engine = new SyncEngine({
+    replica,
+    // Every request says who this worker syncs as: a session that became someone else (another
+    // tab signed in, or started impersonating) is refused instead of receiving these writes.
+    transport: createGraphTransport({
+      baseUrl: session.baseUrl ?? '',
+      headers: () => identityHeaders(session),
+    }),
+    upload: createUploadTransport({
+      baseUrl: session.baseUrl ?? '',
+      headers: () => identityHeaders(session),
+    }),
+    // IndexedDB failed here: another tab may lead while this one waits for the user's retry.
+    leadership: {
+      release: () => {
+        if (self) releaseLeadership(self);
+      },
+      acquire: () => {
+        if (self && running === self) void leaderLoop(self);
+      },
+    },
+  });
+  engine.setMayPush(pageMayPush);
+  engine.subscribe(publish);
+  // Writes of every tab land in the shared outbox table; Dexie tells every context. Tabs that do
+  // not lead follow the leader's counts and last-synced time the same way. The counts are the
+  // kept counts row (workers/replica/outbox-counts.ts) and the first key of two index ranges:
+  // computed once per change, here, never by reading the outbox.
+  const outboxWatch = liveQuery(async () => ({
+    counts: await outboxCounts(replica),
+    lastSyncedAt: (await replica.meta.get('lastSyncedAt'))?.value,
+  })).subscribe({
+    next: ({ counts, lastSyncedAt }) => {
+      if (typeof lastSyncedAt === 'number') engine.noteSynced(lastSyncedAt);
+      engine.setCounts(counts);
+      void engine.requestPush();
+    },
+  });
+  const r: Running = {
+    session,
+    replica,
+    engine,
+    closeStream: null,
+    releaseLock: null,
+    outboxWatch,
+    abort: new AbortController(),
+  };
+  running = r;
+  self = r;
+  everStarted = true;
+  signalFirstStart();
+  await engine.start({ leader: false, online: pageOnline ?? isOnline() });
+  void leaderLoop(r);
+  return engine.getStatus();
+}
+
+type AreaApis = {
+  [Area in keyof WriteApi<Writes>]: WriteApi<Writes>[Area] & ProxyMarked;
+};
 
 /** `messages.send(input, extra)`, ...: one method per declared write, typed from the registry. */
 function buildWriteApi(): AreaApis {
@@ -165,57 +268,13 @@ const api = {
   sync: proxy({
     /** Opens the replica of this user and company and starts syncing (when this tab leads). */
     async start(session: SyncSession, page: { online?: boolean; mayPush?: boolean } = {}): Promise<SyncStatus> {
-      // The page's navigator.onLine: the engine must not start online (and push) while the page is offline.
-      if (page.online !== undefined) pageOnline = page.online;
-      // A session opened offline pushes nothing until the page has had the server confirm it (setMayPush).
-      if (page.mayPush !== undefined) pageMayPush = page.mayPush;
-      if (running && running.session.identity === session.identity) {
-        running.engine.setMayPush(pageMayPush);
-        return running.engine.getStatus();
+      const started = startRunning(session, page);
+      pendingStart = started;
+      try {
+        return await started;
+      } finally {
+        if (pendingStart === started) pendingStart = null;
       }
-      await stopRunning();
-      wireOnline();
-      const replica = openReplica(session);
-      await replica.dexie.open();
-      let self: Running | null = null;
-      const engine = new SyncEngine({
-        replica,
-        // Every request says who this worker syncs as: a session that became someone else (another
-        // tab signed in, or started impersonating) is refused instead of receiving these writes.
-        transport: createGraphTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
-        upload: createUploadTransport({ baseUrl: session.baseUrl ?? '', headers: () => identityHeaders(session) }),
-        // IndexedDB failed here: another tab may lead while this one waits for the user's retry.
-        leadership: {
-          release: () => {
-            if (self) releaseLeadership(self);
-          },
-          acquire: () => {
-            if (self && running === self) void leaderLoop(self);
-          },
-        },
-      });
-      engine.setMayPush(pageMayPush);
-      engine.subscribe(publish);
-      // Writes of every tab land in the shared outbox table; Dexie tells every context. Tabs that do
-      // not lead follow the leader's counts and last-synced time the same way. The counts are the
-      // kept counts row (workers/replica/outbox-counts.ts) and the first key of two index ranges:
-      // computed once per change, here, never by reading the outbox.
-      const outboxWatch = liveQuery(async () => ({
-        counts: await outboxCounts(replica),
-        lastSyncedAt: (await replica.meta.get('lastSyncedAt'))?.value,
-      })).subscribe({
-        next: ({ counts, lastSyncedAt }) => {
-          if (typeof lastSyncedAt === 'number') engine.noteSynced(lastSyncedAt);
-          engine.setCounts(counts);
-          void engine.requestPush();
-        },
-      });
-      const r: Running = { session, replica, engine, closeStream: null, releaseLock: null, outboxWatch, abort: new AbortController() };
-      running = r;
-      self = r;
-      await engine.start({ leader: false, online: pageOnline ?? isOnline() });
-      void leaderLoop(r);
-      return engine.getStatus();
     },
     async stop(): Promise<void> {
       await stopRunning();
@@ -294,7 +353,12 @@ const api = {
      * Every unsent row of a replica by status, read from its outbox (not from a worker's last report):
      * what decides whether a session end may delete the replica (src/features/sync/sign-out-flow.ts).
      */
-    async unsentCountsIn(name: string): Promise<{ pending: number; sending: number; failed: number; conflict: number }> {
+    async unsentCountsIn(name: string): Promise<{
+      pending: number;
+      sending: number;
+      failed: number;
+      conflict: number;
+    }> {
       const counts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
       if (!(await Dexie.exists(name))) return counts;
       const other = openReplica({ companyId: 0, userId: 0 }, name);
@@ -321,7 +385,7 @@ const api = {
      * bytes in one transaction. Answers the client mutation id.
      */
     async enqueueFile(name: WriteName, input: unknown, file: FileToQueue, extra?: object): Promise<string> {
-      const r = requireRunning();
+      const r = await awaitRunning();
       const id = await enqueueFile(r.replica, name, input, file, extra);
       void r.engine.requestPush();
       return id;
@@ -336,7 +400,9 @@ const api = {
     async discard(clientMutationId: string): Promise<void> {
       const r = requireRunning();
       // The outbox watch above updates the counts; the row's file, if any, leaves with it.
-      await applyEventWithFile(r.replica, clientMutationId, { type: 'discard' });
+      await applyEventWithFile(r.replica, clientMutationId, {
+        type: 'discard',
+      });
       await dropOrphanFiles(r.replica);
     },
     /** Conflict: send the values the user chose, field by field, on the server's revision. */
@@ -349,7 +415,6 @@ const api = {
   }),
   ...buildWriteApi(),
 };
-
 
 export type SyncApi = typeof api;
 export default api;

@@ -244,8 +244,8 @@ export const wageValuePlansScope: ScopeFn = (viewer, alias) => {
 };
 
 /**
- * Files: every link a file has must be in scope (participant, work plan, message, measurement); a file without
- * any of those links is company reference material (logo, blueprint and instrument documents, avatars).
+ * Files: every link a file has must be in scope (participant, work plan, message, measurement, instrument); a file
+ * without any of those links is company reference material (logo, blueprint documents, avatars).
  */
 export const filesScope: ScopeFn = (viewer, alias) => {
   const link = (column: string, table: string, scope: ScopeFn): SqlFragment => {
@@ -258,6 +258,8 @@ export const filesScope: ScopeFn = (viewer, alias) => {
     link('work_plan_id', 'work_plans', workPlansScope),
     link('message_id', 'messages', messagesScope),
     link('measurement_id', 'wage_value_measurements', wageValueMeasurementsScope),
+    // issue 23: an instrument's documents are seen by whoever sees the instrument (useInstruments included)
+    link('instrument_id', 'instruments', whenInstruments(companyReferenceScope)),
   );
 };
 

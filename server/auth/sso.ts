@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { AuthSettings } from './settings';
 import type { NextStep } from '../../src/domain/auth/error-codes';
 import { Visibility } from '../../src/domain/shared/visibility';
+import { Role } from '../../src/domain/shared/roles';
 import { isAdapterType, type AdapterType } from '../../src/domain/company-settings/auth-adapters';
 import { SSO_FLOW_MINUTES, type SsoReason } from '../../src/domain/auth/sso';
 import { secretBoxFor } from './secret-box';
@@ -198,6 +199,8 @@ export async function startSsoFlow(db: Queryable, config: Config, settings: Auth
   const now = settings.now();
   const expiresAt = new Date(now.getTime() + SSO_FLOW_MINUTES * 60_000);
   const scopes = Array.isArray(adapter.settings.scopes) ? adapter.settings.scopes.filter((s): s is string => typeof s === 'string') : [];
+  // Provisioning needs the verified e-mail and the name of an unknown account.
+  if (adapter.settings.provisionUsers === true) for (const s of ['email', 'profile']) if (!scopes.includes(s)) scopes.push(s);
   await db.query(`DELETE FROM sso_flows WHERE expires_at < $1`, [now]);
   await db.query(
     `INSERT INTO sso_flows (id, company_id, adapter_id, browser_hash, code_verifier, nonce, link_user_id, created_at, expires_at)
@@ -280,14 +283,18 @@ export async function finishSsoFlow(
   const configuration = await providerConfig(config, adapter);
   let issuer: string;
   let subject: string;
+  let claims: Record<string, unknown> = {};
+  let accessToken: string | null = null;
   try {
     const callback = new URL(redirectUriOf(config));
     callback.search = params.toString();
     const tokens = await client.authorizationCodeGrant(configuration, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
-    const claims = tokens.claims();
-    if (!claims?.sub || !claims.iss) return await refuse('sso_provider_refused', 400, { problem: 'no subject' });
-    issuer = claims.iss;
-    subject = claims.sub;
+    const idClaims = tokens.claims();
+    if (!idClaims?.sub || !idClaims.iss) return await refuse('sso_provider_refused', 400, { problem: 'no subject' });
+    issuer = idClaims.iss;
+    subject = idClaims.sub;
+    claims = { ...idClaims };
+    accessToken = tokens.access_token ?? null;
   } catch (error) {
     if (error instanceof SsoError) throw error;
     const detail = error instanceof Error ? error.message.slice(0, 200) : 'unknown';
@@ -311,7 +318,9 @@ export async function finishSsoFlow(
     return { kind: 'linked', userId: linkUserId };
   }
 
-  const { rows: users } = await db.query<{
+  const findLinked = async () =>
+    (
+      await db.query<{
     id: string; company_id: string; display: number; deleted_at: Date | null; mfa_active: boolean; mfa_setup: boolean; force_mfa: boolean; password_validated: boolean;
   }>(
     `SELECT u.id, u.company_id, u.display, u.deleted_at, u.mfa_active, u.mfa_setup, u.password_validated,
@@ -319,8 +328,23 @@ export async function finishSsoFlow(
        FROM user_identities i JOIN users u ON u.company_id = i.company_id AND u.id = i.user_id JOIN companies c ON c.id = u.company_id
       WHERE i.company_id = $1 AND i.issuer = $2 AND i.subject = $3`,
     [adapter.companyId, issuer, subject],
-  );
-  const user = users[0];
+  )
+    ).rows[0];
+  let user = await findLinked();
+  if (!user && adapter.settings.provisionUsers === true) {
+    // Provisioning "if the adapter says so": only e-mail and name come from the provider, the role from the adapter.
+    if (typeof claims.email !== 'string' && accessToken) {
+      try {
+        claims = { ...claims, ...(await client.fetchUserInfo(configuration, accessToken, subject)) };
+      } catch {
+        // no userinfo: refused below for want of a verified e-mail
+      }
+    }
+    const provisioned = await provisionUser(db, adapter, { issuer, subject, claims });
+    if (typeof provisioned === 'string') return refuse('sso_provisioning_refused', 403, { issuer, subject: subject.slice(0, 200), problem: provisioned });
+    await audit(db, { action: 'sso.provision', companyId: adapter.companyId, userId: provisioned.userId, result: 'success', subjectType: 'user', subjectId: provisioned.userId, details: { adapter: adapter.uuid, issuer, roleId: provisioned.roleId }, ip: input.ip });
+    user = await findLinked();
+  }
   if (!user || user.deleted_at || user.display === Visibility.deleted || user.display === Visibility.hidden) {
     return refuse('sso_unknown_subject', 403, { issuer, subject: subject.slice(0, 200) });
   }
@@ -330,4 +354,53 @@ export async function finishSsoFlow(
   const session = await createSession(db, { id: userId, companyId: Number(user.company_id) }, { ip: input.ip, userAgent: input.userAgent }, settings);
   await audit(db, { action: 'login.success', companyId: Number(user.company_id), userId, result: 'success', details: { via: 'sso', adapter: adapter.uuid }, ip: input.ip });
   return { kind: 'session', token: session.token, expiresAt: session.expiresAt, userId, next: nextSteps({ ...user, mfa_validated: false }) };
+}
+
+/**
+ * Creates the user of an unknown subject when the adapter provisions (issue 24): a verified e-mail is required
+ * (it becomes username and address; one already used as a username is refused, never linked by e-mail), the
+ * role is the adapter's `defaultRoleId` when it is a live role of the company (or a global one) and not the
+ * participant role. No password: the user signs in through the provider (or sets one with "forgot password").
+ * The user and the subject's link are written in one statement. Answers the new user, or why not.
+ */
+export async function provisionUser(
+  db: Queryable,
+  adapter: Pick<AdapterRecord, 'id' | 'companyId' | 'settings'>,
+  who: { issuer: string; subject: string; claims: Record<string, unknown> },
+): Promise<{ userId: number; roleId: number } | 'email_unverified' | 'role_invalid' | 'email_in_use'> {
+  const { claims } = who;
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  if (!verified || !/^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/.test(email)) return 'email_unverified';
+  const roleId = Number(adapter.settings.defaultRoleId);
+  if (!Number.isInteger(roleId) || roleId === Role.participant) return 'role_invalid';
+  const { rows: roles } = await db.query<{ id: string }>(
+    `SELECT id FROM acl_roles WHERE id = $1 AND deleted_at IS NULL AND (company_id IS NULL OR company_id = $2)
+        AND id <> $3 AND coalesce(parent_role_id, 0) <> $3`,
+    [roleId, adapter.companyId, Role.participant],
+  );
+  if (!roles[0]) return 'role_invalid';
+  const text = (key: string, max: number) => (typeof claims[key] === 'string' ? claims[key].trim().slice(0, max) : '');
+  let given = text('given_name', 100);
+  let family = text('family_name', 100);
+  if (!given && !family) {
+    const [first = '', ...rest] = text('name', 200).split(/\s+/);
+    given = first;
+    family = rest.join(' ');
+  }
+  try {
+    const { rows } = await db.query<{ user_id: string }>(
+      `WITH u AS (
+         INSERT INTO users (company_id, acl_role_id, username, email, given_name, surname, password_hash)
+         SELECT $1, $2, $3, $3, $4, $5, NULL WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($3))
+         RETURNING id
+       )
+       INSERT INTO user_identities (company_id, user_id, adapter_id, issuer, subject) SELECT $1, u.id, $6, $7, $8 FROM u RETURNING user_id`,
+      [adapter.companyId, roleId, email, given || null, family || null, adapter.id, who.issuer, who.subject],
+    );
+    return rows[0] ? { userId: Number(rows[0].user_id), roleId } : 'email_in_use';
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return 'email_in_use';
+    throw error;
+  }
 }

@@ -75,6 +75,11 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     if (!can(viewer, 'view', 'dashboards')) return c.json(restErrorBody('forbidden', 'dashboards.errors.notAllowed'), 403);
     return viewer;
   };
+  /** A handler for a signed-in viewer who may see dashboards (else the refusal answers). */
+  const withViewer = (handler: (c: Context, viewer: Viewer) => Response | Promise<Response>) => async (c: Context) => {
+    const viewer = await viewerOf(c);
+    return viewer instanceof Response ? viewer : handler(c, viewer);
+  };
   const logged = (viewer: Viewer, c: Context, action: string, id: number | string, details: Record<string, unknown> = {}) =>
     audit(db, { viewer, action, subjectType: 'dashboard', subjectId: id, details, ip: clientIp(c) });
 
@@ -89,35 +94,27 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     return new Response(null, { status: 204, headers: { allow: methods.join(', '), 'cache-control': 'no-store' } });
   });
 
-  app.get('/api/dashboards', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.get('/api/dashboards', withViewer(async (c, viewer) => {
     return c.json(await listDashboards(db, viewer));
-  });
+  }));
 
-  app.post('/api/dashboards', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.post('/api/dashboards', withViewer(async (c, viewer) => {
     const parsed = v.safeParse(DashboardBodySchema, await body(c));
     if (!parsed.success) return invalid(c, parsed.issues);
     const made = await db.transaction((tx) => createDashboard(tx, viewer, parsed.output));
     if (isRefusal(made)) return refused(c, made);
     await logged(viewer, c, 'dashboard.create', made.id);
     return c.json(made, 201);
-  });
+  }));
 
-  app.get('/api/dashboards/:id', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.get('/api/dashboards/:id', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('id'));
     const found = id === null ? null : await findDashboard(db, viewer, id);
     if (!found || id === null) return notFound(c);
     return c.json([{ ...found, widgets: await listWidgets(db, viewer, id) }]);
-  });
+  }));
 
-  app.put('/api/dashboards/:id', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.put('/api/dashboards/:id', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return notFound(c);
     const parsed = v.safeParse(DashboardBodySchema, await body(c));
@@ -126,30 +123,24 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     if (isRefusal(changed)) return refused(c, changed);
     await logged(viewer, c, 'dashboard.update', id);
     return c.json(changed);
-  });
+  }));
 
-  app.delete('/api/dashboards/:id', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.delete('/api/dashboards/:id', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return notFound(c);
     const result = await db.transaction((tx) => deleteDashboard(tx, viewer, id));
     if (result) return refused(c, result);
     await logged(viewer, c, 'dashboard.delete', id);
     return c.body(null, 204);
-  });
+  }));
 
-  app.get('/api/dashboards/:id/widgets', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.get('/api/dashboards/:id/widgets', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('id'));
     if (id === null || !(await findDashboard(db, viewer, id))) return notFound(c);
     return c.json(await listWidgets(db, viewer, id));
-  });
+  }));
 
-  app.put('/api/dashboards/:id/widgets', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.put('/api/dashboards/:id/widgets', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('id'));
     if (id === null) return notFound(c);
     const raw = await body(c);
@@ -185,13 +176,11 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     if (outcome) return refused(c, outcome);
     await logged(viewer, c, 'dashboard.widgets', id, { widgets: items.length });
     return c.json(await listWidgets(db, viewer, id));
-  });
+  }));
 
-  app.put('/api/dashboards/:dashboard/widgets/:widget', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.put('/api/dashboards/:dashboard/widgets/:widget', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('dashboard'));
-    const w = c.req.param('widget');
+    const w = c.req.param('widget') ?? '';
     const key = idParam(w) ?? (UUID.test(w) ? w.toLowerCase() : null);
     if (id === null || key === null) return notFound(c);
     const parsed = v.safeParse(WidgetBodySchema, await body(c));
@@ -200,11 +189,9 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     if (isRefusal(saved)) return refused(c, saved);
     await logged(viewer, c, 'dashboard.widget', id, { widget: saved.id });
     return c.json(saved);
-  });
+  }));
 
-  app.delete('/api/dashboards/:dashboard/widgets/:widget', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.delete('/api/dashboards/:dashboard/widgets/:widget', withViewer(async (c, viewer) => {
     const id = idParam(c.req.param('dashboard'));
     const w = idParam(c.req.param('widget'));
     if (id === null || w === null) return notFound(c);
@@ -213,13 +200,11 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     const result = await db.transaction((tx) => deleteWidget(tx, viewer, w));
     if (result) return refused(c, result);
     return c.body(null, 204);
-  });
+  }));
 
-  app.get('/api/widgets', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.get('/api/widgets', withViewer(async (c, viewer) => {
     return c.json(await listWidgets(db, viewer));
-  });
+  }));
 
   app.get('/api/projects', async (c) => {
     const viewer = await restViewer(c, db, config);
@@ -228,30 +213,14 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     return c.json(rows.map((r) => ({ id: Number(r.id), uuid: r.uuid, name: r.name })));
   });
 
-  app.get('/api/graph/subjects', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.get('/api/graph/subjects', withViewer(async (c, viewer) => {
     return c.json(await subjectsAnswer(db, viewer));
-  });
-  app.get('/api/graph/types', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
-    return c.json(GRAPH_TYPES);
-  });
-  app.get('/api/graph/types/modifiers', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
-    return c.json(GROUPINGS.map((id) => ({ id, label: `dashboards.groupings.${id}` })));
-  });
-  app.get('/api/graph/types/comparisons', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
-    return c.json(COMPARISONS.map((id) => ({ id, label: `dashboards.comparisons.${id}` })));
-  });
+  }));
+  app.get('/api/graph/types', withViewer((c) => c.json(GRAPH_TYPES)));
+  app.get('/api/graph/types/modifiers', withViewer((c) => c.json(GROUPINGS.map((id) => ({ id, label: `dashboards.groupings.${id}` })))));
+  app.get('/api/graph/types/comparisons', withViewer((c) => c.json(COMPARISONS.map((id) => ({ id, label: `dashboards.comparisons.${id}` })))));
 
-  app.post('/api/graph/datasets', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.post('/api/graph/datasets', withViewer(async (c, viewer) => {
     const payload = await body(c);
     // 01 §5: 'Payload needs to have a dashboard id.' comes first, whatever else is wrong.
     if (!hasDashboardId(payload)) return c.json(restErrorBody('invalid_input', 'dashboards.errors.dashboardIdRequired', { field: 'dashboardId' }), 400);
@@ -259,22 +228,18 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     if (!parsed.success) return invalid(c, parsed.issues);
     if (!(await findDashboard(db, viewer, parsed.output.dashboardId))) return notFound(c);
     return c.json(await computeGraph(db, viewer, parsed.output));
-  });
+  }));
 
-  app.post('/api/graph/related', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
+  app.post('/api/graph/related', withViewer(async (c, viewer) => {
     const parsed = v.safeParse(RelatedRequestSchema, await body(c));
     if (!parsed.success) return invalid(c, parsed.issues);
     const bad = [...parsed.output.filters.map((f) => f.property), ...(parsed.output.bucket ? [parsed.output.bucket.property] : []), ...parsed.output.empty].find((p) => !propertyOf(parsed.output.subject, p));
     if (bad) return c.json(restErrorBody('invalid_input', 'dashboards.errors.filterIncomplete', { field: bad }), 400);
     return c.json(await relatedRows(db, viewer, parsed.output));
-  });
+  }));
 
-  app.get('/api/dashboards/:dashboard/widgets/:widget/:file', async (c) => {
-    const viewer = await viewerOf(c);
-    if (viewer instanceof Response) return viewer;
-    const match = /^data\.(csv|xlsx)$/.exec(c.req.param('file'));
+  app.get('/api/dashboards/:dashboard/widgets/:widget/:file', withViewer(async (c, viewer) => {
+    const match = /^data\.(csv|xlsx)$/.exec(c.req.param('file') ?? '');
     const id = idParam(c.req.param('dashboard'));
     const w = idParam(c.req.param('widget'));
     if (!match || id === null || w === null) return notFound(c);
@@ -296,7 +261,7 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     }
     const name = `${widget.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').toLowerCase() || 'widget'}.${format}`;
     return c.body(streamTable(columns, toAsync(iterate()), format, 'Gegevens'), 200, exportHeaders(format, name, rows.length));
-  });
+  }));
 }
 
 async function* toAsync<T>(rows: Iterable<T>): AsyncIterable<T> {

@@ -1,6 +1,7 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { ReadReplicas } from './replicas';
 
 export type Row = Record<string, unknown>;
 
@@ -43,6 +44,8 @@ export interface Db extends Queryable {
    * moves, so this process's own committed changes are seen by its next request.
    */
   writeCount(): number;
+  /** Hot standbys that serve pulls (DATABASE_READ_URL; server/db/replicas.ts); absent: everything on this database. */
+  readonly replicas?: ReadReplicas;
   close(): Promise<void>;
 }
 

@@ -46,6 +46,7 @@ import './types/participant-tests';
 import './types/skill-report';
 import './types/caseload-writes';
 import './types/work-plan-files';
+import './types/instrument-files';
 import './types/session-identity';
 import './types/dashboard-writes';
 import './types/transfer';

@@ -11,6 +11,7 @@ import { containsUnstorable } from '../http/unstorable';
 import { useWriteBatches } from '../sync/writes';
 import { RateLimiter, useRowCost } from './row-cost';
 import { useParticipantReadLog } from '../auth/participant-reads';
+import { useReadOnlyOperations } from '../sync/read-route';
 import { PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
 
 /** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
@@ -80,6 +81,8 @@ export function createGraph(config: Config) {
       useParticipantReadLog(),
       // A pushed batch of declared writes runs in one transaction, a savepoint per write.
       useWriteBatches(),
+      // Read replicas: graph queries are not writes a session must read back (server/sync/read-route.ts).
+      useReadOnlyOperations(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
         // A pushed batch is one aliased field per write (r0, r1, ...): the client never sends more.

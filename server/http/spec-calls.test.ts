@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
 import { createAuthTestApp, rest, signIn, type AuthTestApp } from '../test/auth';
+import { isNewerVersion, latestVersionFrom } from '../../src/domain/pwa/remote-version';
+import { appVersion } from '../app-version';
+import { mountRemoteConfig } from './remote-config-routes';
 
 /** The rest of the spec's REST calls (01 §7, issue 24): one block per call, with its permission rule. */
 
@@ -146,5 +151,49 @@ describe('the development pages (/development/*) ask GET /api/dev/mode', () => {
     const res = await dev.request('/api/dev/mode');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ development: true });
+  });
+});
+
+describe('GET remote-config (the latest app version)', () => {
+  it("answers the running build's version keyed by the host name (dots and dashes as underscores), to anyone, never cached", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const res = await rest(t.app, '/api/remote-config', { headers: { host: 'werkpad.gemeente-a.nl:8443' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    const body = (await res.json()) as { parameters: Record<string, string>; minimumFetchIntervalSeconds: number };
+    expect(body.parameters.werkpad_gemeente_a_nl).toBe(version);
+    expect(body.minimumFetchIntervalSeconds).toBe(3600);
+    // what the client does with it: the running build is not older than itself
+    expect(isNewerVersion(latestVersionFrom(body, 'werkpad.gemeente-a.nl'), version)).toBe(false);
+  });
+
+  it('answers the version a deployment sets (WERKPAD_APP_VERSION), which a client of the previous build sees as newer', async () => {
+    const app = new Hono();
+    mountRemoteConfig(app, t.config, appVersion({ WERKPAD_APP_VERSION: '2.4.0' }));
+    const body = (await (await app.request('/api/remote-config', { headers: { host: 'localhost:3000' } })).json()) as { parameters: Record<string, string> };
+    expect(body.parameters.localhost).toBe('2.4.0');
+    expect(isNewerVersion(latestVersionFrom(body, 'localhost'), '2.3.9')).toBe(true);
+  });
+});
+
+describe('GET /api/dev/access-token (the page /development/access-token)', () => {
+  it('is not found in production; under npm run dev it answers the session token, identity and expiry, and 401 without a session', async () => {
+    expect((await rest(t.app, '/api/dev/access-token', { token: coach })).status).toBe(404);
+    const { createApp } = await import('../app');
+    const { loadConfig } = await import('../config');
+    const dev = createApp({ db: t.db, config: loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', PUBLIC_URL: 'https://werkpad.test', WERKPAD_SECRET_KEY: t.config.secretKey }, ['node', 'server/main.ts', '--dev']) });
+    const res = await dev.request('/api/dev/access-token', { headers: { authorization: `Bearer ${coach}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    const body = (await res.json()) as { token: string; userId: number; realUserId: number; chain: number[]; expiresAt: string | null; maxExpiresAt: string | null };
+    expect(body.token).toBe(coach);
+    expect(body.realUserId).toBe(body.userId);
+    expect(body.chain).toEqual([]);
+    expect(Date.parse(body.expiresAt ?? '')).toBeGreaterThan(Date.now());
+    expect(Date.parse(body.maxExpiresAt ?? '')).toBeGreaterThanOrEqual(Date.parse(body.expiresAt ?? ''));
+    // The token works as a bearer token against the graph, as the page's curl example says.
+    const me = await dev.request('/api/v2/graph', { method: 'POST', headers: { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    expect(((await me.json()) as { data: { me: { id: unknown } } }).data.me.id).toBeTruthy();
+    expect((await dev.request('/api/dev/access-token')).status).toBe(401);
   });
 });

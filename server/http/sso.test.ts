@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createAuthTestApp, graph, rest, signIn, type AuthTestApp } from '../test/auth';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../test/oidc-provider';
 import { issuerAllowed, issuerOf } from '../auth/sso';
+import { Role } from '../../src/domain/shared/roles';
 
 /** Single sign-on (issue 24) against a real OpenID Connect provider on a loopback port. */
 
@@ -20,8 +21,8 @@ const flowCookie = (res: Response): string => {
 };
 
 /** Starts a flow (as `token`'s user when linking), signs in at the provider as `login`, answers the grant's input. */
-async function throughProvider(login: string, options: { token?: string; link?: boolean } = {}): Promise<{ cookie: string; payload: string }> {
-  const start = await rest(t.app, '/api/oauth/sso/start', { token: options.token ?? null, json: { uuid: adapterUuid, ...(options.link ? { link: true } : {}) } });
+async function throughProvider(login: string, options: { token?: string; link?: boolean; uuid?: string } = {}): Promise<{ cookie: string; payload: string }> {
+  const start = await rest(t.app, '/api/oauth/sso/start', { token: options.token ?? null, json: { uuid: options.uuid ?? adapterUuid, ...(options.link ? { link: true } : {}) } });
   expect(start.status).toBe(200);
   const { authorizationUrl } = (await start.json()) as { authorizationUrl: string };
   const url = new URL(authorizationUrl);
@@ -100,6 +101,8 @@ describe('the SSO grant', () => {
     expect(await res.json()).toMatchObject({ error: 'sso_unknown_subject', messageKey: 'auth.sso.unknownSubject' });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('access_token=') && !c.startsWith('access_token=;'))).toBe(false);
     expect((await auditRows(t.db, 'login.sso.refused')).at(-1)?.details).toMatchObject({ reason: 'sso_unknown_subject', subject: 'nobody-known' });
+    // provisioning is off by default: nobody was created, although the provider gave a verified e-mail
+    expect((await t.db.query("SELECT 1 FROM users WHERE username = 'nobody-known@idp.test'")).rows).toHaveLength(0);
   });
 
   it('a signed-in user links the provider account; after that it signs them in with a normal session', async () => {
@@ -159,5 +162,61 @@ describe('the SSO grant', () => {
     const empty = await grant({ payload: '' });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: 'sso_flow_invalid' });
+  });
+});
+
+describe('provisioning unknown subjects (the adapter says so)', () => {
+  const addAdapter = async (label: string, extra: Record<string, unknown>) =>
+    graph<{ addCompanyAuthenticationAdapter: { success: boolean; reason: string | null } }>(
+      t.app,
+      'mutation($i: CompanyAuthenticationAdapterInput!) { addCompanyAuthenticationAdapter(input: $i) { success reason } }',
+      { token: adminToken, variables: { i: { adapter: 'oidc', label, settings: JSON.stringify({ issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, ...extra }) } } },
+    );
+
+  it('an adapter that provisions needs a default role that is not the participant role', async () => {
+    expect((await addAdapter('Zonder rol', { provisionUsers: true })).data?.addCompanyAuthenticationAdapter).toEqual({ success: false, reason: 'admin.errors.adapter.defaultRoleId' });
+    expect((await addAdapter('Deelnemers', { provisionUsers: true, defaultRoleId: Role.participant })).data?.addCompanyAuthenticationAdapter).toEqual({ success: false, reason: 'admin.errors.adapter.defaultRoleId' });
+    expect((await addAdapter('Ja', { provisionUsers: 'ja', defaultRoleId: Role.coach })).data?.addCompanyAuthenticationAdapter).toEqual({ success: false, reason: 'admin.errors.adapter.provisionUsers' });
+  });
+
+  it('on: an unknown subject with a verified e-mail becomes a user with the default role, audited, once; unverified or taken e-mail refused', async () => {
+    expect((await addAdapter('Met aanmaken', { provisionUsers: true, defaultRoleId: Role.coach })).data?.addCompanyAuthenticationAdapter).toEqual({ success: true, reason: null });
+    const uuid = (await t.db.query<{ uuid: string }>(`SELECT uuid FROM company_authentication_adapters WHERE label = 'Met aanmaken'`)).rows[0]!.uuid;
+
+    const first = await throughProvider('idp-nieuw', { uuid });
+    const res = await grant({ ...first, uuid });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; next: string[] };
+    expect(body.next).toEqual([]);
+    const me = await graph<{ me: { id: string } }>(t.app, '{ me { id } }', { token: body.access_token });
+    const { rows: created } = await t.db.query<{ id: string; company_id: string; acl_role_id: string; email: string; given_name: string; surname: string; password_hash: string | null }>(
+      "SELECT id, company_id, acl_role_id, email, given_name, surname, password_hash FROM users WHERE username = 'idp-nieuw@idp.test'",
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ email: 'idp-nieuw@idp.test', given_name: 'Nieuwe', surname: 'idp-nieuw', password_hash: null });
+    expect(Number(created[0]!.acl_role_id)).toBe(Role.coach);
+    expect(Number(created[0]!.company_id)).toBe(t.fx.companyA);
+    expect(me.data?.me.id).toBe(String(created[0]!.id));
+    expect((await auditRows(t.db, 'sso.provision')).at(-1)).toMatchObject({ user_id: Number(created[0]!.id), details: { roleId: Role.coach } });
+
+    // the second sign-in finds the linked user: no second user
+    const again = await throughProvider('idp-nieuw', { uuid });
+    expect((await grant({ ...again, uuid })).status).toBe(200);
+    expect((await t.db.query("SELECT 1 FROM users WHERE username = 'idp-nieuw@idp.test'")).rows).toHaveLength(1);
+
+    // no verified e-mail: refused with its reason, nobody created
+    const unverified = await throughProvider('unverified-iemand', { uuid });
+    const refused = await grant({ ...unverified, uuid });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'sso_provisioning_refused', messageKey: 'auth.sso.provisioningRefused' });
+    expect((await t.db.query("SELECT 1 FROM users WHERE username = 'unverified-iemand@idp.test'")).rows).toHaveLength(0);
+
+    // an e-mail that is already someone's username is never linked by e-mail: refused
+    await t.db.query(`INSERT INTO users (company_id, acl_role_id, username, email) VALUES ($1, $2, 'bezet@idp.test', 'bezet@idp.test')`, [t.fx.companyA, Role.coach]);
+    const taken = await throughProvider('bezet', { uuid });
+    const takenRes = await grant({ ...taken, uuid });
+    expect(takenRes.status).toBe(403);
+    expect((await auditRows(t.db, 'login.sso.refused')).at(-1)?.details).toMatchObject({ reason: 'sso_provisioning_refused', problem: 'email_in_use' });
+    expect((await t.db.query("SELECT user_id FROM user_identities WHERE subject = 'bezet'")).rows).toHaveLength(0);
   });
 });

@@ -380,3 +380,48 @@ describe('useInstruments, kwnwVersion and the KWNW access flags', () => {
     await setSettings({ kwnwVersion: 'kwnw2' });
   });
 });
+
+/**
+ * The administrator's screen (company settings, "Instrumenten en Kortste Weg Naar Werk") sets the switches
+ * with setCompanySettings: a change takes effect in the menu and on the server at once; only an administrator
+ * may make it, and values outside the spec's lists are refused with their reason.
+ */
+describe('setCompanySettings for useInstruments, kwnwVersion and the access flags', () => {
+  const set = async (user: string, settings: Record<string, unknown>): Promise<Answer> => {
+    const res = await demo.gql<{ setCompanySettings: Answer }>(user, 'mutation($s: JSON!) { setCompanySettings(settings: $s) { success reason params } }', { s: settings });
+    expect(res.errors).toBeUndefined();
+    return res.data!.setCompanySettings;
+  };
+  const menu = async (user: string): Promise<string[]> => {
+    const answer = (await (await demo.rest(user, '/api/navigation')).json()) as NavigationAnswer;
+    return answer.items.flatMap((i) => [i.uri, ...(i.children ?? []).map((c) => c.uri)]);
+  };
+  const kwnwMatch = async (user: string) =>
+    (await demo.gql<{ instrumentsMatch: unknown[] }>(user, 'query($p: ID) { instrumentsMatch(participantId: $p) { match } }', { p: String(lotte) })).data!.instrumentsMatch.length;
+  const plan = () => ({ uuid: randomUUID(), participantId: lotte, status: 'open', content: { goal: 'Werk', strengths: [], obstacles: [], agreements: [] } });
+
+  it('only an administrator may change them; values outside the lists are refused', async () => {
+    expect(await set('manager', { kwnwVersion: 'none' })).toMatchObject({ success: false });
+    expect(await set('admin', { kwnwVersion: 'kwnw3' })).toMatchObject({ success: false, reason: 'admin.errors.settings.invalid' });
+    expect(await set('admin', { useInstruments: 'sometimes' })).toMatchObject({ success: false, reason: 'admin.errors.settings.invalid' });
+    expect(await set('admin', { participantAccess: { kwnw: 'yes' } })).toMatchObject({ success: false, reason: 'admin.errors.settings.invalid' });
+  });
+
+  it('a change takes effect at once: menu, KWNW matching, plans of approach and the instrument library', async () => {
+    expect(await set('admin', { kwnwVersion: 'kwnw', useInstruments: 'enabled', participantAccess: { kwnw: true, status: true, instrument: true, planOfApproach: true } })).toMatchObject({ success: true });
+    expect(await menu('manager')).toContain('/kwnw');
+    expect(await kwnwMatch('manager')).toBeGreaterThan(0);
+    expect(await set('admin', { participantAccess: { kwnw: true, status: true, instrument: false, planOfApproach: false } })).toMatchObject({ success: true });
+    expect(await kwnwMatch('manager')).toBe(0);
+    expect(await write('manager', 'savePlanOfApproach', plan())).toMatchObject({ success: false, reason: 'instruments.errors.kwnwOff' });
+    expect(await set('admin', { kwnwVersion: 'none', participantAccess: { kwnw: true, status: true, instrument: true, planOfApproach: true } })).toMatchObject({ success: true });
+    expect(await menu('manager')).not.toContain('/kwnw');
+    expect(await kwnwMatch('manager')).toBe(0);
+    expect(await set('admin', { useInstruments: 'criteria_only' })).toMatchObject({ success: true });
+    expect(await menu('manager')).not.toContain('/instruments');
+    expect(await write('manager', 'saveInstrument', { uuid: randomUUID(), name: 'Via het scherm' })).toMatchObject({ success: false, reason: 'instruments.errors.libraryOff' });
+    expect(await set('admin', { useInstruments: 'enabled', kwnwVersion: 'kwnw2' })).toMatchObject({ success: true });
+    expect(await menu('manager')).toContain('/instruments');
+    expect(await menu('manager')).toContain('/kwnw');
+  });
+});

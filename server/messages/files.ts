@@ -60,7 +60,7 @@ export async function findDownload(db: Db, viewer: Viewer, uuid: string): Promis
     db,
     sql`SELECT f.uuid::text AS uuid, f.name, f.mime, f.storage_key FROM files f
          WHERE f.uuid = ${uuid}::uuid AND f.company_id = ${viewer.companyId} AND f.kind = ${ATTACHMENT_FILE_KIND} AND f.deleted_at IS NULL
-           AND ((f.message_id IS NULL AND f.user_id = ${viewer.userId})
+           AND ((f.message_id IS NULL AND f.instrument_id IS NULL AND f.user_id = ${viewer.userId})
              OR EXISTS (SELECT 1 FROM messages m WHERE m.id = f.message_id AND m.deleted_at IS NULL AND ${messagesScope(viewer, 'm')}))`,
   );
   return rows[0] ?? null;

@@ -69,7 +69,7 @@ export async function sendMessage(tx: Queryable, viewer: Viewer, args: SendArgs,
       tx,
       sql`SELECT id, uuid::text AS uuid, name, mime, size FROM files
            WHERE uuid = ANY(${attachmentIds}::uuid[]) AND company_id = ${viewer.companyId} AND user_id = ${viewer.userId}
-             AND kind = ${ATTACHMENT_FILE_KIND} AND message_id IS NULL AND deleted_at IS NULL FOR UPDATE`,
+             AND kind = ${ATTACHMENT_FILE_KIND} AND message_id IS NULL AND instrument_id IS NULL AND deleted_at IS NULL FOR UPDATE`,
     );
     if (rows.length !== attachmentIds.length) return refuse('messages.errors.attachmentNotFound');
     attachments = rows.map((f) => ({ ...f, id: Number(f.id), size: Number(f.size) }));

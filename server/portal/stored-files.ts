@@ -33,6 +33,8 @@ export interface NewFile {
   participantId: number | null;
   /** The work plan a work-plan file (kind 3) belongs to. */
   workPlanId?: number | null;
+  /** The instrument an instrument document belongs to. */
+  instrumentId?: number | null;
 }
 
 /** Writes the bytes, then the row (in `tx`); removes the bytes again when the row fails. */
@@ -53,9 +55,9 @@ export async function storeFile(tx: Queryable, dataDir: string, viewer: Viewer, 
   try {
     const { rows } = await run<{ id: number }>(
       tx,
-      sql`INSERT INTO files (uuid, company_id, kind, name, mime, size, storage_key, sha256, user_id, participant_id, work_plan_id)
+      sql`INSERT INTO files (uuid, company_id, kind, name, mime, size, storage_key, sha256, user_id, participant_id, work_plan_id, instrument_id)
           VALUES (${f.uuid}::uuid, ${viewer.companyId}, ${f.kind}, ${f.name}, ${f.mime}, ${f.bytes.length}, ${f.uuid},
-                  ${createHash('sha256').update(f.bytes).digest('hex')}, ${viewer.userId}, ${f.participantId}, ${f.workPlanId ?? null})
+                  ${createHash('sha256').update(f.bytes).digest('hex')}, ${viewer.userId}, ${f.participantId}, ${f.workPlanId ?? null}, ${f.instrumentId ?? null})
           RETURNING id`,
     );
     return Number(rows[0]?.id);
@@ -79,6 +81,7 @@ export interface FileRow {
   user_id: number | null;
   participant_id: number | null;
   work_plan_id: number | null;
+  instrument_id?: number | null;
   deleted_at: Date | null;
 }
 

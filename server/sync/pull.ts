@@ -272,6 +272,31 @@ export function pullEnv(
   };
 }
 
+/** The mark the primary last published for its standbys (server/db/replicas.ts), as replayed where it is read. */
+const READ_MARK = 'SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM sync_read_mark';
+
+/**
+ * A PullEnv on a hot standby (issue 26, docs/read-replicas.md), or null when the standby cannot
+ * serve this company yet (no sync keys replayed). The high-water mark is the one the primary
+ * published in `sync_read_mark` as this standby has replayed it: every change at or below it
+ * committed before it was published, so this standby's later snapshots hold all of them. It is read
+ * here, before any row, so the rows are read by later snapshots. The keys are only read (a
+ * standby is read-only; the primary makes them on first use).
+ */
+export async function standbyPullEnv(db: MarkDb, viewer: Viewer, now = Date.now): Promise<{ env: PullEnv; mark: number } | null> {
+  const { rows } = await db.query<{ mark: number | string; epoch: string | null; hmac_key: string | null; tombstone_horizon: number | string | null }>(
+    `SELECT (${READ_MARK}) AS mark, k.epoch, k.hmac_key, k.tombstone_horizon
+       FROM (SELECT 1) one LEFT JOIN sync_keys k ON k.company_id = $1`,
+    [viewer.companyId],
+  );
+  const row = rows[0];
+  if (!row || row.epoch === null || row.hmac_key === null || row.tombstone_horizon === null) return null;
+  const keys = keysOfRow({ epoch: row.epoch, hmac_key: row.hmac_key, tombstone_horizon: row.tombstone_horizon });
+  const mark = Number(row.mark);
+  const env = pullEnv(db, viewer, keys, now);
+  return { env: { ...env, highWater: () => Promise.resolve(mark) }, mark };
+}
+
 /** Average document size per table, learnt from earlier pages, to size the next page's LIMIT. */
 const averageBytes = new Map<string, number>();
 

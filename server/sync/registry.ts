@@ -39,16 +39,18 @@ export const ATTACHMENT_FILE_KIND = 13;
 
 /**
  * Files: the table's scope, and an attachment not yet linked to a message (being written) only for
- * its uploader (issue 10: unsent attachments are nobody else's business).
+ * its uploader (issue 10: unsent attachments are nobody else's business); an instrument's documents
+ * (kind 13 with an instrument link, issue 23) follow the instrument.
  */
 const filesPullScope =
   (base: ScopeFn): ScopeFn =>
   (viewer, alias) =>
-    sql([`(`, ` AND (${alias}.kind <> ${ATTACHMENT_FILE_KIND} OR ${alias}.message_id IS NOT NULL OR ${alias}.user_id = `, `))`], base(viewer, alias), viewer.userId);
+    sql([`(`, ` AND (${alias}.kind <> ${ATTACHMENT_FILE_KIND} OR ${alias}.message_id IS NOT NULL OR ${alias}.instrument_id IS NOT NULL OR ${alias}.user_id = `, `))`], base(viewer, alias), viewer.userId);
 
 const measurements: ScopeParent = { table: 'wage_value_measurements', scope: wageValueMeasurementsScope };
 const plans: ScopeParent = { table: 'wage_value_plans', scope: wageValuePlansScope };
 const dashboards: ScopeParent = { table: 'dashboards', scope: dashboardsScope };
+const instruments: ScopeParent = { table: 'instruments', scope: scopeOf('instruments') };
 
 /** Tables whose scope is decided through the participant rows in the viewer's scope. */
 const CASELOAD_DEPENDENT = new Set([
@@ -66,7 +68,7 @@ const overrides: Partial<Record<CollectionName, Partial<Omit<ServerCollection, '
   aclRoles: { tenancy: (v, a) => sql([`(${a}.company_id = `, ` OR ${a}.company_id IS NULL)`], v.companyId) },
   users: { omit: ['password_hash', 'mfa_secret', 'mfa_last_used_step', 'password_changed_at'] },
   invitations: { omit: ['token_hash'] },
-  files: { omit: ['storage_key'], scope: filesPullScope(scopeOf('files')), scopeParents: [measurements] },
+  files: { omit: ['storage_key'], scope: filesPullScope(scopeOf('files')), scopeParents: [measurements, instruments] },
   wageValueTasks: { scopeParents: [measurements] },
   wageValuePlanNotes: { scopeParents: [plans] },
   widgets: { scopeParents: [dashboards] },

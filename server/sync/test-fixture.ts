@@ -1,5 +1,6 @@
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
+import { withTestStandby } from '../test/replica';
 import { createSession } from '../auth/session';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
@@ -28,7 +29,7 @@ export async function openFreshDb(): Promise<Db> {
   await admin.close();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  return openDb({ databaseUrl: target.toString() });
+  return withTestStandby(openDb({ databaseUrl: target.toString() }), name);
 }
 
 export function createTestApp(db: Db): Hono {

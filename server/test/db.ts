@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
+import { testDbMode, withTestStandby } from './replica';
 
 /**
  * A fresh migrated database for a test file: PGlite in memory, or — with WERKPAD_TEST_DB=postgres —
- * a new database `t_<random>` on the server at WERKPAD_TEST_PG_URL (started by tests/setup/postgres.ts).
+ * a new database `t_<random>` on the server at WERKPAD_TEST_PG_URL (started by tests/setup/postgres.ts);
+ * with WERKPAD_TEST_DB=postgres-replica its standby copy serves the pulls (server/test/replica.ts).
  * Closing a PostgreSQL test database also drops it.
  */
 export async function createTestDb(): Promise<Db> {
-  if (process.env.WERKPAD_TEST_DB !== 'postgres') {
+  if (testDbMode() === 'pglite') {
     const db = openDb({});
     await migrate(db);
     return db;
@@ -24,7 +26,7 @@ export async function createTestDb(): Promise<Db> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = openDb({ databaseUrl: url.toString() });
+  const db = await withTestStandby(openDb({ databaseUrl: url.toString() }), name);
   await migrate(db);
   return {
     ...db,

@@ -23,13 +23,18 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_post' }],
     pkce: { required: () => true },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
+    // e-mail and name for provisioning (issue 24): `<login>@idp.test`, verified unless the login starts with "unverified".
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    findAccount: (_ctx: unknown, sub: string) => ({
+      accountId: sub,
+      claims: () => ({ sub, email: `${sub}@idp.test`, email_verified: !sub.startsWith('unverified'), given_name: 'Nieuwe', family_name: sub, name: `Nieuwe ${sub}` }),
+    }),
     loadExistingGrant: async (ctx: ProviderContext) => {
       const clientOf = ctx.oidc.client?.clientId;
       const accountId = ctx.oidc.session?.accountId;
       if (!clientOf || !accountId) return undefined;
       const grant = new provider.Grant({ clientId: clientOf, accountId });
-      grant.addOIDCScope('openid');
+      grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
     },

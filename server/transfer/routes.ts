@@ -164,7 +164,9 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
     const perPage = Math.max(1, Math.min(100, Number.parseInt(c.req.query('per_page') ?? '10', 10) || 10));
     const { rows: total } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM transfer_runs WHERE transfer_id = $1', [row.id]);
     const { rows } = await db.query<RunRow>('SELECT * FROM transfer_runs WHERE transfer_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [row.id, perPage, (page - 1) * perPage]);
-    const { rows: pending } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM transfer_jobs WHERE transfer_id = $1 AND state = 'queued'", [row.id]);
+    // `queued`: a job is waiting or running. A claimed job is `running` before its run row exists, so counting only
+    // waiting jobs let the screen take the previous run for the one it had just started.
+    const { rows: pending } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM transfer_jobs WHERE transfer_id = $1 AND state IN ('queued', 'running')", [row.id]);
     return c.json({ items: rows.map(runJson), total: total[0]?.n ?? 0, page, perPage, queued: (pending[0]?.n ?? 0) > 0 });
   });
 }

@@ -9,6 +9,7 @@ import { derivedKeyFor } from '../auth/secret-box';
 import { serverCollection } from '../sync/registry';
 import { FileReason, WORK_PLAN_FILE_KIND, type FileReasonCode } from '../../src/domain/work-plan-files/files';
 import type { FileRow } from '../portal/stored-files';
+import { instrumentFileRemovalProblem } from '../instruments/files';
 
 /**
  * Work-plan files (02 §3, §7; issue 11 "files"): who may attach to and remove from which plan, and the
@@ -53,8 +54,10 @@ export async function fileInScope(tx: Queryable, viewer: Viewer, uuid: string, w
   return rows[0] ?? null;
 }
 
-/** Whether the viewer may remove (or bring back) this work-plan file; the plan must be in scope. */
-export async function removalProblem(tx: Queryable, viewer: Viewer, file: FileRow): Promise<FileReasonCode | null> {
+/** Whether the viewer may remove (or bring back) this work-plan file (the plan must be in scope) or instrument document. */
+export async function removalProblem(tx: Queryable, viewer: Viewer, file: FileRow): Promise<string | null> {
+  // an instrument's document (issue 23): the instrument's rules (server/instruments/files.ts)
+  if (file.instrument_id != null) return instrumentFileRemovalProblem(tx, viewer, file);
   if (Number(file.kind) !== WORK_PLAN_FILE_KIND || file.work_plan_id === null) return FileReason.notFound;
   const { rows } = await run<{ id: number }>(
     tx,

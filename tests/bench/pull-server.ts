@@ -19,6 +19,8 @@ import { pathToFileURL } from 'node:url';
 import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
 import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
 import { freePort } from '../../server/test/free-port';
+import { lsnValue } from '../../server/db/replicas';
+import { startThrowawayReplicaPair } from '../sync/postgres-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-Wachtwoord-2026!';
@@ -173,11 +175,13 @@ function serverCpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function measure(label: string, env: NodeJS.ProcessEnv): Promise<number> {
-  log(`${label}: seeding ${size.participants} participants, ${size.messages} messages, ${size.workPlans} work plans, ${size.reviews} reviews`);
-  const seeded = performance.now();
-  await seed(env);
-  log(`${label}: seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+async function measure(label: string, env: NodeJS.ProcessEnv, options: { seed?: boolean } = {}): Promise<number> {
+  if (options.seed !== false) {
+    log(`${label}: seeding ${size.participants} participants, ${size.messages} messages, ${size.workPlans} work plans, ${size.reviews} reviews`);
+    const seeded = performance.now();
+    await seed(env);
+    log(`${label}: seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  }
   const { base, child } = await startServer(env);
   try {
     const token = await signIn(base);
@@ -214,8 +218,20 @@ function postgresBin(): string | null {
   return null;
 }
 
-/** Documents per second served by the pull endpoint to one client; postgres is null without Debian's postgresql. */
-export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null }> {
+/** Issue 26: pulls from a hot standby against its primary, same data, same run. */
+export interface StandbyFigures {
+  primaryDocsPerSec: number;
+  standbyDocsPerSec: number;
+  /** Highest replay lag the primary reported (pg_stat_replication.replay_lag) while the standby served. */
+  lagMsMax: number;
+  /** How long the standby took to replay what the seed and the primary's runs wrote. */
+  catchUpMs: number;
+  /** Rows the standby's database returned during its runs (proof that it served them). */
+  standbyRowsRead: number;
+}
+
+/** Documents per second served by the pull endpoint to one client; postgres and standby are null without Debian's postgresql. */
+export async function measurePullServer(): Promise<{ pglite: number; postgres: number | null; standby: StandbyFigures | null }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-pull-bench-'));
   let pglite: number;
   try {
@@ -224,38 +240,59 @@ export async function measurePullServer(): Promise<{ pglite: number; postgres: n
     rmSync(dataDir, { recursive: true, force: true });
   }
   let postgres: number | null = null;
+  let standby: StandbyFigures | null = null;
   if (postgresBin()) {
-    const { default: startPostgres } = await import('../setup/postgres');
-    const previous = { db: process.env.WERKPAD_TEST_DB, url: process.env.WERKPAD_TEST_PG_URL };
-    process.env.WERKPAD_TEST_DB = 'postgres';
-    delete process.env.WERKPAD_TEST_PG_URL;
-    const stop = await startPostgres();
+    // Issue 26: a primary and a hot standby; the same data pulled from each, one after the other.
+    const pair = await startThrowawayReplicaPair();
+    if (!pair) throw new Error('PostgreSQL did not start');
+    const { default: pg } = await import('pg');
+    const primaryAdmin = new pg.Client({ connectionString: pair.url });
+    const standbyAdmin = new pg.Client({ connectionString: pair.readUrl });
+    let sampling: ReturnType<typeof setInterval> | null = null;
     try {
-      const url = process.env.WERKPAD_TEST_PG_URL;
-      if (!url) throw new Error('PostgreSQL did not start');
-      const { default: pg } = await import('pg');
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query('CREATE DATABASE werkpad_pull_bench');
-      await admin.end();
-      const target = new URL(url);
+      await primaryAdmin.connect();
+      await standbyAdmin.connect();
+      await primaryAdmin.query('CREATE DATABASE werkpad_pull_bench');
+      const target = new URL(pair.url);
       target.pathname = '/werkpad_pull_bench';
-      postgres = await measure('PostgreSQL', { DATABASE_URL: target.toString() });
+      const readTarget = new URL(pair.readUrl);
+      readTarget.pathname = '/werkpad_pull_bench';
+      postgres = await measure('PostgreSQL primary', { DATABASE_URL: target.toString(), DATABASE_READ_URL: '' });
+      // How long the standby took to replay everything the seed and the primary runs wrote.
+      const caughtUp = performance.now();
+      const lsnOf = async (client: InstanceType<typeof pg.Client>, fn: string) =>
+        String(((await client.query(`SELECT ${fn}()::text AS lsn`)).rows[0] as { lsn: string }).lsn);
+      const goal = lsnValue(await lsnOf(primaryAdmin, 'pg_current_wal_lsn'));
+      while (lsnValue(await lsnOf(standbyAdmin, 'pg_last_wal_replay_lsn')) < goal) await new Promise((r) => setTimeout(r, 10));
+      const catchUpMs = Math.round(performance.now() - caughtUp);
+      // The lag while the standby serves: the primary's view of its replay (pg_stat_replication), sampled.
+      let lagMsMax = 0;
+      sampling = setInterval(() => {
+        primaryAdmin
+          .query("SELECT coalesce(max(extract(epoch FROM replay_lag) * 1000), 0) AS ms FROM pg_stat_replication")
+          .then((r) => (lagMsMax = Math.max(lagMsMax, Math.round(Number((r.rows[0] as { ms: number }).ms)))))
+          .catch(() => undefined);
+      }, 100);
+      const reads = async () => Number(((await standbyAdmin.query("SELECT tup_returned FROM pg_stat_database WHERE datname = 'werkpad_pull_bench'")).rows[0] as { tup_returned: number }).tup_returned);
+      const before = await reads();
+      const standbyRate = await measure('PostgreSQL standby', { DATABASE_URL: target.toString(), DATABASE_READ_URL: readTarget.toString() }, { seed: false });
+      const standbyRows = (await reads()) - before;
+      log(`standby: ${standbyRows} rows read on the standby during its runs; replay lag at most ${lagMsMax} ms; caught up ${catchUpMs} ms after the primary's runs`);
+      standby = { primaryDocsPerSec: postgres, standbyDocsPerSec: standbyRate, lagMsMax, catchUpMs, standbyRowsRead: standbyRows };
     } finally {
-      stop?.();
-      process.env.WERKPAD_TEST_DB = previous.db;
-      if (previous.url === undefined) delete process.env.WERKPAD_TEST_PG_URL;
-      else process.env.WERKPAD_TEST_PG_URL = previous.url;
-      if (previous.db === undefined) delete process.env.WERKPAD_TEST_DB;
+      if (sampling) clearInterval(sampling);
+      await primaryAdmin.end().catch(() => undefined);
+      await standbyAdmin.end().catch(() => undefined);
+      pair.stop();
     }
   } else {
     log('PostgreSQL is not installed (Debian postgresql): measured PGlite only');
   }
-  return { pglite, postgres };
+  return { pglite, postgres, standby };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const result = await measurePullServer();
-  log(`pull endpoint: PGlite ${result.pglite} documents/s, PostgreSQL ${result.postgres ?? 'not measured'} documents/s`);
+  log(`pull endpoint: PGlite ${result.pglite} documents/s, PostgreSQL ${result.postgres ?? 'not measured'} documents/s, standby ${result.standby?.standbyDocsPerSec ?? 'not measured'} documents/s`);
   console.log(`PULL ${JSON.stringify(result)}`);
 }

@@ -112,6 +112,8 @@ interface BenchFigures {
   drain1000Ms: number | null;
   queryP95Ms: Record<string, number>;
   pullDocsPerSec: { pglite: number | null; postgres: number | null };
+  /** Issue 26: the same pulls from a hot standby and from its primary, with the replay lag seen (docs/read-replicas.md). */
+  pullStandby: { primaryDocsPerSec: number; standbyDocsPerSec: number; lagMsMax: number; catchUpMs: number; standbyRowsRead: number } | null;
   load: { users: number; p95Ms: number; errors: number; requestsPerSecond: number; twoProcesses: { p95Ms: number; errors: number; requestsPerSecond: number } | null } | null;
   signInJsKbGzip: number | null;
   lighthouseLogin: { performance: number; fcpMs: number; lcpMs: number; tbtMs: number } | null;
@@ -134,6 +136,7 @@ const figures: BenchFigures = {
   drain1000Ms: null,
   queryP95Ms: {},
   pullDocsPerSec: { pglite: null, postgres: null },
+  pullStandby: null,
   load: null,
   signInJsKbGzip: null,
   lighthouseLogin: null,
@@ -141,10 +144,10 @@ const figures: BenchFigures = {
 };
 
 /** The pull endpoint alone (tests/bench/pull-server.ts, written by the sync work); null until it is on this branch. */
-async function pullServer(): Promise<{ pglite: number; postgres: number | null } | null> {
+async function pullServer(): Promise<{ pglite: number; postgres: number | null; standby?: BenchFigures['pullStandby'] } | null> {
   const modulePath = './pull-server.ts';
   try {
-    const module = (await import(modulePath)) as { measurePullServer?: () => Promise<{ pglite: number; postgres: number | null }> };
+    const module = (await import(modulePath)) as { measurePullServer?: () => Promise<{ pglite: number; postgres: number | null; standby?: BenchFigures['pullStandby'] }> };
     if (typeof module.measurePullServer !== 'function') return null;
     return await module.measurePullServer();
   } catch (error) {
@@ -557,10 +560,12 @@ async function pullPart(): Promise<void> {
   log('pull endpoint alone (tests/bench/pull-server.ts)');
   const pull = await pullServer();
   if (pull) {
-    figures.pullDocsPerSec = pull;
+    figures.pullDocsPerSec = { pglite: pull.pglite, postgres: pull.postgres };
+    figures.pullStandby = pull.standby ?? null;
     table('Pull endpoint alone, loopback (target ≥ 20,000 documents/s)', ['database', 'documents/s'], [
       ['PGlite', fmtN(pull.pglite)],
       ['PostgreSQL', pull.postgres === null ? 'n/a' : fmtN(pull.postgres)],
+      ['PostgreSQL hot standby (DATABASE_READ_URL)', pull.standby ? `${fmtN(pull.standby.standbyDocsPerSec)} (replay lag ≤ ${pull.standby.lagMsMax} ms)` : 'n/a'],
     ]);
   } else log('tests/bench/pull-server.ts is not on this branch yet: pullDocsPerSec stays null');
 }

@@ -206,3 +206,34 @@ test('dark theme: every instrument and KWNW route passes axe', async ({ browser,
   }
   await context.close();
 });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+test('a case manager adds a document to an instrument offline; it is listed at once as not sent and reaches the server once online', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const [instrument] = await pulled<{ id: number; name: string }>(baseURL!, 'manager', 'instruments');
+  expect(instrument, 'a demo instrument').toBeTruthy();
+  const { context, page } = await signedIn(browser, 'manager', TABLET);
+
+  // Documents: chosen and queued offline, listed at once as not sent, sent exactly once when back online.
+  await page.goto(`/instruments/${instrument!.id}`);
+  const section = page.getByTestId('instrument-files');
+  await expect(section.getByRole('heading', { name: 'Documenten' })).toBeVisible({ timeout: 60_000 });
+  const name = `werkwijze-${Date.now()}.pdf`;
+  await context.setOffline(true);
+  await section.getByLabel('Bestand kiezen').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(section.getByRole('alert')).toHaveText(/Dit type bestand is niet toegestaan/);
+  await section.getByLabel('Bestand kiezen').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await section.getByRole('button', { name: 'Uploaden' }).click();
+  await expect(section.getByText(`${name} wordt verstuurd zodra er verbinding is.`)).toBeVisible();
+  const doc = section.getByTestId('instrument-file').filter({ hasText: name });
+  await expect(doc.filter({ hasText: 'nog niet verstuurd' })).toHaveCount(1);
+  await expectAccessible(page, 'instrument documents offline');
+  await context.setOffline(false);
+  await expect(doc).toHaveCount(1);
+  await expect(doc.filter({ hasText: 'nog niet verstuurd' })).toHaveCount(0, { timeout: 60_000 });
+  const onServer = (await pulled<{ name: string; instrumentId: number | null }>(baseURL!, 'coach', 'files')).filter((f) => f.name === name);
+  expect(onServer.map((f) => f.instrumentId)).toEqual([instrument!.id]);
+
+  await context.close();
+});

@@ -76,6 +76,16 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     await forgetProviderSession();
     await page.getByRole('region', { name: 'Of log in via' }).getByRole('link', { name: LABEL }).click();
     await signInAtProvider(page, op, 'idp-sanne');
+    // This device cannot open offline for her (her password sign-in was forgotten at sign-out): it offers a device PIN.
+    await expect(page.getByRole('heading', { name: 'Pincode voor offline gebruik' })).toBeVisible();
+    await expectNoAxeViolations(page, '/oauth/authorization-code (device PIN)');
+    await page.getByLabel('Pincode (6 tot 12 cijfers)', { exact: true }).fill('123456');
+    await page.getByLabel('Pincode herhalen', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Pincode instellen' }).click();
+    await expect(page.getByText('Kies een pincode die niet uit één herhaald cijfer of een oplopende of aflopende reeks bestaat.')).toBeVisible();
+    await page.getByLabel('Pincode (6 tot 12 cijfers)', { exact: true }).fill('482915');
+    await page.getByLabel('Pincode herhalen', { exact: true }).fill('482915');
+    await page.getByRole('button', { name: 'Pincode instellen' }).click();
     await shell.expectStaffHome('Sanne');
     const cookies = await page.context().cookies(baseURL);
     expect(cookies.find((c) => c.name === 'access_token')?.httpOnly).toBe(true);
@@ -88,6 +98,30 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     await expect(page.getByRole('heading', { name: 'Document kopiëren' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Dit document bestaat niet (meer) of u heeft er geen toegang toe.' })).toBeVisible();
     await expectNoAxeViolations(page, '/document/copy/:id (unknown document)');
+
+    // 5. Offline, after a reload, the SSO-only user opens the device with her PIN (no password asked) and sees her data.
+    await page.goto('/participants');
+    const rows = page.getByTestId('participants-table').locator('tbody tr');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    const count = await rows.count();
+    await page.context().setOffline(true);
+    // A restart of the app: the session state lives in session storage (01 §9), which a closed browser or tab
+    // loses; the session cookie stays. A plain reload keeps the open session and would not ask for the device.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const unlock = page.getByTestId('offline-unlock');
+    await expect(page.getByRole('heading', { level: 1, name: 'Offline openen' })).toBeVisible({ timeout: 30_000 });
+    await expect(unlock.getByLabel('Wachtwoord', { exact: true })).toHaveCount(0);
+    await expect(rows).toHaveCount(0);
+    await unlock.getByLabel('Pincode', { exact: true }).fill('482916');
+    await unlock.getByRole('button', { name: 'Openen' }).click();
+    await expect(unlock.getByRole('alert')).toContainText('Deze pincode klopt niet. Resterende pogingen: 9');
+    await expectNoAxeViolations(page, 'offline unlock with a PIN');
+    await unlock.getByLabel('Pincode', { exact: true }).fill('482915');
+    await unlock.getByRole('button', { name: 'Openen' }).click();
+    await expect(page.getByTestId('offline-unconfirmed')).toBeVisible({ timeout: 30_000 });
+    await expect(rows).toHaveCount(count, { timeout: 30_000 });
+    await page.context().setOffline(false);
   } finally {
     await graph(admin, 'mutation($u: String!) { deleteCompanyAuthenticationAdapter(uuid: $u) { success } }', { u: uuid });
     await admin.dispose();

@@ -8,12 +8,23 @@ import { expectAccessible, signedIn } from './pages/work-plans-page';
  * test starts, runs it now and reads the run log (a bad BSN refused with its reason); what was typed
  * stays when saving offline; the six transfer routes pass axe in light and dark.
  */
-// Not yet green (issue 24 stays open): the run started from the screen was not seen finishing within the wait
-// in the last full run; the server side of imports is covered by server/transfer/transfer.test.ts.
-test.fixme('import: scanner mapping, run now, run log; offline keeps what was typed; axe on the six routes in both themes', async ({ browser }) => {
+/** A valid BSN (eleven test) that no seed or other spec uses: 9 random digits until the check holds. */
+function freshBsn(): string {
+  for (;;) {
+    const digits = Array.from({ length: 8 }, (_, i) => (i === 0 ? 9 : Math.floor(Math.random() * 10)));
+    const sum = digits.reduce((s, d, i) => s + d * (9 - i), 0);
+    const check = sum % 11;
+    if (check <= 9) return `${digits.join('')}${check}`;
+  }
+}
+
+test('import: scanner mapping, run now, run log; offline keeps what was typed; axe on the six routes in both themes', async ({ browser }) => {
   test.setTimeout(240_000);
+  // BSNs of this run only: the browser specs share one database, and another spec's participant with the same
+  // BSN would be updated instead of created (this journey once failed on admin.spec.ts's 123456782).
+  const [bsnA, bsnB] = [freshBsn(), freshBsn()];
   const source = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/csv' }).end('BSN;Voornaam;Achternaam;Postcode\r\n111222333;Ilse;Importeer;1234 AB\r\n123456782;Jan;Importeer;\r\n123456789;Fout;Nummer;\r\n');
+    res.writeHead(200, { 'content-type': 'text/csv' }).end(`BSN;Voornaam;Achternaam;Postcode\r\n${bsnA};Ilse;Importeer;1234 AB\r\n${bsnB};Jan;Importeer;\r\n123456789;Fout;Nummer;\r\n`);
   });
   await new Promise<void>((r) => source.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(source.address() as AddressInfo).port}/deelnemers.csv`;
@@ -69,6 +80,12 @@ test.fixme('import: scanner mapping, run now, run log; offline keeps what was ty
     await expect(refusals.locator('tbody tr td').last()).not.toBeEmpty();
     const settingsUrl = page.url();
 
+    // Run again with the same rows: nothing new, nothing duplicated, and the screen reports this run, not the last one.
+    await page.getByRole('button', { name: 'Nu uitvoeren' }).click();
+    await expect(page.getByText('Klaar: 0 aangemaakt, 0 bijgewerkt, 1 geweigerd.')).toBeVisible({ timeout: 30_000 });
+    await expect(runs.locator('tbody tr')).toHaveCount(2);
+    await expect(runs.locator('tbody tr').first()).toContainText('Geslaagd');
+
     // The overview shows the last run.
     await page.goto('/transfer/manage/import-overview');
     await expect(page.getByRole('row', { name: /Gemeente deelnemers/ })).toContainText('Geslaagd');
@@ -81,28 +98,18 @@ test.fixme('import: scanner mapping, run now, run log; offline keeps what was ty
       '/transfer/exporter/new/settings',
       '/transfer/importer/eva-instruments/new/settings',
     ];
-    for (const route of routes) {
-      await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByText('Laden…')).toHaveCount(0);
-      await expectAccessible(page, `${route} light`);
+    // Both themes in the same page: the colour scheme the system asks for is switched, as a user's device would.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const route of routes) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expect(page.getByText('Laden…')).toHaveCount(0);
+        await expectAccessible(page, `${route} ${scheme}`);
+      }
     }
     await context.close();
-
-    const dark = await browser.newContext({ colorScheme: 'dark' });
-    const darkPage = await dark.newPage();
-    const { LoginPage } = await import('./pages/login-page');
-    await new LoginPage(darkPage).goto();
-    await new LoginPage(darkPage).signIn('admin');
-    await expect(darkPage).not.toHaveURL(/\/login/, { timeout: 30_000 });
-    for (const route of routes) {
-      await darkPage.goto(route);
-      await expect(darkPage.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-      await expect(darkPage.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await expect(darkPage.getByText('Laden…')).toHaveCount(0);
-      await expectAccessible(darkPage, `${route} dark`);
-    }
-    await dark.close();
   } finally {
     await new Promise((r) => source.close(r));
   }

@@ -9,7 +9,7 @@
  * failure, and exits non-zero when any seed failed.
  */
 import { parseArgs } from 'node:util';
-import { startThrowawayPostgres } from '../sync/postgres-server';
+import { startThrowawayPostgres, startThrowawayReplicaPair } from '../sync/postgres-server';
 import { startPgliteFaultServer, startPostgresFaultServer, type FaultDatabase, type FaultServer } from '../sync/fault-server';
 import { formatStats, runFaultSeed, type FaultRun } from './scenario';
 
@@ -37,13 +37,14 @@ for (const database of databases) {
   let server: FaultServer;
   let stopPostgres = () => undefined as void;
   if (database === 'postgres') {
-    const pg = await startThrowawayPostgres();
+    // Issue 26: a primary and a hot standby; the server reads pulls from the standby, whose replay is paused at random.
+    const pg = process.env.WERKPAD_TEST_PG_URL ? await startThrowawayPostgres() : await startThrowawayReplicaPair();
     if (!pg) {
       console.log('PostgreSQL is not installed (apt-get install -y postgresql): skipping the PostgreSQL runs');
       continue;
     }
     stopPostgres = pg.stop;
-    server = await startPostgresFaultServer(pg.url);
+    server = await startPostgresFaultServer(pg.url, 'readUrl' in pg && typeof pg.readUrl === 'string' ? { readUrl: pg.readUrl } : {});
   } else {
     server = await startPgliteFaultServer();
   }

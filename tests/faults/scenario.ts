@@ -94,6 +94,10 @@ export interface FaultStats {
   /** Rows pushed on purpose over another identity's session: each must be refused, nothing written. */
   foreignRowsRefused: number;
   accepted: { creates: number; edits: number; bumps: number; deletes: number; participantEdits: number };
+  /** Issue 26 (PostgreSQL with a standby): milliseconds the standby's replay stood paused while pulls read it. */
+  replicaLagMs?: number;
+  /** Rows the standby returned meanwhile (the pulls it served). */
+  replicaRowsRead?: number;
 }
 
 /** The faults that must have happened in every run (asserted above zero). */
@@ -228,6 +232,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   /** The last answer a client received per client mutation id. */
   const answered = new Map<string, { success: boolean; reason: string | null }>();
   await installPoisonRows(server.db);
+  // Issue 26: replication delay at random moments, from its own random stream (the scenario's stays as it was).
+  server.replicaLag?.start(mulberry32(seed ^ 0x2626));
   /**
    * Issue 19's checkers: every write the user made, by client mutation id, with its last args (an
    * edit folded into a row replaces them); the rows refused with a reason (failed or conflict, seen
@@ -908,7 +914,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       if ((await c.replica.outbox.count()) > 0) settled = false;
     }
   }
-  // A last clean pull for everyone, after every push.
+  // A last clean pull for everyone, after every push (and after the standby has replayed every write).
+  if (server.replicaLag) ({ pausedMs: stats.replicaLagMs, rowsRead: stats.replicaRowsRead } = await server.replicaLag.stop());
   faults = false;
   for (const c of clients) {
     note(c.name, '*', `final pull: outbox ${await c.replica.outbox.count()}, state ${c.engine.getStatus().state}`);
@@ -983,6 +990,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   }
   for (const key of INJECTED) if (!((stats[key] as number) > 0)) failures.push(`fault ${key} never happened`);
   if (stats.conflictsKeptServer + stats.conflictsKeptOwn === 0) failures.push('no conflict happened');
+  if (stats.replicaRowsRead === 0) failures.push('the standby served no pull (replicaRowsRead 0): the run did not test reads from it');
   if (stats.conflictsOnUnchangedFields > 0) failures.push(`${stats.conflictsOnUnchangedFields} conflicts named a field the client did not change`);
   for (const c of clients) c.replica.dexie.close();
   return { seed, database: server.database, stats, failures, ms: Date.now() - started };
@@ -1332,6 +1340,7 @@ export function formatStats(run: FaultRun): string {
     `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
     `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}); ` +
     `edits during push ${s.editsDuringPush}, discards during push ${s.discardsDuringPush} (refused), quota errors ${s.quotaErrors}, poison rows ${s.poisonRows}, rows from before a deploy ${s.inputVersionChanges}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
-    `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}`
+    `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}` +
+    (s.replicaLagMs !== undefined ? `; replicaLagMs ${s.replicaLagMs} (rows read on the standby ${s.replicaRowsRead ?? 0})` : '')
   );
 }

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/test/free-port';
+import { startThrowawayReplicaPair } from '../sync/postgres-server';
 
 /**
  * Vitest global setup for the server suite: with WERKPAD_TEST_DB=postgres it starts a throwaway
@@ -10,6 +11,16 @@ import { freePort } from '../../server/test/free-port';
  * WERKPAD_TEST_PG_URL; each test file then creates its own database there. Without it, tests use PGlite.
  */
 export default async function setup(): Promise<(() => void) | undefined> {
+  if (process.env.WERKPAD_TEST_DB === 'postgres-replica') {
+    // Issue 26: a primary and a hot standby streaming from it; test databases get both URLs (server/test/db.ts).
+    if (process.env.WERKPAD_TEST_PG_URL) return undefined;
+    const pair = await startThrowawayReplicaPair();
+    if (!pair) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (.ci/run does this).');
+    process.env.WERKPAD_TEST_PG_URL = pair.url;
+    process.env.WERKPAD_TEST_PG_READ_URL = pair.readUrl;
+    console.log(`PostgreSQL test primary ${pair.url}, standby ${pair.readUrl}`);
+    return () => pair.stop();
+  }
   if (process.env.WERKPAD_TEST_DB !== 'postgres') return undefined;
   if (process.env.WERKPAD_TEST_PG_URL) return undefined; // an outside server was given
 

@@ -16,7 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LISTEN_APPLICATION_NAME, openDb, type Queryable, type QueryResult } from '../../server/db/db';
+import { LISTEN_APPLICATION_NAME, openDb, type Db, type Queryable, type QueryResult } from '../../server/db/db';
+import { lsnValue, publishReadMark } from '../../server/db/replicas';
 import { migrate } from '../../server/db/migrate';
 import { createSession } from '../../server/auth/session';
 import { freePort } from './postgres-server';
@@ -67,6 +68,13 @@ export interface FaultServer {
    * server/sync/testing/listen-drop.ts). Answers how many were ended.
    */
   dropListens(): Promise<number>;
+  /**
+   * PostgreSQL with a hot standby (issue 26): injects replication delay. `start` pauses and resumes
+   * the standby's replay at random moments (and publishes the primary's mark, as another server
+   * process's writes would); `stop` resumes, waits until the standby has replayed everything and
+   * answers the milliseconds replay stood paused and the rows the standby's database returned (pulls it served).
+   */
+  replicaLag?: { start(random: () => number): void; stop(): Promise<{ pausedMs: number; rowsRead: number }> };
   close(): Promise<void>;
 }
 
@@ -266,7 +274,7 @@ export async function startPgliteFaultServer(options: { log?: (line: string) => 
 const SERVER_APP_NAME = 'werkpad-fault-server';
 
 /** A new database on the PostgreSQL server at `adminUrl`, migrated, and the server process on it. */
-export async function startPostgresFaultServer(adminUrl: string, options: { log?: (line: string) => void } = {}): Promise<FaultServer> {
+export async function startPostgresFaultServer(adminUrl: string, options: { log?: (line: string) => void; readUrl?: string } = {}): Promise<FaultServer> {
   const name = `faults_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = openDb({ databaseUrl: adminUrl });
   await admin.query(`CREATE DATABASE ${name}`);
@@ -278,6 +286,8 @@ export async function startPostgresFaultServer(adminUrl: string, options: { log?
   await migrate(db);
   const serverUrl = new URL(databaseUrl);
   serverUrl.searchParams.set('application_name', SERVER_APP_NAME);
+  const standby = options.readUrl ? await standbyOf(options.readUrl, name) : null;
+  const standbyUrl = standby?.url ?? null;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-faults-data-'));
   const base = `http://127.0.0.1:${port}`;
@@ -289,6 +299,7 @@ export async function startPostgresFaultServer(adminUrl: string, options: { log?
       DATABASE_POOL_SIZE: '12',
       WERKPAD_DATA_DIR: dataDir,
       WERKPAD_STATIC_DIR: path.join(dataDir, 'no-static'),
+      ...(standbyUrl ? { DATABASE_READ_URL: standbyUrl } : {}),
     },
     options.log,
   );
@@ -328,13 +339,83 @@ export async function startPostgresFaultServer(adminUrl: string, options: { log?
       );
       return rows.filter((r) => r.ended).length;
     },
+    ...(standby ? { replicaLag: replicaLagInjector(db, standby.db) } : {}),
     async close() {
       await proc.kill('SIGTERM');
       await db.close();
+      await standby?.db.close();
       rmSync(dataDir, { recursive: true, force: true });
       const cleanup = openDb({ databaseUrl: adminUrl });
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
       await cleanup.close();
+    },
+  };
+}
+
+/** The standby's copy of database `name` (waits until CREATE DATABASE has reached it). */
+async function standbyOf(readUrl: string, name: string): Promise<{ url: string; db: Db }> {
+  const url = new URL(readUrl);
+  url.pathname = `/${name}`;
+  const db = openDb({ databaseUrl: url.toString() });
+  for (let tries = 0; ; tries++) {
+    try {
+      await db.query('SELECT 1');
+      return { url: url.toString(), db };
+    } catch (error) {
+      if (tries > 500) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** Replication delay at random moments (FaultServer.replicaLag). */
+function replicaLagInjector(primary: Db, standby: Db): NonNullable<FaultServer['replicaLag']> {
+  let running: Promise<void> | null = null;
+  let stopping = false;
+  let pausedMs = 0;
+  let rowsBefore = 0;
+  const rowsRead = async () =>
+    Number((await standby.query<{ n: number }>('SELECT tup_returned AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]?.n ?? 0);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const replayed = async () => {
+    const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    const target = lsnValue(rows[0]?.lsn);
+    for (let i = 0; i < 5000; i++) {
+      const { rows: r } = await standby.query<{ lsn: string }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+      if (lsnValue(r[0]?.lsn) >= target) return;
+      await sleep(2);
+    }
+    throw new Error('the standby did not catch up within 10 s');
+  };
+  return {
+    start(random) {
+      stopping = false;
+      pausedMs = 0;
+      running = (async () => {
+        rowsBefore = await rowsRead();
+        while (!stopping) {
+          await sleep(20 + Math.floor(random() * 200));
+          if (stopping) break;
+          const paused = Date.now();
+          await standby.query('SELECT pg_wal_replay_pause()');
+          await sleep(20 + Math.floor(random() * 400));
+          await standby.query('SELECT pg_wal_replay_resume()');
+          pausedMs += Date.now() - paused;
+          // Another process's writes: the test's own (scope moves) reach the standby's mark this way.
+          await publishReadMark(primary);
+        }
+      })();
+    },
+    async stop() {
+      stopping = true;
+      await running;
+      running = null;
+      await standby.query('SELECT pg_wal_replay_resume()');
+      await publishReadMark(primary);
+      await replayed();
+      // pg_stat_database is updated when a standby backend reports (at most every 500 ms).
+      await sleep(700);
+      return { pausedMs, rowsRead: (await rowsRead()) - rowsBefore };
     },
   };
 }

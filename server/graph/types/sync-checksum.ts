@@ -1,7 +1,7 @@
 import { builder } from '../builder';
 import { COLLECTION_NAMES, isCollectionName } from '../../../src/domain/sync/collections';
 import { serverCollection } from '../../sync/registry';
-import { pullEnv } from '../../sync/pull';
+import { readRouted, readSources } from '../../sync/read-route';
 import { replicaChecksum, type ReplicaChecksum } from '../../sync/checksum';
 import { requireViewer } from '../../sync/viewer-error';
 import { ensureSyncTriggersOnce } from '../../sync/triggers';
@@ -40,7 +40,8 @@ builder.queryField('replicaChecksums', (t) =>
       const viewer = await requireViewer(ctx);
       const wanted = args.collections.slice(0, MAX_CHECKSUMS);
       await ensureSyncTriggersOnce(ctx.db);
-      const env = pullEnv(ctx.db, viewer);
+      // Read where the pulls read (a standby that has published the checkpoint's mark, else the primary).
+      const sources = readSources(ctx.db, viewer, ctx.request);
       const answers: ReplicaChecksum[] = [];
       for (const c of wanted) {
         if (!isCollectionName(c.collection)) continue;
@@ -50,7 +51,8 @@ builder.queryField('replicaChecksums', (t) =>
           answers.push({ collection: c.collection, stale: true, count: null, hash: null });
           continue;
         }
-        answers.push(await replicaChecksum(ctx.db, viewer, collection, { seq: c.seq, scopeKey: c.scopeKey ?? null }, env));
+        const checkpoint = { seq: c.seq, scopeKey: c.scopeKey ?? null };
+        answers.push(await readRouted(ctx.db, sources, checkpoint, (db, env) => replicaChecksum(db, viewer, collection, checkpoint, env)));
       }
       return answers;
     },

@@ -3,7 +3,8 @@ import type { GraphContext } from '../context';
 import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collections';
 import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
-import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollection, pullEnv, type PullEnv } from '../../sync/pull';
+import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollection, pullEnv } from '../../sync/pull';
+import { readRouted, readSources, type ReadSources } from '../../sync/read-route';
 import { maybeRunSyncHousekeeping } from '../../sync/housekeeping';
 import { requireViewer } from '../../sync/viewer-error';
 import { ensureSyncTriggersOnce } from '../../sync/triggers';
@@ -36,8 +37,9 @@ const PullResult = builder.objectRef<PullAnswer>('PullResult').implement({
   }),
 });
 
-// One environment per request (keys, high-water mark, fingerprints): a client pulls several collections in one query.
-const envOf = new WeakMap<GraphContext, Promise<PullEnv>>();
+// One environment per request and server (keys, high-water mark, fingerprints): a client pulls several
+// collections in one query; they read a standby or the primary (server/sync/read-route.ts).
+const envOf = new WeakMap<GraphContext, ReadSources>();
 
 import { REGISTRATION_TABLES } from '../../../src/domain/navigation/registration-area';
 import { isConfinedViewer } from '../../auth/confinement';
@@ -63,26 +65,29 @@ for (const name of COLLECTION_NAMES) {
         if (isConfinedViewer(viewer) && !REGISTRATION_TABLES.has(collection.table)) {
           return { documents: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
         }
-        let env = envOf.get(ctx);
-        if (!env) {
+        let sources = envOf.get(ctx);
+        if (!sources) {
           // The keys are read with the high-water mark in one statement when the pull needs one (pull.ts).
-          env = ensureSyncTriggersOnce(ctx.db).then(() => pullEnv(ctx.db, viewer));
-          envOf.set(ctx, env);
+          sources = readSources(ctx.db, viewer, ctx.request, () => ensureSyncTriggersOnce(ctx.db).then(() => pullEnv(ctx.db, viewer)));
+          envOf.set(ctx, sources);
           maybeRunSyncHousekeeping(ctx.db, new Date());
         }
-        const page = await pullCollection(
-          ctx.db,
-          viewer,
-          collection,
-          { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null },
-          {
-            limit: args.limit ?? DEFAULT_PULL_LIMIT,
-            ...(args.maxBytes != null ? { maxBytes: args.maxBytes } : {}),
-            // Measured (tests/bench/pull-server.ts): JSON built by PostgreSQL is fastest there; PGlite's
-            // JSON functions run slower than converting its columns in JavaScript.
-            build: ctx.db.kind === 'postgres' ? 'sql' : 'js',
-          },
-          await env,
+        const checkpoint = { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null };
+        const page = await readRouted(ctx.db, sources, checkpoint, (db, env) =>
+          pullCollection(
+            db,
+            viewer,
+            collection,
+            checkpoint,
+            {
+              limit: args.limit ?? DEFAULT_PULL_LIMIT,
+              ...(args.maxBytes != null ? { maxBytes: args.maxBytes } : {}),
+              // Measured (tests/bench/pull-server.ts): JSON built by PostgreSQL is fastest there; PGlite's
+              // JSON functions run slower than converting its columns in JavaScript.
+              build: ctx.db.kind === 'postgres' ? 'sql' : 'js',
+            },
+            env,
+          ),
         );
         // NEN 7513: a page of participant documents names who was read (issue 20).
         if (collection.table === 'participants') {

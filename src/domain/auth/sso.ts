@@ -23,6 +23,11 @@ export const SSO_REASONS = {
   sso_adapter_incomplete: 'auth.sso.adapterIncomplete',
   /** SAML adapters can be stored but not yet signed in with. */
   sso_protocol_unsupported: 'auth.sso.protocolUnsupported',
+  /**
+   * Provisioning is on but this account cannot become a user: no verified e-mail from the provider, the e-mail is
+   * already someone's username, or the adapter's default role is not (or no longer) a role of the company.
+   */
+  sso_provisioning_refused: 'auth.sso.provisioningRefused',
   /** The account is blocked (as with a password). */
   user_blocked: 'auth.userBlocked',
 } as const;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Role } from '../shared/roles';
 
 /**
  * Authentication adapters of a company (01 §3): a protocol from the server's catalogue with its settings.
@@ -14,6 +15,15 @@ const issuerUrl = v.pipe(
 );
 const text = (key: string, max = 500) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.nonEmpty(`admin.errors.adapter.${key}`), v.maxLength(max, `admin.errors.adapter.${key}`));
 
+/**
+ * Provisioning (issue 24, off by default): an unknown subject with a verified e-mail becomes a new user with
+ * `defaultRoleId` (any role of the company but participant); off, unknown subjects are refused.
+ */
+const provisioning = {
+  provisionUsers: v.optional(v.boolean('admin.errors.adapter.provisionUsers')),
+  defaultRoleId: v.optional(v.pipe(v.number('admin.errors.adapter.defaultRoleId'), v.integer('admin.errors.adapter.defaultRoleId'), v.minValue(1, 'admin.errors.adapter.defaultRoleId'))),
+};
+
 export const ADAPTER_SETTINGS = {
   oidc: v.strictObject(
     {
@@ -21,6 +31,7 @@ export const ADAPTER_SETTINGS = {
       clientId: text('clientId'),
       clientSecret: text('clientSecret'),
       scopes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[\w:./-]+$/, 'admin.errors.adapter.scopes'))), v.maxLength(20, 'admin.errors.adapter.scopes'))),
+      ...provisioning,
     },
     'admin.errors.adapter.unknownSetting',
   ),
@@ -37,6 +48,7 @@ export const ADAPTER_SETTINGS = {
       tenantId: v.pipe(v.string('admin.errors.adapter.tenantId'), v.uuid('admin.errors.adapter.tenantId')),
       clientId: v.pipe(v.string('admin.errors.adapter.clientId'), v.uuid('admin.errors.adapter.clientId')),
       clientSecret: text('clientSecret'),
+      ...provisioning,
     },
     'admin.errors.adapter.unknownSetting',
   ),
@@ -64,7 +76,10 @@ export function adapterSettingsProblem(adapter: string, settings: string): strin
   const missing = Object.entries(entries).find(([key, entry]) => entry.type !== 'optional' && !(key in value));
   if (missing) return `admin.errors.adapter.${missing[0]}`;
   const parsed = v.safeParse(schema, value);
-  return parsed.success ? null : (parsed.issues[0]?.message ?? 'admin.errors.adapter.json');
+  if (!parsed.success) return parsed.issues[0]?.message ?? 'admin.errors.adapter.json';
+  const p = parsed.output as { provisionUsers?: boolean; defaultRoleId?: number };
+  if (p.provisionUsers === true && (p.defaultRoleId === undefined || p.defaultRoleId === Role.participant)) return 'admin.errors.adapter.defaultRoleId';
+  return null;
 }
 
 export const AuthAdapterInputSchema = v.pipe(

@@ -124,23 +124,29 @@ export const GraphSchema = v.object({
 
 export const WidgetNameSchema = v.pipe(v.string(E('widgetNameRequired')), v.trim(), v.nonEmpty(E('widgetNameRequired')), v.maxLength(WIDGET_NAME_MAX, E('nameTooLong')));
 
-/** A widget body (PUT dashboards/{d}/widgets/{w}, saveWidget): name, type and graph, checked together. */
-export const WidgetBodySchema = v.pipe(
-  v.object({
-    name: WidgetNameSchema,
-    type: v.picklist(GRAPH_TYPE_IDS, E('typeRequired')),
-    graph: GraphSchema,
-    sortOrder: v.optional(v.pipe(v.number(E('invalidId')), v.integer(E('invalidId')), v.minValue(0, E('invalidId')), v.maxValue(10_000, E('invalidId')))),
-  }),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    for (const [path, message] of graphProblems(dataset.value.type, dataset.value.graph)) {
-      addIssue({ message, path: pathItems(dataset.value, path) });
-    }
-  }),
-);
+/** The fields of a widget: name, type, graph and place. */
+const WIDGET_ENTRIES = {
+  name: WidgetNameSchema,
+  type: v.picklist(GRAPH_TYPE_IDS, E('typeRequired')),
+  graph: GraphSchema,
+  sortOrder: v.optional(v.pipe(v.number(E('invalidId')), v.integer(E('invalidId')), v.minValue(0, E('invalidId')), v.maxValue(10_000, E('invalidId')))),
+};
 
-/** valibot issue path items for a dotted path (so the form and the server name the field). */
+/** A widget's fields (after `keys`), with its graph checked against its type (graphProblems at their fields). */
+function widgetSchema<K extends v.ObjectEntries>(keys: K) {
+  return v.pipe(
+    v.object({ ...keys, ...WIDGET_ENTRIES }),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const value = dataset.value as Record<string, unknown> & { type: GraphTypeId; graph: v.InferOutput<typeof GraphSchema> };
+      for (const [path, message] of graphProblems(value.type, value.graph)) addIssue({ message, path: pathItems(value, path) });
+    }),
+  );
+}
+
+/** A widget body (PUT dashboards/{d}/widgets/{w}, saveWidget): name, type and graph, checked together. */
+export const WidgetBodySchema = widgetSchema({});
+
 function pathItems(input: Record<string, unknown>, dotted: string): [v.ObjectPathItem] {
   const key = dotted.split('.')[0] ?? dotted;
   return [{ type: 'object', origin: 'value', input, key: dotted, value: input[key] }];
@@ -194,22 +200,7 @@ export type SaveDashboardInput = v.InferOutput<typeof SaveDashboardSchema>;
 
 export const DeleteDashboardSchema = v.object({ uuid });
 
-export const SaveWidgetSchema = v.pipe(
-  v.object({
-    uuid,
-    dashboardUuid: uuid,
-    name: WidgetNameSchema,
-    type: v.picklist(GRAPH_TYPE_IDS, E('typeRequired')),
-    graph: GraphSchema,
-    sortOrder: v.optional(v.pipe(v.number(E('invalidId')), v.integer(E('invalidId')), v.minValue(0, E('invalidId')), v.maxValue(10_000, E('invalidId')))),
-  }),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    for (const [path, message] of graphProblems(dataset.value.type, dataset.value.graph)) {
-      addIssue({ message, path: pathItems(dataset.value, path) });
-    }
-  }),
-);
+export const SaveWidgetSchema = widgetSchema({ uuid, dashboardUuid: uuid });
 export type SaveWidgetInput = v.InferOutput<typeof SaveWidgetSchema>;
 
 export const DeleteWidgetSchema = v.object({ uuid });

@@ -6,6 +6,8 @@
 import { defineWrite } from '../writes/define';
 import { SaveInstrumentMatchSchema, SaveInstrumentSchema } from './inputs';
 import { SavePlanOfApproachSchema } from './plan-of-approach';
+import { AddInstrumentFileSchema, INSTRUMENT_FILE_KIND, type InstrumentFileExtra } from './files';
+import { FileReason, WORK_PLAN_FILE_MAX_BYTES } from '../work-plan-files/files';
 
 /**
  * Sections as the instrument row stores them: one text per section key. Accepts the input's list and, when a
@@ -21,6 +23,28 @@ export function sectionsObject(sections: readonly { key: string; text: string }[
 export const LINK_FIELDS = ['disciplineIds', 'skillIds', 'competencyIds', 'workOrderIds', 'workplaceIds', 'criterionIds'] as const;
 
 export const instrumentWrites = {
+  /**
+   * An instrument's document (issue 23): the bytes wait beside the outbox row and go as one multipart graph
+   * request when online (docs/writes.md, "Files"). Deleting and its undo are the files' own writes
+   * (`workPlanFiles.deleteFile` / `restoreFile`: by file uuid, whatever the file is linked to).
+   */
+  addFile: defineWrite<typeof AddInstrumentFileSchema, InstrumentFileExtra>({
+    mutation: 'addInstrumentFile',
+    input: AddInstrumentFileSchema,
+    document: { collection: 'files', target: (i) => i.uuid, mode: 'create' },
+    patch: (i, ctx) => ({
+      uuid: i.uuid,
+      kind: INSTRUMENT_FILE_KIND,
+      name: i.name,
+      mime: ctx.mime,
+      size: ctx.size,
+      instrumentId: ctx.instrumentId,
+      userId: ctx.userId,
+      createdAt: ctx.now,
+    }),
+    displayOnly: ['name', 'mime', 'size', 'instrumentId', 'userId', 'kind'],
+    file: { maxBytes: WORK_PLAN_FILE_MAX_BYTES, tooLarge: FileReason.fileTooLarge, empty: FileReason.fileEmpty, deviceFull: 'workPlanFiles.errors.deviceFull' },
+  }),
   saveInstrument: defineWrite({
     mutation: 'saveInstrument',
     input: SaveInstrumentSchema,

@@ -153,7 +153,7 @@ export const COLLECTIONS = {
   // Dashboards, files, settings, system messages.
   dashboards: { table: 'dashboards', indexes: BASE },
   widgets: { table: 'widgets', indexes: `${BASE}, dashboardId` },
-  files: { table: 'files', indexes: `${BASE}, participantId, messageId, workPlanId, measurementId` },
+  files: { table: 'files', indexes: `${BASE}, participantId, messageId, workPlanId, measurementId, instrumentId` },
   searchHistory: { table: 'search_history', indexes: `${BASE}, [userId+subject]` },
   searchSettings: { table: 'search_settings', indexes: `${BASE}, [userId+subject]` },
   systemMessages: { table: 'system_messages', indexes: BASE },

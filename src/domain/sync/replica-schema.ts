@@ -59,6 +59,7 @@ const V1 = {
   participants: '&uuid, id, updatedAt, nameLower, coachId, managerId, statusId, userId, [coachId+nameLower], [managerId+nameLower]',
   workPlans: '&uuid, id, updatedAt, participantId, [coachId+status], [managerId+status], [participantId+status]',
   wageValueMeasurements: '&uuid, id, updatedAt, [participantId+createdAt], status, expertUserId',
+  files: '&uuid, id, updatedAt, participantId, messageId, workPlanId, measurementId',
 };
 
 /** Stores as version 2 declared them. */
@@ -107,6 +108,12 @@ export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
     // Issue 18, one queue: the bytes of a queued upload beside its outbox row (docs/writes.md, "Files").
     version: 4,
     stores: { outboxFiles: OUTBOX_FILES_STORE },
+  },
+  {
+    // Issue 23: an instrument's documents are read by their instrument link. The documents stay (every file
+    // row already carries instrumentId; IndexedDB builds the new index in place), nothing is pulled again.
+    version: 5,
+    stores: { files: `&uuid, ${COLLECTIONS.files.indexes}` },
   },
 ];
 

@@ -13,6 +13,7 @@ import { companyDoc } from './queries';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { FeaturesSection, type Notice } from './features-section';
 import { WidgetsSection } from './widgets-section';
+import { KwnwSection } from './kwnw-section';
 import './company-settings.css';
 
 const COLOURS = ['primaryColor', 'headerColor', 'mainMenuBackgroundColor', 'mainMenuActiveColor', 'mainMenuTextAndIconColor'] as const;
@@ -27,7 +28,7 @@ function NoticeLine({ notice }: { notice: Notice }) {
   );
 }
 
-/** /company/settings/logo-and-color: logo, colours (applied live, with the WCAG AA warning), feature and widget switches. */
+/** /company/settings/logo-and-color: logo, colours (applied live, with the WCAG AA warning), feature switches, instruments and KWNW, widget switches. */
 export function LogoAndColorPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('admin.company.logoTitle'));
@@ -37,6 +38,7 @@ export function LogoAndColorPage() {
   // notices live here, so "saved" stays on screen.
   const [colourNotice, setColourNotice] = useState<Notice>(null);
   const [featureNotice, setFeatureNotice] = useState<Notice>(null);
+  const [kwnwNotice, setKwnwNotice] = useState<Notice>(null);
   if (company === undefined) return <p aria-live="polite">{t('admin.common.loading')}</p>;
   if (company === null) return <p role="alert">{t('admin.errors.forbidden')}</p>;
   const branding = resolveBrandingTemplate((company.branding ?? {}) as Record<string, unknown>);
@@ -47,6 +49,7 @@ export function LogoAndColorPage() {
       <LogoSection initialUri={branding.logoUri} />
       <ColoursSection key={COLOURS.map((c) => branding[c]).join()} saved={branding} notice={colourNotice} onNotice={setColourNotice} />
       <FeaturesSection key={`f${String(company.revision)}`} settings={settings} notice={featureNotice} onNotice={setFeatureNotice} />
+      <KwnwSection key={`k${String(company.revision)}`} settings={settings} notice={kwnwNotice} onNotice={setKwnwNotice} />
       <WidgetsSection key={`w${String(company.revision)}`} settings={settings} />
     </div>
   );

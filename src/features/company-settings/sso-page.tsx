@@ -8,7 +8,7 @@ import { failureText, reasonText } from '../../lib/ui/reason-text';
 import './company-settings.css';
 
 const EXAMPLES: Record<string, string> = {
-  oidc: '{"issuer":"https://login.example.nl","clientId":"werkpad","clientSecret":"…"}',
+  oidc: '{"issuer":"https://login.example.nl","clientId":"werkpad","clientSecret":"…","provisionUsers":false}',
   saml2: '{"entityId":"https://idp.example.nl","ssoUrl":"https://idp.example.nl/sso","idpCertificate":"-----BEGIN CERTIFICATE-----…"}',
   entra_id: '{"tenantId":"00000000-0000-0000-0000-000000000000","clientId":"00000000-0000-0000-0000-000000000000","clientSecret":"…"}',
 };
@@ -109,6 +109,7 @@ export function SsoPage() {
           <label className="field__label" htmlFor={`${id}-settings`}>{t('admin.company.adapterSettings')}</label>
           <textarea id={`${id}-settings`} className="input company-pem" spellCheck={false} value={form.settings} aria-describedby={`${id}-example`} onChange={(e) => setForm({ ...form, settings: e.target.value })} />
           <p id={`${id}-example`} className="admin-muted">{t('admin.company.adapterExample', { adapter: form.adapter, example: EXAMPLES[form.adapter] ?? '{}' })}</p>
+          {form.adapter === 'oidc' || form.adapter === 'entra_id' ? <p className="admin-muted">{t('admin.company.adapterProvisioning')}</p> : null}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-notes`}>{t('admin.company.adapterNotes')}</label>

@@ -174,6 +174,22 @@ function DashboardItem({ d, count, editable, onDelete }: { d: DashboardDoc; coun
   );
 }
 
+/** One visibility list (projects or roles): nothing chosen means everyone. */
+function CheckGroup({ legend, options, chosen, onToggle }: { legend: string; options: readonly { id: number; label: string }[]; chosen: ReadonlySet<number>; onToggle: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <p className="dash-muted">{t('dashboards.list.everyone')}</p>
+      {options.map((x) => (
+        <label key={x.id} className="dash-check">
+          <input type="checkbox" checked={chosen.has(x.id)} onChange={() => onToggle(x.id)} /> {x.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function VisibilityForm({ d, onDone }: { d: DashboardDoc; onDone: () => void }) {
   const { t } = useTranslation();
   const projects = useReplicaQuery((r) => projectOptions(r), []) ?? [];
@@ -198,24 +214,8 @@ function VisibilityForm({ d, onDone }: { d: DashboardDoc; onDone: () => void }) 
   };
   return (
     <form className="dash-visibility" onSubmit={(e) => void save(e)} aria-label={t('dashboards.list.visibilityFor', { name: d.name })}>
-      <fieldset>
-        <legend>{t('dashboards.list.projects')}</legend>
-        <p className="dash-muted">{t('dashboards.list.everyone')}</p>
-        {projects.map((x) => (
-          <label key={x.id} className="dash-check">
-            <input type="checkbox" checked={p.has(x.id)} onChange={() => setP((s) => toggle(s, x.id))} /> {x.name}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>{t('dashboards.list.roles')}</legend>
-        <p className="dash-muted">{t('dashboards.list.everyone')}</p>
-        {roles.map((x) => (
-          <label key={x.id} className="dash-check">
-            <input type="checkbox" checked={r.has(x.id)} onChange={() => setR((s) => toggle(s, x.id))} /> {x.label}
-          </label>
-        ))}
-      </fieldset>
+      <CheckGroup legend={t('dashboards.list.projects')} options={projects.map((x) => ({ id: x.id, label: x.name }))} chosen={p} onToggle={(id) => setP((s) => toggle(s, id))} />
+      <CheckGroup legend={t('dashboards.list.roles')} options={roles} chosen={r} onToggle={(id) => setR((s) => toggle(s, id))} />
       {error ? <p role="alert" className="field__error">{error}</p> : null}
       <div className="dash-inline">
         <button type="submit" className="button button--primary button--small">{t('dashboards.list.save')}</button>

@@ -17,6 +17,9 @@ import { paths } from './paths';
 import { AreaOff } from './area-off';
 import { MultiPick } from './multi-pick';
 import { LinkParticipants } from './link-participants';
+import { FilesSection } from '../../lib/files/files-section';
+import { useSnapshot } from 'valtio';
+import { sessionStore } from '../../app/session-store';
 import './instruments.css';
 import { FieldError, tx } from './ui';
 
@@ -80,6 +83,8 @@ export function InstrumentFormPage({ id }: { id?: string }) {
 
 function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | null; lists: Lists }) {
   const { t } = useTranslation();
+  const { user } = useSnapshot(sessionStore);
+  const viewer = user ? { userId: user.id, roleId: user.roleId } : null;
   const router = useRouter();
   const categories = useMatchingCategories();
   const [uuid] = useState(() => instrument?.uuid ?? uuidv7());
@@ -192,6 +197,7 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
         </div>
       </form>
       {instrument && instrument.id !== null && <LinkParticipants instrumentId={instrument.id} instrumentName={instrument.name} />}
+      {instrument && <FilesSection target={{ kind: 'instrument', uuid: instrument.uuid, id: instrument.id }} viewer={viewer} />}
       {instrument && instrument.id === null && <p className="instruments__muted">{t('instruments.link.afterSync')}</p>}
     </section>
   );

@@ -28,5 +28,3 @@ export function useViewer(): Viewer | null {
   if (!user) return null;
   return { userId: user.id, participantId: user.participantId, roleId: user.roleId, name: [user.givenName, user.surname].filter(Boolean).join(' ') };
 }
-export const usePlanFiles = (planId: number | null) =>
-  useReplicaQuery((r) => (planId === null ? Promise.resolve([]) : q.planFiles(r, planId)), [planId]);

@@ -363,34 +363,3 @@ export async function failedWrites(r: ReplicaReader, prefix: string) {
   return (await r.outbox.where('status').equals('failed').toArray()).filter((row) => row.op.startsWith(prefix));
 }
 
-/** A file of a work plan as the files section lists it. */
-export interface PlanFileView {
-  uuid: string;
-  name: string;
-  mime: string;
-  size: number;
-  createdAt: string;
-  userId: number | null;
-  uploaderName: string;
-  /** Not yet on the server (a copy made offline). */
-  pending: boolean;
-}
-
-/** The files of a plan (by its numeric id), newest first, with the uploader's name. */
-export async function planFiles(r: ReplicaReader, planId: number): Promise<PlanFileView[]> {
-  const [files, users] = await Promise.all([whereEq(r, 'files', 'workPlanId', planId), all(r, 'users')]);
-  const um = byId(users);
-  return files
-    .filter((f) => !f.deletedAt)
-    .map((f) => ({
-      uuid: f.uuid,
-      name: text(f.name),
-      mime: text(f.mime),
-      size: Number(f.size) || 0,
-      createdAt: text(f.createdAt),
-      userId: num(f.userId),
-      uploaderName: userName(um.get(num(f.userId) ?? -1)),
-      pending: f._pending === true,
-    }))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name));
-}

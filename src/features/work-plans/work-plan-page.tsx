@@ -6,13 +6,13 @@ import { latestItemScores } from '../../domain/work-plan/views';
 import { workPlans } from './actions';
 import { AssignmentCard } from './assignment-card';
 import { formatDate } from './format';
-import { usePlanDetail } from './hooks';
+import { usePlanDetail, useViewer } from './hooks';
 import { ItemsTable } from './items-table';
 import { NavLink } from '../../lib/ui/nav-link';
 import { staffPaths } from './paths';
 import { undoDelete } from './undo-delete';
 import { FailedWrites } from './failed-writes';
-import { PlanFiles } from './plan-files';
+import { FilesSection } from '../../lib/files/files-section';
 import './work-plans.css';
 
 const STATUSES = ['active', 'planned', 'completed'] as const;
@@ -21,6 +21,7 @@ const STATUSES = ['active', 'planned', 'completed'] as const;
 export function WorkPlanPage({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const detail = usePlanDetail(id);
+  const viewer = useViewer();
   const [confirming, setConfirming] = useState(false);
   const [deleted, setDeleted] = useState<{ mutation: string; uuid: string; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -101,7 +102,7 @@ export function WorkPlanPage({ id }: { id: string }) {
       )}
       <h2>{t('workPlans.plan.itemsTitle')}</h2>
       <ItemsTable items={items} latest={latest} />
-      <PlanFiles planUuid={plan.uuid} planId={plan.id} />
+      <FilesSection target={{ kind: 'workPlan', uuid: plan.uuid, id: plan.id }} viewer={viewer} />
     </section>
   );
 }

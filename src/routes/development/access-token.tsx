@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NamedErrorPage } from '../../features/errors/named-error-page';
-import { UnderConstructionPage } from '../../features/shell/under-construction-page';
+import { AccessTokenPage } from '../../features/development/access-token-page';
 import { serverInDevelopment } from '../../lib/api/dev-mode';
 import { loadTexts } from '../../i18n/i18n';
 
@@ -13,5 +13,5 @@ export const Route = createFileRoute('/development/access-token')({
 
 function RouteComponent() {
   const { development } = Route.useLoaderData();
-  return development ? <UnderConstructionPage screen="devAccessToken" standalone /> : <NamedErrorPage kind="http404" standalone path="/development/access-token" />;
+  return development ? <AccessTokenPage /> : <NamedErrorPage kind="http404" standalone path="/development/access-token" />;
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, sessionStore, type SessionState } from '../../../app/session-store';
 import { MAX_FAILURES } from './attempts';
-import { commitPasswordVerifier, disableOfflineUnlock, refusedOnline, hasOfflineVerifier, offlineUnlockState, offlineUsers, preparePasswordVerifier, unlockOffline } from './device-unlock';
+import { commitPasswordVerifier, disableOfflineUnlock, refusedOnline, hasOfflineVerifier, offlineSecretKind, offlineUnlockState, offlineUsers, preparePasswordVerifier, setDevicePin, unlockOffline } from './device-unlock';
 import { findDeviceUser, saveDeviceUser } from './device-users';
 import { createVerifier } from './verifier';
 
@@ -46,7 +46,7 @@ describe('keeping the verifier at an online sign-in', () => {
     expect(entry.user).toEqual(user);
     expect(entry.company).toEqual(company);
     expect(JSON.stringify(localStorage.getItem('werkpad.deviceUsers'))).not.toContain(PASSWORD);
-    expect(offlineUsers(0)).toEqual([{ userId: 3, username: 'coach', displayName: 'Sanne de Vries', state: { kind: 'ready' }, failures: 0 }]);
+    expect(offlineUsers(0)).toEqual([{ userId: 3, username: 'coach', displayName: 'Sanne de Vries', state: { kind: 'ready' }, failures: 0, secret: 'password' }]);
   }, 60_000);
 
   it('not while a second factor is owed (anonymous), for someone else, or while impersonating', async () => {
@@ -129,4 +129,33 @@ describe('unlocking offline', () => {
     localStorage.setItem('werkpad.offlineUnlock', JSON.stringify({ firstDelayMs: 10 ** 9 }));
     expect(offlineUnlockState(user.id, 0)).toEqual({ kind: 'wait', until: 5_000 });
   });
+});
+
+describe('the device PIN of an SSO-only user (issue 24)', () => {
+  it('is kept only in a full session of the user, opens offline like a password, with the same wrong-try limits', async () => {
+    expect(await setDevicePin('482915', { ...signedIn, status: 'anonymous', user: null })).toBe(false);
+    expect(await setDevicePin('482915', { ...signedIn, identityChain: [1] })).toBe(false);
+    expect(hasOfflineVerifier(user.id)).toBe(false);
+    expect(await setDevicePin('482915', signedIn)).toBe(true);
+    expect(offlineSecretKind(user.id)).toBe('pin');
+    expect(offlineUsers(0)[0]).toMatchObject({ userId: 3, secret: 'pin' });
+    expect(localStorage.getItem('werkpad.deviceUsers')).not.toContain('482915');
+    // the same slow hash as a password
+    expect(findDeviceUser(user.id)!.verifier.iterations).toBe(600_000);
+    let t = 1_000_000;
+    const now = () => t;
+    expect(await unlockOffline(user.id, '482916', now)).toMatchObject({ ok: false, reason: 'wrong', failures: 1 });
+    expect(await unlockOffline(user.id, '482915', now)).toEqual({ ok: true });
+    expect(sessionStore.user?.id).toBe(user.id);
+    disableOfflineUnlock(user.id);
+    t += 1;
+    expect(await unlockOffline(user.id, '482915', now)).toEqual({ ok: false, reason: 'disabled' });
+  }, 60_000);
+
+  it('does not replace a password verifier: who signed in here with a password keeps unlocking with it', async () => {
+    await knownUser();
+    expect(await setDevicePin('482915', signedIn)).toBe(false);
+    expect(offlineSecretKind(user.id)).toBe('password');
+    expect(await unlockOffline(user.id, PASSWORD)).toEqual({ ok: true });
+  }, 60_000);
 });

@@ -24,6 +24,8 @@ export interface OfflineUser {
   displayName: string;
   state: UnlockState;
   failures: number;
+  /** What the unlock asks: the password, or the device PIN an SSO-only user set. */
+  secret: 'password' | 'pin';
 }
 
 export type UnlockResult =
@@ -45,6 +47,7 @@ function summary(entry: DeviceUser, now: number): OfflineUser {
     displayName: displayName(entry),
     state: unlockState(entry, now, firstDelayMs()),
     failures: entry.failures,
+    secret: entry.secret ?? 'password',
   };
 }
 
@@ -57,6 +60,33 @@ export function offlineUsers(now: number = Date.now()): OfflineUser[] {
 
 export function hasOfflineVerifier(userId: number): boolean {
   return findDeviceUser(userId) !== null;
+}
+
+/** What the device asks to open for the user: their password or their device PIN (null: not known here). */
+export function offlineSecretKind(userId: number): 'password' | 'pin' | null {
+  const entry = findDeviceUser(userId);
+  return entry ? (entry.secret ?? 'password') : null;
+}
+
+/**
+ * Sets the device PIN of the signed-in user (issue 24: SSO-only users have no password to check offline).
+ * Only in a full session of the user themself (not while impersonating, not while two-step is owed: the
+ * session is `signed-in` only after it), and not over a password verifier: a user who signed in here with
+ * a password keeps unlocking with it. The PIN is hashed like a password (PBKDF2, 600,000 iterations) and
+ * never leaves the device; the same wrong-try limits apply.
+ */
+export async function setDevicePin(
+  pin: string,
+  session: Pick<SessionState, 'status' | 'user' | 'company' | 'identityChain'> = sessionStore,
+): Promise<boolean> {
+  const user = session.user ? { ...session.user } : null;
+  if (session.status !== 'signed-in' || !user || session.identityChain.length > 0) return false;
+  const existing = findDeviceUser(user.id);
+  if (existing && (existing.secret ?? 'password') === 'password') return false;
+  const company = session.company ? { ...session.company, branding: session.company.branding ? { ...session.company.branding } : null } : null;
+  const verifier = await createVerifier(pin);
+  saveDeviceUser({ user, company, verifier, secondFactor: false, secret: 'pin', failures: 0, lastFailureAt: null, savedAt: Date.now() });
+  return true;
 }
 
 /** Whether a password may be tried for the user now (null: the device does not know them). */

@@ -13,6 +13,8 @@ export interface DeviceUser extends FailureRecord {
   verifier: PasswordVerifier;
   /** The user completed two-step on this device when the verifier was made (the device is the second factor). */
   secondFactor: boolean;
+  /** What the verifier was made from: the password (absent, older entries) or the device PIN of an SSO-only user. */
+  secret?: 'password' | 'pin';
   savedAt: number;
 }
 
@@ -30,6 +32,7 @@ function isDeviceUser(value: unknown): value is DeviceUser {
     typeof v.user.companyId === 'number' &&
     isPasswordVerifier(v.verifier) &&
     typeof v.failures === 'number' &&
+    (v.secret === undefined || v.secret === 'password' || v.secret === 'pin') &&
     (v.lastFailureAt === null || typeof v.lastFailureAt === 'number')
   );
 }

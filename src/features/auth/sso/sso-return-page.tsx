@@ -4,9 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../auth-card';
 import { authText } from '../auth-text';
 import { continueAfterSignIn } from '../sign-in-flow';
+import { refreshSession, sessionStore } from '../../../app/session-store';
+import { pendingSteps } from '../../../lib/api/auth-flow-state';
+import { DevicePinForm } from '../device-unlock/device-pin-form';
+import { hasOfflineVerifier } from '../device-unlock/device-unlock';
 import { finishSso, forgetSsoFlow, pendingSsoFlow } from './sso-api';
 
-type View = { kind: 'finishing' } | { kind: 'linked'; label: string } | { kind: 'error'; messageKey: string; link: boolean };
+type View = { kind: 'finishing' } | { kind: 'pin'; redirectUri: string | null } | { kind: 'linked'; label: string } | { kind: 'error'; messageKey: string; link: boolean };
 
 /** One grant per return: the provider's code is single-use, so a second render must not send it again. */
 let inFlight: { payload: string; answer: ReturnType<typeof finishSso> } | null = null;
@@ -44,10 +48,24 @@ export function SsoReturnPage() {
         setView({ kind: 'linked', label: flow?.label ?? '' });
         return;
       }
+      // Fully signed in (no two-step owed) and this device cannot open offline for the user: offer the device PIN
+      // (SSO users have no password the offline unlock could check; docs/decisions-sso.md).
+      if (pendingSteps().length === 0) {
+        await refreshSession();
+        const user = sessionStore.status === 'signed-in' && sessionStore.identityChain.length === 0 ? sessionStore.user : null;
+        if (user && !hasOfflineVerifier(user.id)) {
+          setView({ kind: 'pin', redirectUri: flow?.redirectUri ?? null });
+          return;
+        }
+      }
       await continueAfterSignIn((href) => router.navigate({ href, replace: true }), flow?.redirectUri ?? null);
     });
   }, [router]);
 
+  if (view.kind === 'pin') {
+    const redirectUri = view.redirectUri;
+    return <DevicePinForm onDone={() => continueAfterSignIn((href) => router.navigate({ href, replace: true }), redirectUri)} />;
+  }
   if (view.kind === 'linked') {
     return (
       <AuthCard title={t('auth.sso.linkTitle')} backToLogin={false}>

@@ -69,7 +69,8 @@ export function DocumentsScreen() {
       for (const file of list) {
         // The same file again (same name and size) is asked about first, so it is not listed twice unnoticed.
         if (rows.some((r) => r.name === file.name && r.size === file.size) && !window.confirm(t('portal.documents.duplicate', { name: file.name }))) continue;
-        const result = await addDocument(file, null);
+        // Not queued (the sync could not start): the selection stays and the user is told, nothing is lost silently.
+        const result = await addDocument(file, null).catch((): Awaited<ReturnType<typeof addDocument>> => ({ ok: false, error: 'portal.errors.unknown' }));
         if (!result.ok) {
           setError(result.error);
           return;

@@ -1,8 +1,8 @@
-import { syncApi, syncStore } from '../../lib/sync-client';
-import { apiFetch } from '../../lib/api/client';
-import { queueFileWrite } from '../../lib/replica/queued-writes';
+import { syncApi, syncStore } from '../sync-client';
+import { apiFetch } from '../api/client';
+import { queueFileWrite } from '../replica/queued-writes';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
-import { replicaReader } from '../../lib/replica/replica-db';
+import { replicaReader } from '../replica/replica-db';
 import { checkWorkPlanFile, FileReason } from '../../domain/work-plan-files/files';
 
 /**
@@ -24,6 +24,20 @@ export async function queuePlanFile(plan: { uuid: string; id: number }, userId: 
     mime: check.mime,
     size: file.size,
     workPlanId: plan.id,
+    userId,
+  });
+  return queued.ok ? { ok: true } : { ok: false, reason: queued.reason };
+}
+
+/** Queues a document for an instrument (issue 23): the same rules and queue as a plan's file. */
+export async function queueInstrumentFile(instrument: { uuid: string; id: number }, userId: number, file: File): Promise<UploadOutcome> {
+  const check = checkWorkPlanFile(file);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const queued = await queueFileWrite('instruments.addFile', { uuid: uuidv7(), name: file.name, instrumentUuid: instrument.uuid }, file, file.name, {
+    name: file.name,
+    mime: check.mime,
+    size: file.size,
+    instrumentId: instrument.id,
     userId,
   });
   return queued.ok ? { ok: true } : { ok: false, reason: queued.reason };

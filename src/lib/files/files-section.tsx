@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportError } from '../../lib/error-reporting';
+import { reportError } from '../error-reporting';
 import { formatBytes } from '../../domain/messages/attachments';
 import { roleKind } from '../../domain/users/roles-policy';
 import { checkWorkPlanFile, FileReason, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
-import { deletePlanFile, downloadLink, queuePlanFile, undoDeleteFile } from './file-actions';
-import { useQueuedWrites } from '../../lib/replica/queued-writes';
-import { syncApi } from '../../lib/sync-client';
-import { formatDate } from '../../lib/format';
-import { usePlanFiles, useViewer } from './hooks';
-import type { PlanFileView } from './queries';
+import { instrumentFileRights } from '../../domain/instruments/files';
+import { deletePlanFile, downloadLink, queueInstrumentFile, queuePlanFile, undoDeleteFile } from './file-actions';
+import { useQueuedWrites } from '../replica/queued-writes';
+import { syncApi } from '../sync-client';
+import { formatDate } from '../format';
+import { useLinkedFiles, type LinkedFileView } from './linked-files';
 
 /** The text key of a refused upload: the graph route's own codes read as this area's. */
 function refusalReason(error: string | null): 'workPlanFiles.errors.failed' {
@@ -18,34 +18,64 @@ function refusalReason(error: string | null): 'workPlanFiles.errors.failed' {
   return reason as 'workPlanFiles.errors.failed';
 }
 
-interface Props {
-  planUuid: string;
-  /** The plan's server id (null while the plan itself is not on the server yet). */
-  planId: number | null;
+/** What the files belong to: a work plan, or an instrument (its documents, issue 23). */
+export interface FilesTarget {
+  kind: 'workPlan' | 'instrument';
+  uuid: string;
+  /** The server id (null while the plan or instrument itself is not on the server yet). */
+  id: number | null;
 }
+
+/** What differs between a plan's files and an instrument's documents. */
+const TARGETS = {
+  workPlan: {
+    link: 'workPlanId',
+    write: 'workPlanFiles.addFile',
+    arg: 'workPlanUuid',
+    prefix: 'plan-file',
+    rights: fileRights,
+    queue: queuePlanFile,
+    title: 'workPlanFiles.title',
+    empty: 'workPlanFiles.empty',
+    saveFirst: null,
+  },
+  instrument: {
+    link: 'instrumentId',
+    write: 'instruments.addFile',
+    arg: 'instrumentUuid',
+    prefix: 'instrument-file',
+    rights: instrumentFileRights,
+    queue: queueInstrumentFile,
+    title: 'instruments.documents.title',
+    empty: 'instruments.documents.empty',
+    saveFirst: 'instruments.documents.saveFirst',
+  },
+} as const;
 
 type Notice = { text: string; undo?: { clientMutationId: string; uuid: string; name: string } } | null;
 
 /**
- * The files of a work plan (issue 11): listed from the replica (name, size, date, uploader), added offline
+ * The files of a work plan (issue 11) or the documents of an instrument (issue 23): listed from the replica (name, size, date, uploader), added offline
  * too (queued in the outbox with the file, shown at once, sent with a progress bar when online), downloaded by a short-lived signed link, deleted after confirmation with
  * undo (the delete is a declared write, so it works offline too; the same pattern as deleting a plan).
  */
-export function PlanFiles({ planUuid, planId }: Props) {
+export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: { userId: number; roleId: number } | null }) {
   const { t, i18n } = useTranslation();
-  const viewer = useViewer();
-  const files = usePlanFiles(planId);
-  const rights = fileRights(roleKind(viewer?.roleId ?? 0));
+  const kind = TARGETS[target.kind];
+  const { uuid: planUuid, id: planId } = target;
+  const p = kind.prefix;
+  const files = useLinkedFiles(kind.link, planId);
+  const rights = kind.rights(roleKind(viewer?.roleId ?? 0));
   const input = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const queued = (useQueuedWrites(['workPlanFiles.addFile']) ?? []).filter((w) => w.args.workPlanUuid === planUuid);
+  const queued = (useQueuedWrites([kind.write]) ?? []).filter((w) => w.args[kind.arg] === planUuid);
   const sending = queued.filter((w) => w.status === 'sending');
   const refused = queued.filter((w) => w.status === 'failed');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [confirming, setConfirming] = useState<PlanFileView | null>(null);
+  const [confirming, setConfirming] = useState<LinkedFileView | null>(null);
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -67,7 +97,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
     setError(null);
     setNotice(null);
     setBusy(true);
-    queuePlanFile({ uuid: planUuid, id: planId }, viewer.userId, file)
+    kind.queue({ uuid: planUuid, id: planId }, viewer.userId, file)
       .then((outcome) => {
         // Refused (too large, device full): nothing queued, the chosen file stays selected.
         if (!outcome.ok) return setError(outcome.reason);
@@ -82,7 +112,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
       .finally(() => setBusy(false));
   };
 
-  const download = (f: PlanFileView) => {
+  const download = (f: LinkedFileView) => {
     setError(null);
     downloadLink(f.uuid)
       .then((link) => {
@@ -98,7 +128,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
       .catch(reportError);
   };
 
-  const remove = (f: PlanFileView) => {
+  const remove = (f: LinkedFileView) => {
     setConfirming(null);
     setError(null);
     deletePlanFile(f.uuid)
@@ -113,23 +143,24 @@ export function PlanFiles({ planUuid, planId }: Props) {
   };
 
   return (
-    <section className="plan-files" aria-labelledby="plan-files-title" data-testid="plan-files">
-      <h2 id="plan-files-title">{t('workPlanFiles.title')}</h2>
+    <section className="plan-files" aria-labelledby={`${p}s-title`} data-testid={`${p}s`}>
+      <h2 id={`${p}s-title`}>{t(kind.title)}</h2>
+      {kind.saveFirst && planId === null && <p className="work-plans__empty">{t(kind.saveFirst)}</p>}
       {rights.attach && planId !== null && (
         <form className="plan-files__upload" onSubmit={submit} noValidate>
           <div className="field">
-            <label htmlFor="plan-file-input">{t('workPlanFiles.upload.label')}</label>
+            <label htmlFor={`${p}-input`}>{t('workPlanFiles.upload.label')}</label>
             <input
               ref={input}
-              id="plan-file-input"
+              id={`${p}-input`}
               type="file"
               accept={WORK_PLAN_FILE_ACCEPT}
-              aria-describedby={error ? 'plan-file-hint plan-file-error' : 'plan-file-hint'}
+              aria-describedby={error ? `${p}-hint ${p}-error` : `${p}-hint`}
               aria-invalid={error && chosen ? true : undefined}
               disabled={busy}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
-            <p id="plan-file-hint" className="plan-files__hint">
+            <p id={`${p}-hint`} className="plan-files__hint">
               {t('workPlanFiles.upload.hint')}
             </p>
           </div>
@@ -139,15 +170,15 @@ export function PlanFiles({ planUuid, planId }: Props) {
         </form>
       )}
       {sending.map((w) => (
-        <div key={w.clientMutationId} className="plan-files__progress" role="status" data-testid="plan-file-progress">
-          <span id={`plan-file-progress-${w.clientMutationId}`}>{t('workPlanFiles.upload.sending', { name: w.file?.name ?? String(w.args.name), percent: w.percent ?? 0 })}</span>
-          <progress max={100} value={w.percent ?? 0} aria-labelledby={`plan-file-progress-${w.clientMutationId}`}>
+        <div key={w.clientMutationId} className="plan-files__progress" role="status" data-testid={`${p}-progress`}>
+          <span id={`${p}-progress-${w.clientMutationId}`}>{t('workPlanFiles.upload.sending', { name: w.file?.name ?? String(w.args.name), percent: w.percent ?? 0 })}</span>
+          <progress max={100} value={w.percent ?? 0} aria-labelledby={`${p}-progress-${w.clientMutationId}`}>
             {w.percent ?? 0}%
           </progress>
         </div>
       ))}
       {refused.map((w) => (
-        <p key={w.clientMutationId} className="alert plan-files__notice" role="alert" data-testid="plan-file-refused">
+        <p key={w.clientMutationId} className="alert plan-files__notice" role="alert" data-testid={`${p}-refused`}>
           {t('workPlanFiles.upload.failed', {
             name: String(w.args.name),
             reason: t(refusalReason(w.error), { defaultValue: t('workPlanFiles.errors.failed') }),
@@ -161,7 +192,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
         </p>
       ))}
       {error && (
-        <p id="plan-file-error" className="field-error" role="alert">
+        <p id={`${p}-error`} className="field-error" role="alert">
           {t(error as 'workPlanFiles.errors.failed', { defaultValue: t('workPlanFiles.errors.failed') })}
         </p>
       )}
@@ -176,8 +207,8 @@ export function PlanFiles({ planUuid, planId }: Props) {
         </p>
       )}
       {confirming && (
-        <div role="alertdialog" aria-labelledby="confirm-file-delete" className="card work-plans__confirm">
-          <p id="confirm-file-delete">{t('workPlanFiles.delete.confirm', { name: confirming.name })}</p>
+        <div role="alertdialog" aria-labelledby={`${p}-confirm-delete`} className="card work-plans__confirm">
+          <p id={`${p}-confirm-delete`}>{t('workPlanFiles.delete.confirm', { name: confirming.name })}</p>
           <button ref={confirmButton} type="button" className="button button--primary" onClick={() => remove(confirming)}>
             {t('workPlanFiles.delete.yes')}
           </button>
@@ -189,10 +220,10 @@ export function PlanFiles({ planUuid, planId }: Props) {
       {files === undefined ? (
         <p role="status">{t('workPlanFiles.loading')}</p>
       ) : files.length === 0 ? (
-        <p className="work-plans__empty">{t('workPlanFiles.empty')}</p>
+        <p className="work-plans__empty">{t(kind.empty)}</p>
       ) : (
         <table className="plan-files__table">
-          <caption className="visually-hidden">{t('workPlanFiles.title')}</caption>
+          <caption className="visually-hidden">{t(kind.title)}</caption>
           <thead>
             <tr>
               <th scope="col">{t('workPlanFiles.columns.name')}</th>
@@ -204,7 +235,7 @@ export function PlanFiles({ planUuid, planId }: Props) {
           </thead>
           <tbody>
             {files.map((f) => (
-              <tr key={f.uuid} data-testid="plan-file">
+              <tr key={f.uuid} data-testid={p}>
                 <td className="plan-files__name">
                   {f.name}
                   {f.pending && <span className="wp-pending"> {t('workPlanFiles.pending')}</span>}

@@ -1,0 +1,123 @@
+import '../auth.css';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
+import { PasswordField } from '../password-field';
+import { MAX_FAILURES } from './attempts';
+import { offlineUnlockState, unlockOffline, type UnlockState } from './device-unlock';
+
+const UnlockSchema = v.object({ password: v.pipe(v.string(), v.nonEmpty('validation.required')) });
+type UnlockValues = v.InferOutput<typeof UnlockSchema>;
+
+type Message = { kind: 'wrong'; remaining: number } | { kind: 'unknown' } | null;
+
+/** Whole seconds until `until`, at least 1 while waiting. */
+const secondsLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 1000));
+
+interface OfflineUnlockFormProps {
+  userId: number;
+  username: string;
+  /** What the device checks: the password, or the device PIN an SSO-only user set (issue 24). */
+  secret: 'password' | 'pin';
+  /** The field's id (one form per screen). */
+  fieldId: string;
+  submitLabel: string;
+  /** Right: the session is open (offline, unconfirmed). */
+  onUnlocked?: () => Promise<void> | void;
+}
+
+/**
+ * The offline unlock form of both the sign-in page (`UnlockPanel`) and the lock screen (`LockOfflineUnlock`):
+ * the password or device PIN checked on this device (`unlockOffline`), growing delays after wrong tries with a
+ * countdown, and no way in after MAX_FAILURES until an online sign-in. Remount it (key) for another user.
+ */
+export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLabel, onUnlocked }: OfflineUnlockFormProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<UnlockState | null>(() => offlineUnlockState(userId));
+  const [message, setMessage] = useState<Message>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<UnlockValues>({ resolver: valibotResolver(UnlockSchema), defaultValues: { password: '' } });
+
+  // While waiting: count down each second, then allow the next try.
+  const waitingUntil = state?.kind === 'wait' ? state.until : null;
+  useEffect(() => {
+    if (waitingUntil === null) return;
+    const timer = window.setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= waitingUntil) {
+        setState(offlineUnlockState(userId));
+        window.clearInterval(timer);
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [waitingUntil, userId]);
+
+  useEffect(() => {
+    if (state?.kind === 'ready') setFocus('password');
+  }, [state?.kind, setFocus]);
+
+  const onSubmit = async (values: UnlockValues) => {
+    setMessage(null);
+    const result = await unlockOffline(userId, values.password);
+    reset({ password: '' });
+    if (result.ok) {
+      await onUnlocked?.();
+      return;
+    }
+    setNow(Date.now());
+    if (result.reason === 'wrong') {
+      setState(result.state);
+      setMessage({ kind: 'wrong', remaining: MAX_FAILURES - result.failures });
+    } else if (result.reason === 'wait') {
+      setState({ kind: 'wait', until: result.until });
+    } else if (result.reason === 'disabled') {
+      setState({ kind: 'disabled' });
+    } else {
+      setMessage({ kind: 'unknown' });
+    }
+  };
+
+  const label = t(secret === 'pin' ? 'auth.deviceUnlock.pin' : 'auth.deviceUnlock.password');
+  const fieldError = errors.password ? t('validation.required', { field: label }) : null;
+  const unknown = state === null || message?.kind === 'unknown';
+  return (
+    <>
+      <div aria-live="polite">
+        {message?.kind === 'wrong' && state?.kind !== 'disabled' ? (
+          <p className="alert alert--error" role="alert">
+            {t(secret === 'pin' ? 'auth.deviceUnlock.pinWrong' : 'auth.deviceUnlock.wrong', { remaining: message.remaining })}
+          </p>
+        ) : null}
+        {state?.kind === 'wait' ? (
+          <p className="alert alert--warning" data-testid="offline-unlock-wait">
+            {t('auth.deviceUnlock.wait', { seconds: secondsLeft(state.until, now) })}
+          </p>
+        ) : null}
+        {unknown || state?.kind === 'disabled' ? (
+          <p className="alert alert--error" role="alert" data-testid="offline-unlock-disabled">
+            {t(unknown ? 'auth.deviceUnlock.unknown' : 'auth.deviceUnlock.disabled')}
+          </p>
+        ) : null}
+      </div>
+      {state !== null && state.kind !== 'disabled' ? (
+        <form className="login__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          {/* The username helps password managers fill the right password. */}
+          <input type="text" hidden readOnly autoComplete="username" value={username} />
+          <PasswordField id={fieldId} label={label} autoComplete="current-password" error={fieldError} registration={register('password')} />
+          <button type="submit" className="button button--primary button--block" disabled={isSubmitting || state.kind !== 'ready'}>
+            {isSubmitting ? t('auth.deviceUnlock.checking') : submitLabel}
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
