@@ -127,7 +127,7 @@ describe('Citus-ready keys', () => {
   });
 });
 
-const CITUS_MIGRATION = '012_citus_keys.sql';
+const CITUS_MIGRATION = '013_citus_keys.sql';
 
 /** An empty database (not migrated) on the test's engine, and how to throw it away. */
 async function emptyDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -167,7 +167,7 @@ async function snapshot(target: Db): Promise<Record<string, string>> {
   return out;
 }
 
-describe('migration 012 with the data in place', () => {
+describe('migration 013 with the data in place', () => {
   it('keeps every row of the demo data and of npm run seed, and makes the keys composite', async () => {
     const { db: old, drop } = await emptyDb();
     try {

@@ -89,7 +89,7 @@ describe('tenancy columns', () => {
          FROM pg_constraint c
         WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace`,
     );
-    // The core tables of 001, 003 and 004 follow the rule since migration 012 (server/db/citus-keys.test.ts).
+    // The core tables of 001, 003 and 004 follow the rule since migration 013 (server/db/citus-keys.test.ts).
     const globalParents = new Set(['companies', 'acl_roles', 'participant_statuses', 'authentication_adapters']);
     const offenders = rows
       .filter((r) => !globalParents.has(r.parent) && has(r.parent, 'company_id') && !r.cols.includes('company_id'))

@@ -14,7 +14,7 @@ beforeAll(async () => {
   await allow(u.admin, u.coach);
   await allow(u.coach, u.participant);
   await allow(u.admin, u.sa);
-  // Another company: never allowed. Since migration 012 the composite keys refuse such a link outright.
+  // Another company: never allowed. Since migration 013 the composite keys refuse such a link outright.
   await expect(allow(u.admin, u.admin2, t.fx.companyB)).rejects.toThrow(/foreign key/);
   adminToken = await signIn(t.app, 'admin');
 });

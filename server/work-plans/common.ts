@@ -40,7 +40,7 @@ export async function byUuid<T>(tx: Queryable, table: string, viewer: Viewer, uu
 
 /**
  * Whether another organisation holds a row with this uuid. Keys are unique per organisation (Citus-ready,
- * migration 012), and uuids stay unique across the installation by this check: an insert with a uuid taken
+ * migration 013), and uuids stay unique across the installation by this check: an insert with a uuid taken
  * elsewhere is refused as before, rather than becoming a second row with the same uuid.
  */
 export async function uuidTakenElsewhere(tx: Queryable, table: string, viewer: Viewer, uuid: string): Promise<boolean> {
