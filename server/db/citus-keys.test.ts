@@ -171,7 +171,7 @@ describe('migration 013 with the data in place', () => {
   it('keeps every row of the demo data and of npm run seed, and makes the keys composite', async () => {
     const { db: old, drop } = await emptyDb();
     try {
-      // Migrate as a database of before 012 (marked as applied, so it is skipped), fill it, then apply 012.
+      // Migrate as a database of before 013 (marked as applied, so it is skipped), fill it, then apply 013.
       await old.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       await old.query('INSERT INTO schema_migrations (name) VALUES ($1)', [CITUS_MIGRATION]);
       await migrate(old);
