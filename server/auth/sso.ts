@@ -311,7 +311,7 @@ export async function finishSsoFlow(
     if (existing[0] && Number(existing[0].user_id) !== linkUserId) return refuse('sso_subject_linked_elsewhere', 403, {}, linkUserId);
     await db.query(
       `INSERT INTO user_identities (company_id, user_id, adapter_id, issuer, subject) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (adapter_id, user_id) DO UPDATE SET issuer = EXCLUDED.issuer, subject = EXCLUDED.subject, created_at = now(), last_used_at = NULL`,
+       ON CONFLICT (company_id, adapter_id, user_id) DO UPDATE SET issuer = EXCLUDED.issuer, subject = EXCLUDED.subject, created_at = now(), last_used_at = NULL`,
       [adapter.companyId, linkUserId, adapter.id, issuer, subject],
     );
     await audit(db, { action: 'sso.link', companyId: adapter.companyId, userId: linkUserId, subjectType: 'authenticationAdapter', subjectId: adapter.id, details: { issuer }, ip: input.ip });

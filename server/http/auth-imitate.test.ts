@@ -14,7 +14,8 @@ beforeAll(async () => {
   await allow(u.admin, u.coach);
   await allow(u.coach, u.participant);
   await allow(u.admin, u.sa);
-  await allow(u.admin, u.admin2, t.fx.companyB); // another company: never allowed
+  // Another company: never allowed. Since migration 013 the composite keys refuse such a link outright.
+  await expect(allow(u.admin, u.admin2, t.fx.companyB)).rejects.toThrow(/foreign key/);
   adminToken = await signIn(t.app, 'admin');
 });
 afterAll(async () => {

@@ -58,17 +58,23 @@ export function isFcmToken(value: string): boolean {
  */
 export async function saveFcmToken(db: Db, viewer: Viewer, token: string, userAgent: string | null): Promise<void> {
   await db.query(
-    `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys, user_agent) VALUES ($1, $2, $3, '{}'::jsonb, $4)
-     ON CONFLICT (endpoint) DO UPDATE SET company_id = EXCLUDED.company_id, user_id = EXCLUDED.user_id, user_agent = EXCLUDED.user_agent`,
+    `WITH moved AS (DELETE FROM push_subscriptions WHERE endpoint = $3 AND company_id <> $1)
+     INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys, user_agent) VALUES ($1, $2, $3, '{}'::jsonb, $4)
+     ON CONFLICT (company_id, endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, user_agent = EXCLUDED.user_agent`,
     [viewer.companyId, viewer.realUserId, `fcm:${token}`, userAgent?.slice(0, 500) ?? null],
   );
 }
 
-/** Stores (or moves to this user) a subscription. */
+/**
+ * Stores (or moves to this user) a subscription. The endpoint is unique per organisation (Citus-ready key);
+ * the same statement removes it from any other organisation, so a browser still reaches only the account
+ * that subscribed last.
+ */
 export async function saveSubscription(db: Db, viewer: Viewer, sub: SubscriptionInput, userAgent: string | null): Promise<void> {
   await db.query(
-    `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys, user_agent) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (endpoint) DO UPDATE SET company_id = EXCLUDED.company_id, user_id = EXCLUDED.user_id, keys = EXCLUDED.keys,
+    `WITH moved AS (DELETE FROM push_subscriptions WHERE endpoint = $3 AND company_id <> $1)
+     INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys, user_agent) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (company_id, endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, keys = EXCLUDED.keys,
        user_agent = EXCLUDED.user_agent`,
     [viewer.companyId, viewer.realUserId === viewer.userId ? viewer.userId : viewer.realUserId, sub.endpoint, JSON.stringify(sub.keys), userAgent?.slice(0, 500) ?? null],
   );

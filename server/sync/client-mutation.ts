@@ -97,7 +97,7 @@ export async function withClientMutation(
     await record(tx, answer);
     const claim = await tx.query(
       `INSERT INTO processed_mutations (client_mutation_id, user_id, company_id, operation, result)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (client_mutation_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (company_id, client_mutation_id) DO NOTHING`,
       [clientMutationId, viewer.userId, viewer.companyId, operation, JSON.stringify(answer)],
     );
     claimed = claim.rowCount > 0;

@@ -42,7 +42,7 @@ type SaveEffect = WriteEffect<v.InferOutput<typeof probeWrites.save.input>>;
 
 const insert = (g: GraphContext, uuid: string, body: string) =>
   sql`INSERT INTO sync_probes (uuid, company_id, user_id, body) VALUES (${uuid}, ${g.viewer!.companyId}, ${g.viewer!.userId}, ${body})
-      ON CONFLICT (uuid) DO UPDATE SET body = EXCLUDED.body`;
+      ON CONFLICT (company_id, uuid) DO UPDATE SET body = EXCLUDED.body`;
 const accept =
   (body: string): SaveEffect =>
   async ({ tx, input, graph: g }) => {

@@ -337,7 +337,7 @@ export interface RunDeps {
 export async function runJob(deps: RunDeps, job: { id: number; transfer_id: number; company_id: number; slot: Date | null }): Promise<'succeeded' | 'failed'> {
   const { db } = deps;
   const { rows: runRows } = await db.query<{ id: number }>(
-    'INSERT INTO transfer_runs (job_id, transfer_id, company_id, trigger) VALUES ($1, $2, $3, $4) ON CONFLICT (job_id) DO UPDATE SET state = \'running\' RETURNING id',
+    'INSERT INTO transfer_runs (job_id, transfer_id, company_id, trigger) VALUES ($1, $2, $3, $4) ON CONFLICT (company_id, job_id) DO UPDATE SET state = \'running\' RETURNING id',
     [job.id, job.transfer_id, job.company_id, job.slot ? 'schedule' : 'manual'],
   );
   const runId = Number(runRows[0]?.id);

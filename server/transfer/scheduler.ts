@@ -100,7 +100,7 @@ export class TransferScheduler {
       const slot = latestSlot(t.schedule, now);
       if (!slot || slot < t.schedule_since) continue;
       const res = await this.db.query(
-        'INSERT INTO transfer_jobs (transfer_id, company_id, slot, run_at) VALUES ($1, $2, $3, $3) ON CONFLICT (transfer_id, slot) DO NOTHING',
+        'INSERT INTO transfer_jobs (transfer_id, company_id, slot, run_at) VALUES ($1, $2, $3, $3) ON CONFLICT (company_id, transfer_id, slot) DO NOTHING',
         [t.id, t.company_id, slot],
       );
       added += res.rowCount;
@@ -149,7 +149,7 @@ export class TransferScheduler {
 export async function queueRunNow(db: Db, transferId: number, companyId: number, userId: number): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO transfer_jobs (transfer_id, company_id, requested_by) VALUES ($1, $2, $3)
-     ON CONFLICT (transfer_id) WHERE slot IS NULL AND state IN ('queued', 'running') DO NOTHING RETURNING id`,
+     ON CONFLICT (company_id, transfer_id) WHERE slot IS NULL AND state IN ('queued', 'running') DO NOTHING RETURNING id`,
     [transferId, companyId, userId],
   );
   return rows[0] ? Number(rows[0].id) : null;

@@ -5,7 +5,7 @@ import { can } from '../auth/permissions';
 import { companyScope } from '../auth/scope';
 import { DeleteBlueprintSchema, SaveBlueprintSchema, SaveWorkOrderSchema } from '../../src/domain/work-plan/inputs';
 import { WorkPlanReason } from '../../src/domain/work-plan/reasons';
-import { byId, byUuid, ok, parseOr, refuse, type EffectAnswer } from './common';
+import { byId, byUuid, ok, parseOr, refuse, uuidTakenElsewhere, type EffectAnswer } from './common';
 
 /** Every id must be a live row of the company. */
 async function allInCompany(tx: Queryable, viewer: Viewer, table: string, ids: readonly number[]): Promise<boolean> {
@@ -48,11 +48,12 @@ export async function saveBlueprint(tx: Queryable, viewer: Viewer, input: unknow
     await tx.query('UPDATE blueprint_steps SET deleted_at = now() WHERE blueprint_id = $1 AND deleted_at IS NULL', [id]);
     await tx.query('DELETE FROM blueprint_workplaces WHERE blueprint_id = $1', [id]);
   } else {
+    if (await uuidTakenElsewhere(tx, 'blueprints', viewer, i.uuid)) return refuse(WorkPlanReason.alreadyExists);
     const { rows } = await run<{ id: number }>(
       tx,
       sql`INSERT INTO blueprints (uuid, company_id, name, description, category_id, provision_type_id, competency_system_id, participant_status_ids)
           VALUES (${i.uuid}::uuid, ${viewer.companyId}, ${i.name}, ${i.description ?? null}, ${i.categoryId ?? null}, ${i.provisionTypeId ?? null}, ${i.competencySystemId ?? null}, ${i.participantStatusIds}::int[])
-          ON CONFLICT (uuid) DO NOTHING RETURNING id`,
+          ON CONFLICT (company_id, uuid) DO NOTHING RETURNING id`,
     );
     if (!rows[0]) return refuse(WorkPlanReason.alreadyExists);
     id = rows[0].id;
@@ -98,11 +99,12 @@ export async function saveWorkOrder(tx: Queryable, viewer: Viewer, input: unknow
   if ('answer' in p) return p.answer;
   const i = p.value;
   if (i.disciplineId != null && !(await byId(tx, 'disciplines', viewer, i.disciplineId))) return refuse(WorkPlanReason.unknownItem);
+  if (await uuidTakenElsewhere(tx, 'work_orders', viewer, i.uuid)) return refuse(WorkPlanReason.alreadyExists);
   const { rows } = await run<{ id: number }>(
     tx,
     sql`INSERT INTO work_orders (uuid, company_id, name, description, discipline_id, created_by_user_id)
         VALUES (${i.uuid}::uuid, ${viewer.companyId}, ${i.name}, ${i.description ?? null}, ${i.disciplineId ?? null}, ${viewer.userId})
-        ON CONFLICT (uuid) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, discipline_id = EXCLUDED.discipline_id
+        ON CONFLICT (company_id, uuid) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, discipline_id = EXCLUDED.discipline_id
         WHERE work_orders.company_id = ${viewer.companyId} RETURNING id`,
   );
   return rows[0] ? ok() : refuse(WorkPlanReason.alreadyExists);

@@ -38,6 +38,17 @@ export async function byUuid<T>(tx: Queryable, table: string, viewer: Viewer, uu
   return rows[0] ?? null;
 }
 
+/**
+ * Whether another organisation holds a row with this uuid. Keys are unique per organisation (Citus-ready,
+ * migration 013), and uuids stay unique across the installation by this check: an insert with a uuid taken
+ * elsewhere is refused as before, rather than becoming a second row with the same uuid.
+ */
+export async function uuidTakenElsewhere(tx: Queryable, table: string, viewer: Viewer, uuid: string): Promise<boolean> {
+  if (!SAFE.test(table)) throw new Error(`unsafe table ${table}`);
+  const { rows } = await run(tx, sql`SELECT 1 FROM ${raw(table)} WHERE uuid = ${uuid}::uuid AND company_id <> ${viewer.companyId} LIMIT 1`);
+  return rows.length > 0;
+}
+
 export async function byId<T>(tx: Queryable, table: string, viewer: Viewer, id: number, forUpdate = false): Promise<T | null> {
   if (!SAFE.test(table)) throw new Error(`unsafe table ${table}`);
   const { rows } = await run<T>(

@@ -34,7 +34,7 @@ async function upsertPdp(
   await tx.query(
     `INSERT INTO ${table} (company_id, participant_id, ${key}, ${cols.join(', ')})
      VALUES ($1, $2, $3, ${cols.map((_, i) => `$${i + 4}`).join(', ')})
-     ON CONFLICT (participant_id, ${key}) DO UPDATE SET deleted_at = NULL, ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+     ON CONFLICT (company_id, participant_id, ${key}) DO UPDATE SET deleted_at = NULL, ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
     [viewer.companyId, participantId, refId, ...values],
   );
   return ok();

@@ -14,7 +14,7 @@ import {
 import { WorkPlanReason } from '../../src/domain/work-plan/reasons';
 import { reopenedStatus } from '../../src/domain/work-plan/views';
 import { Role } from '../../src/domain/shared/roles';
-import { byId, byUuid, ok, parseOr, refuse, today, workPlanSettings, type EffectAnswer, type WorkPlanRow } from './common';
+import { byId, byUuid, ok, parseOr, refuse, today, uuidTakenElsewhere, workPlanSettings, type EffectAnswer, type WorkPlanRow } from './common';
 
 /** A coach or manager must be a staff user of the company the viewer may see. */
 async function staffUserOk(tx: Queryable, viewer: Viewer, id: number | null | undefined): Promise<boolean> {
@@ -42,12 +42,13 @@ export async function addWorkPlan(tx: Queryable, viewer: Viewer, input: unknown)
   }
   if (!(await staffUserOk(tx, viewer, coachId)) || !(await staffUserOk(tx, viewer, managerId))) return refuse(WorkPlanReason.notFound);
   const status = reopenedStatus(i.startDate, today());
+  if (await uuidTakenElsewhere(tx, 'work_plans', viewer, i.uuid)) return refuse(WorkPlanReason.alreadyExists);
   const inserted = await run<{ id: number }>(
     tx,
     sql`INSERT INTO work_plans (uuid, company_id, participant_id, blueprint_id, name, status, coach_id, manager_id, provision_type_id, start_date, expected_end_date, created_by_user_id)
         VALUES (${i.uuid}::uuid, ${viewer.companyId}, ${participant.id}, ${blueprint.id}, ${i.name || blueprint.name}, ${status}, ${coachId ?? null}, ${managerId ?? null},
                 ${blueprint.provision_type_id}, ${i.startDate}::date, ${i.expectedEndDate}::date, ${viewer.userId})
-        ON CONFLICT (uuid) DO NOTHING RETURNING id`,
+        ON CONFLICT (company_id, uuid) DO NOTHING RETURNING id`,
   );
   const planId = inserted.rows[0]?.id;
   if (planId === undefined) return refuse(WorkPlanReason.alreadyExists);

@@ -6,7 +6,7 @@ import { isParticipantViewer } from '../auth/scope';
 import { RequestReviewSchema, SaveReviewSchema, SaveSelfReviewSchema } from '../../src/domain/work-plan/inputs';
 import { WorkPlanReason } from '../../src/domain/work-plan/reasons';
 import { reviewScoreOf } from '../../src/domain/work-plan/views';
-import { byUuid, ok, parseOr, refuse, type AssignmentRow, type EffectAnswer, type WorkPlanRow } from './common';
+import { byUuid, ok, parseOr, refuse, uuidTakenElsewhere, type AssignmentRow, type EffectAnswer, type WorkPlanRow } from './common';
 
 interface Line {
   behaviorId?: number | null;
@@ -45,7 +45,7 @@ async function updateProfile(tx: Queryable, companyId: number, participantId: nu
     await tx.query(
       `INSERT INTO ${table} (company_id, participant_id, ${key}, ${column}${column === 'current_score' ? ', reviewed' : ''})
        VALUES ($1, $2, $3, $4${column === 'current_score' ? ', true' : ''})
-       ON CONFLICT (participant_id, ${key}) DO UPDATE SET ${column} = EXCLUDED.${column}, deleted_at = NULL${reviewed}`,
+       ON CONFLICT (company_id, participant_id, ${key}) DO UPDATE SET ${column} = EXCLUDED.${column}, deleted_at = NULL${reviewed}`,
       [companyId, participantId, id, l.score],
     );
   }
@@ -63,11 +63,12 @@ export async function saveReview(tx: Queryable, viewer: Viewer, input: unknown):
   if ('success' in found) return found;
   if (!(await linesBelong(tx, found.plan.id, i.scores))) return refuse(WorkPlanReason.unknownItem);
   const createdAt = i.date === new Date().toISOString().slice(0, 10) ? new Date().toISOString() : `${i.date}T12:00:00Z`;
+  if (await uuidTakenElsewhere(tx, 'reviews', viewer, i.uuid)) return refuse(WorkPlanReason.alreadyExists);
   const ins = await run<{ id: number }>(
     tx,
     sql`INSERT INTO reviews (uuid, company_id, assignment_id, participant_id, user_id, score, top, tip, created_at)
         VALUES (${i.uuid}::uuid, ${viewer.companyId}, ${found.a.id}, ${found.a.participant_id}, ${viewer.userId}, ${i.score ?? average(i.scores)}, ${i.top ?? null}, ${i.tip ?? null}, ${createdAt}::timestamptz)
-        ON CONFLICT (uuid) DO NOTHING RETURNING id`,
+        ON CONFLICT (company_id, uuid) DO NOTHING RETURNING id`,
   );
   const reviewId = ins.rows[0]?.id;
   if (reviewId === undefined) return refuse(WorkPlanReason.alreadyExists);
@@ -92,11 +93,12 @@ export async function saveSelfReview(tx: Queryable, viewer: Viewer, input: unkno
   const counted = i.scores.filter((l) => l.score > 0);
   if (!(await linesBelong(tx, found.plan.id, counted))) return refuse(WorkPlanReason.unknownItem);
   const overall = i.score != null && i.score > 0 ? i.score : average(counted);
+  if (await uuidTakenElsewhere(tx, 'participant_reviews', viewer, i.uuid)) return refuse(WorkPlanReason.alreadyExists);
   const ins = await run<{ id: number }>(
     tx,
     sql`INSERT INTO participant_reviews (uuid, company_id, assignment_id, participant_id, score, top, tip)
         VALUES (${i.uuid}::uuid, ${viewer.companyId}, ${found.a.id}, ${viewer.participantId}, ${overall}, ${i.top ?? null}, ${i.tip ?? null})
-        ON CONFLICT (uuid) DO NOTHING RETURNING id`,
+        ON CONFLICT (company_id, uuid) DO NOTHING RETURNING id`,
   );
   const id = ins.rows[0]?.id;
   if (id === undefined) return refuse(WorkPlanReason.alreadyExists);

@@ -62,7 +62,7 @@ builder.mutationField('setUserAvatar', (t) =>
       await ctx.db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO user_avatars (user_id, company_id, mime, data) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (user_id) DO UPDATE SET mime = EXCLUDED.mime, data = EXCLUDED.data, updated_at = now()`,
+           ON CONFLICT (company_id, user_id) DO UPDATE SET mime = EXCLUDED.mime, data = EXCLUDED.data, updated_at = now()`,
           [viewer.userId, viewer.companyId, image.mime, image.data],
         );
         await tx.query("UPDATE users SET settings = settings || jsonb_build_object('avatar', $1::text) WHERE id = $2 AND company_id = $3", [

@@ -139,7 +139,7 @@ builder.mutationField('updateSearchSettings', (t) =>
         await tx.query(
           `INSERT INTO search_settings (company_id, user_id, subject, columns, show_caseload, pagination, filter)
            VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (user_id, subject) DO UPDATE SET columns = EXCLUDED.columns, show_caseload = EXCLUDED.show_caseload,
+           ON CONFLICT (company_id, user_id, subject) DO UPDATE SET columns = EXCLUDED.columns, show_caseload = EXCLUDED.show_caseload,
              pagination = EXCLUDED.pagination, filter = EXCLUDED.filter, deleted_at = NULL`,
           [viewer.companyId, viewer.userId, s.subject, JSON.stringify(s.columns ?? []), s.showCaseload ?? false, JSON.stringify(s.pagination ?? {}), JSON.stringify(s.filter ?? {})],
         );
