@@ -1,3 +1,4 @@
+import { todayIso } from '../../src/domain/format/format';
 import * as v from 'valibot';
 import type { Queryable } from '../db/db';
 import { raw, run, sql } from '../db/sql';
@@ -72,7 +73,8 @@ export async function workPlanSettings(tx: Queryable, companyId: number): Promis
 }
 
 /** Today as YYYY-MM-DD (UTC). */
-export const today = (): string => new Date().toISOString().slice(0, 10);
+/** Today on the users' calendar (Europe/Amsterdam): a plan starting today is running from midnight in Amsterdam, not from midnight UTC. */
+export const today = (): string => todayIso();
 
 export interface WorkPlanRow {
   id: number;

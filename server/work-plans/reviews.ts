@@ -1,3 +1,4 @@
+import { todayIso } from '../../src/domain/format/format';
 import type { Queryable } from '../db/db';
 import { run, sql } from '../db/sql';
 import type { Viewer } from '../auth/viewer';
@@ -62,7 +63,7 @@ export async function saveReview(tx: Queryable, viewer: Viewer, input: unknown):
   const found = await openAssignment(tx, viewer, i.assignmentUuid);
   if ('success' in found) return found;
   if (!(await linesBelong(tx, found.plan.id, i.scores))) return refuse(WorkPlanReason.unknownItem);
-  const createdAt = i.date === new Date().toISOString().slice(0, 10) ? new Date().toISOString() : `${i.date}T12:00:00Z`;
+  const createdAt = i.date === todayIso() ? new Date().toISOString() : `${i.date}T12:00:00Z`;
   if (await uuidTakenElsewhere(tx, 'reviews', viewer, i.uuid)) return refuse(WorkPlanReason.alreadyExists);
   const ins = await run<{ id: number }>(
     tx,

@@ -18,7 +18,7 @@ import { paths } from './paths';
 import { AreaOff } from './area-off';
 import { InstrumentMatching } from './matching';
 import './instruments.css';
-import { FieldError, formatDate, tx } from './ui';
+import { FieldError, formatDate, todayIso, tx } from './ui';
 
 type Part = 'index' | 'status' | 'plan' | 'workPlans' | 'match';
 const PART_FLAG: Record<Part, KwnwAccessFlag> = { index: 'kwnw', status: 'status', plan: 'planOfApproach', workPlans: 'kwnw', match: 'instrument' };
@@ -115,7 +115,7 @@ export function KwnwStatus({ participantId }: { participantId: number }) {
   const name = statusName(person.statusId);
   const plan = plans.find((p) => text(p.kwnwVersion) === settings.kwnwVersion) ?? null;
   const content = planContentOf(plan?.content);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   const nextDue = content.agreements.map((a) => a.due ?? '').filter((d) => d >= today).sort()[0];
   return (
     <ol className="instruments__route">

@@ -1,3 +1,4 @@
+import { todayIso as amsterdamToday } from '../../domain/format/format';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 
@@ -12,7 +13,7 @@ export function formatDate(value: string | null | undefined, lang: string): stri
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'nl-NL', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(d);
 }
 
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
+export const todayIso = (): string => amsterdamToday();
 
 export const plusMonths = (iso: string, months: number): string => {
   const d = new Date(`${iso}T12:00:00Z`);

@@ -1,3 +1,4 @@
+import { todayIso } from '../../domain/format/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +11,7 @@ import { useWageValueMe } from './use-me';
 import { OutboxIssues } from './outbox-issues';
 import './wage-value.css';
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+const today = (): string => todayIso();
 
 /** Notes of a planning row (02 §2): newest first; add, edit, delete (confirmed). */
 export function PlanNotesPage({ planKey }: { planKey: string }) {

@@ -1,3 +1,4 @@
+import { todayIso } from '../../../domain/format/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isVacancy, openApplicationFor } from '../../../domain/portal/workplaces';
@@ -72,7 +73,7 @@ export function WorkplacesScreen({ vacanciesOnly = false }: { vacanciesOnly?: bo
   const [applying, setApplying] = useState<string | null>(null);
 
   const applications: Application[] = (stored ?? []).map((a) => ({ workplaceId: Number(a.workplaceId), status: str(a.status), pending: a._pending === true }));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   const needle = search.trim().toLowerCase();
   const list = (all ?? [])
     .filter((w) => !vacanciesOnly || isVacancy(w, today))
