@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PHONE, ReviewRoundPage, TABLET, expectAccessible, graph, serverPlans, signedIn, waitForServiceWorker } from './pages/work-plans-page';
+import { todayIso } from '../../src/domain/format/format';
 
 const LOTTE = 'Lotte de Vries';
 
@@ -164,7 +165,7 @@ test.describe('work plans', () => {
     await page.getByLabel('Einddatum', { exact: true }).fill('01-01-2000'); // the date field's dd-mm-jjjj
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByText('De einddatum mag niet voor de startdatum liggen')).toBeVisible();
-    await page.getByLabel('Einddatum', { exact: true }).fill(new Date().toISOString().slice(0, 10).split('-').reverse().join('-'));
+    await page.getByLabel('Einddatum', { exact: true }).fill(todayIso().split('-').reverse().join('-'));
     await page.getByRole('button', { name: 'Werkplan beëindigen' }).click();
     await expect(page.getByTestId('plan-status')).toHaveText(/^Afgerond/, { timeout: 30_000 });
     await expect.poll(async () => (await serverPlans(manager.context.request, name))[0]?.status, { timeout: 30_000 }).toBe('finished');
