@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
@@ -51,3 +51,14 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// The bench's memory probe (tests/bench/stream-load.ts): only when started with --expose-gc and
+// WERKPAD_BENCH_HEAP_FILE; SIGUSR2 collects garbage and writes the memory figures to that file.
+const heapFile = process.env.WERKPAD_BENCH_HEAP_FILE;
+const collect = (globalThis as { gc?: () => void }).gc;
+if (heapFile && collect) {
+  process.on('SIGUSR2', () => {
+    collect();
+    writeFileSync(heapFile, JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+  });
+}

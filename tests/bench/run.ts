@@ -879,7 +879,7 @@ async function streamsPart(databaseUrl: string): Promise<void> {
   table(
     `Connection model on PostgreSQL, one process: N users hold /api/v2/stream; N/10 writes (sendMessage) per minute ×${model.speedup}, ${model.stepSeconds} s per step; ` +
       `every write pokes the company's streams, each poked user pulls (${model.sessions} shared sessions). Goal: p95 write → pull done < 150 ms at ≥ 5,000 users, < 1 GB. Stopped: ${model.stoppedBecause}`,
-    ['users', 'writes', 'poked pulls (requests)', 'p50', 'p95', 'errors / missed', 'server RSS open', 'KB per stream', 'CPU server + PostgreSQL + generator', 'load average'],
+    ['users', 'writes', 'poked pulls (requests)', 'p50', 'p95', 'errors / missed', 'server RSS open', 'live memory open', 'KB per stream (live)', 'CPU server + PostgreSQL + generator', 'load average'],
     model.steps.map((st) => [
       fmtN(st.users),
       st.writes,
@@ -888,6 +888,7 @@ async function streamsPart(databaseUrl: string): Promise<void> {
       `${st.p95Ms} ms`,
       `${st.errors} / ${st.missed}`,
       `${Math.round(st.rssOpenKb / 1024)} MB`,
+      `${Math.round(st.liveOpenKb / 1024)} MB`,
       st.memoryPerStreamKb,
       `${st.cpu.server} + ${st.cpu.postgres} + ${st.cpu.generator} s in ${st.seconds} s`,
       st.loadAverage,

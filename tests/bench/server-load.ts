@@ -14,7 +14,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -98,12 +98,19 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`no answer on ${url}`);
 }
 
+/** Where the server on this port writes its memory figures when sent SIGUSR2. */
+export function heapFileOf(port: number): string {
+  return path.join(tmpdir(), `werkpad-bench-heap-${port}.json`);
+}
+
 function startServer(port: number, databaseUrl: string, cpuProfDir: string | undefined): ChildProcess {
   const flags = cpuProfDir ? [`--cpu-prof`, `--cpu-prof-dir=${cpuProfDir}`] : [];
-  return spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, [...flags, '--expose-gc', '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
+      // The memory probe: SIGUSR2 collects garbage and writes process.memoryUsage() here (server/main.ts).
+      WERKPAD_BENCH_HEAP_FILE: heapFileOf(port),
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
@@ -244,6 +251,8 @@ export interface Rig {
   databaseUrl: string;
   /** Process ids of the servers and of the proxy (when there is one). */
   serverPids: number[];
+  /** The servers' ports, in the order of serverPids (heapFileOf(port) is where each writes its memory figures). */
+  serverPorts: number[];
   proxyPid: number | null;
   stop(): Promise<void>;
 }
@@ -349,6 +358,7 @@ export async function startRig(databaseUrl: string, processes: 1 | 2, cpuProfDir
     base,
     databaseUrl,
     serverPids: children.slice(0, ports.length).map((c) => c.pid ?? 0),
+    serverPorts: ports,
     proxyPid: processes === 2 ? (children[ports.length]?.pid ?? null) : null,
     stop: async () => void (await Promise.all(children.map(stop))),
   };

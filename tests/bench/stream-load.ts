@@ -10,7 +10,7 @@
  *
  * Measured per step: p95 of the writer's commit (its mutation answered) to each poked user's pull done
  * (a pull that started after the first poke that user received after the write was sent),
- * the server's RSS growth per open stream, and the CPU of the server and of the bench's PostgreSQL.
+ * the server's live memory (after a full collection) growth per open stream, and the CPU of the server and of the bench's PostgreSQL.
  * N steps up (250, 500, 1,000, 2,000, 5,000 by default) and stops at the first step with p95 ≥ 150 ms,
  * an error, or a poked user that never pulled, or when the time budget is spent.
  *
@@ -18,8 +18,9 @@
  * take longer than the model; a session's stream is the same whoever holds it): `sessions` sign-ins,
  * each used by N / sessions users, each with its own stream, checkpoints and pulls.
  */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { ACCOUNTS, firstSyncs, postgresDataDir, startRig, User, type Checkpoint, type Rig } from './server-load';
+import { ACCOUNTS, firstSyncs, heapFileOf, postgresDataDir, startRig, User, type Checkpoint, type Rig } from './server-load';
 import { cpuSecondsOf, postgresCpuSeconds, rssKb } from './proc-cpu';
 
 export interface ConnectionStep {
@@ -37,9 +38,13 @@ export interface ConnectionStep {
   errors: number;
   /** (write, user) pairs where the user was never poked or never pulled after the write. */
   missed: number;
-  /** Server RSS before the streams opened and with them open (KB), and the growth per stream. */
+  /** Server RSS before the streams opened and with them open (KB). */
   rssBeforeKb: number;
   rssOpenKb: number;
+  /** The server's live memory (V8 heap + external + array buffers, after a full collection) before and with the streams open (KB). */
+  liveBeforeKb: number;
+  liveOpenKb: number;
+  /** Live memory growth per open stream (KB): what one more connected user costs the process. */
   memoryPerStreamKb: number;
   /** CPU seconds during the write phase: server process, PostgreSQL (postmaster + backends), this generator. */
   cpu: { server: number; postgres: number; generator: number };
@@ -51,7 +56,7 @@ export interface ConnectionModelResult {
   steps: ConnectionStep[];
   /** The largest N whose step had p95 < 150 ms with no error and no missed pull (null: not even the first). */
   connectedUsersAtP95Under150: number | null;
-  /** RSS growth per open stream at the largest N that opened. */
+  /** Live memory growth per open stream (after a full collection) at the largest N that opened. */
   memoryPerStreamKb: number | null;
   speedup: number;
   stepSeconds: number;
@@ -201,6 +206,39 @@ class StreamUser {
 
 type IdleCost = NonNullable<ConnectionModelResult['idle']>;
 
+/**
+ * The server's live memory in KB after a full garbage collection: the bench starts it with --expose-gc
+ * and WERKPAD_BENCH_HEAP_FILE, and SIGUSR2 makes it collect and write process.memoryUsage() there
+ * (server/main.ts). RSS alone swings by more than the streams cost as the collector runs.
+ */
+async function liveKb(rig: Rig): Promise<number> {
+  // Twice: the first collection's finalisers and weak references free more in the second.
+  await probe(rig);
+  return probe(rig);
+}
+
+async function probe(rig: Rig): Promise<number> {
+  const pid = rig.serverPids[0];
+  const port = rig.serverPorts[0];
+  if (!pid || port === undefined) throw new Error('no server to probe');
+  const file = heapFileOf(port);
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  const until = performance.now() + 10_000;
+  while (performance.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    if (!existsSync(file)) continue;
+    try {
+      const m = JSON.parse(readFileSync(file, 'utf8')) as { heapUsed: number; external: number; arrayBuffers: number };
+      // arrayBuffers is part of external; count it once.
+      return Math.round((m.heapUsed + m.external) / 1024);
+    } catch {
+      // Half written: read again.
+    }
+  }
+  throw new Error('the server did not answer the memory probe (started without --expose-gc?)');
+}
+
 async function step(
   rig: Rig,
   sessions: User[],
@@ -220,6 +258,7 @@ async function step(
     baseline = cpuNow() - c0;
   }
   const rssBeforeKb = rssKb(pid);
+  const liveBeforeKb = await liveKb(rig);
   const users = Array.from({ length: n }, (_, i) => new StreamUser(sessions[i % sessions.length] as User));
   let errors = 0;
   // Open the streams a hundred at a time (a crowd arriving, not one burst of thousands of handshakes).
@@ -229,8 +268,12 @@ async function step(
   }
   await new Promise((r) => setTimeout(r, 2_000));
   const rssOpenKb = rssKb(pid);
-  const memoryPerStreamKb = Math.round(((rssOpenKb - rssBeforeKb) / n) * 10) / 10;
-  log(`${n} streams open (${errors} failed); server RSS ${Math.round(rssBeforeKb / 1024)} → ${Math.round(rssOpenKb / 1024)} MB (${memoryPerStreamKb} KB per stream)`);
+  const liveOpenKb = await liveKb(rig);
+  const memoryPerStreamKb = Math.round(((liveOpenKb - liveBeforeKb) / n) * 10) / 10;
+  log(
+    `${n} streams open (${errors} failed); server live memory ${Math.round(liveBeforeKb / 1024)} → ${Math.round(liveOpenKb / 1024)} MB (${memoryPerStreamKb} KB per stream), ` +
+      `RSS ${Math.round(rssBeforeKb / 1024)} → ${Math.round(rssOpenKb / 1024)} MB`,
+  );
   let idle: IdleCost | null = null;
   if (idleSeconds > 0) {
     const c0 = cpuNow();
@@ -319,6 +362,8 @@ async function step(
     missed,
     rssBeforeKb,
     rssOpenKb,
+    liveBeforeKb,
+    liveOpenKb,
     memoryPerStreamKb,
     cpu,
     seconds: Math.round(seconds),
