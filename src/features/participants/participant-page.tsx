@@ -8,16 +8,16 @@ import { listName, statusNameOf } from './participant-row';
 import { participantById, participantCounts } from './queries';
 import { logParticipantRead, revealBsn } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { DevelopmentProfile } from '../work-plans/development-profile/development-profile';
 import './participants.css';
 
 const TABS = ['details', 'workPlans', 'messages', 'developmentProfile', 'documents', 'measurements'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Where each tab's full screen lives (other issues build them). */
-const TAB_LINKS: Record<Exclude<Tab, 'details'>, string> = {
+/** Where each tab's full screen lives (other issues build them); the development profile is shown in its tab. */
+const TAB_LINKS: Record<Exclude<Tab, 'details' | 'developmentProfile'>, string> = {
   workPlans: '/work-plan',
   messages: '/berichten',
-  developmentProfile: '/skill-report',
   documents: '/document',
   measurements: '/wage-value/measurement/search',
 };
@@ -30,8 +30,9 @@ export function ParticipantPage({ participantId }: { participantId: number }) {
   const p = useReplicaQuery((r) => participantById(r, participantId), [participantId]);
   const counts = useReplicaQuery((r) => participantCounts(r, participantId), [participantId]);
   const name = p ? listName(p) : '';
-  useDocumentTitle(name || t('admin.participants.title'));
   const [tab, setTab] = useState<Tab>('details');
+  // The profile tab sets its own title; the page's (set after its children's) names the participant too.
+  useDocumentTitle(tab === 'developmentProfile' && name ? `${t('admin.participants.tabs.developmentProfile')}: ${name}` : name || t('admin.participants.title'));
   const [bsn, setBsn] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const uuid = p ? str(p.uuid) : '';
@@ -101,9 +102,12 @@ export function ParticipantPage({ participantId }: { participantId: number }) {
             {message ? <p role="alert" className="alert alert--error">{message}</p> : null}
             <p><Link to="/invitations/participant/$participantId" params={{ participantId: String(participantId) }}>{t('admin.participants.invitations')}</Link></p>
           </>
+        ) : tab === 'developmentProfile' ? (
+          // The participant's own profile from the replica (offline too), as on /participant-portal/development-profile.
+          <DevelopmentProfile participantId={participantId} asTab />
         ) : (
           <>
-            {counts && tab !== 'developmentProfile' ? <p>{t('admin.participants.tabCount', { count: counts[tab] })}</p> : null}
+            {counts ? <p>{t('admin.participants.tabCount', { count: counts[tab] })}</p> : null}
             <p><a href={TAB_LINKS[tab]}>{t('admin.participants.tabOpen', { section: t(`admin.participants.tabs.${tab}`) })}</a></p>
           </>
         )}
