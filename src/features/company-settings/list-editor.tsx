@@ -51,7 +51,7 @@ export function ListEditor({ title, rows, onChange, extra, errors = {} }: ListEd
           {extra === 'srgValue' ? (
             <div className="field">
               <label className="field__label" htmlFor={`${id}-${index}-srg`}>{t('admin.company.srgValue')}</label>
-                <input id={`${id}-${index}-srg`} className="input" value={row.srgValue ?? ''} onChange={(e) => update(index, { srgValue: e.target.value })} {...invalid(`${index}.srgValue`, `${id}-${index}-srg-error`)} />
+              <input id={`${id}-${index}-srg`} className="input" value={row.srgValue ?? ''} onChange={(e) => update(index, { srgValue: e.target.value })} {...invalid(`${index}.srgValue`, `${id}-${index}-srg-error`)} />
               {errors[`${index}.srgValue`] ? <p id={`${id}-${index}-srg-error`} className="field__error">{errors[`${index}.srgValue`]}</p> : null}
             </div>
           ) : null}

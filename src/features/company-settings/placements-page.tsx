@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
@@ -8,7 +8,7 @@ import { setPlacementSettings, setSrgTerminationReasons } from './api';
 import { processLabels, rejectReasons, srgReasons, type ListRow } from './queries';
 import { ListEditor, listErrors } from './list-editor';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { schemaResolver } from '../users/admin-form';
+import { schemaResolver, useFocusFirstInvalid } from '../users/admin-form';
 import './company-settings.css';
 
 const clean = (rows: ListRow[]) => rows.map(({ id, ...rest }) => (id ? { id, ...rest } : rest));
@@ -33,11 +33,14 @@ function PlacementsForm({ initialLabels, initialReasons, notice, setNotice }: { 
   type Values = { processLabels: ListRow[]; rejectReasons: ListRow[] };
   const toInput = (values: Values) => ({ processLabels: clean(values.processLabels), rejectReasons: clean(values.rejectReasons) });
   // react-hook-form with the write's schema (issue 21): each row's message under its field, gone as it becomes valid
-  const { control, handleSubmit, getValues, formState: { errors } } = useForm<Values, unknown, unknown>({
+  const { control, handleSubmit, getValues, formState: { errors, submitCount } } = useForm<Values, unknown, unknown>({
     defaultValues: { processLabels: initialLabels, rejectReasons: initialReasons },
     resolver: schemaResolver(t, PlacementSettingsSchema, toInput),
     reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
   const save = async () => {
     setNotice(null);
     try {
@@ -51,7 +54,7 @@ function PlacementsForm({ initialLabels, initialReasons, notice, setNotice }: { 
   return (
     <div className="admin-page">
       <h1>{t('admin.company.placementsTitle')}</h1>
-      <form className="admin-form" noValidate onSubmit={(e) => void handleSubmit(save, refused)(e)}>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(save, refused)(e)}>
         {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <Controller control={control} name="processLabels" render={({ field }) => (
           <ListEditor title={t('admin.company.processLabels')} rows={field.value} onChange={field.onChange} extra="occupiesPlace" errors={listErrors(errors.processLabels)} />
@@ -79,11 +82,14 @@ export function SrgPage() {
 function SrgForm({ initial, notice, setNotice }: { initial: ListRow[]; notice: Notice; setNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const toInput = (values: { reasons: ListRow[] }) => ({ reasons: clean(values.reasons) });
-  const { control, handleSubmit, getValues, formState: { errors } } = useForm<{ reasons: ListRow[] }, unknown, unknown>({
+  const { control, handleSubmit, getValues, formState: { errors, submitCount } } = useForm<{ reasons: ListRow[] }, unknown, unknown>({
     defaultValues: { reasons: initial },
     resolver: schemaResolver(t, SrgTerminationReasonsSchema, toInput),
     reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
   const save = async () => {
     setNotice(null);
     try {
@@ -96,7 +102,7 @@ function SrgForm({ initial, notice, setNotice }: { initial: ListRow[]; notice: N
   return (
     <div className="admin-page">
       <h1>{t('admin.company.srgTitle')}</h1>
-      <form className="admin-form" noValidate onSubmit={(e) => void handleSubmit(save, () => setNotice(null))(e)}>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(save, () => setNotice(null))(e)}>
         {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <Controller control={control} name="reasons" render={({ field }) => (
           <ListEditor title={t('admin.company.srgTitle')} rows={field.value} onChange={field.onChange} extra="srgValue" errors={listErrors(errors.reasons)} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { addParticipant, updateParticipant, type ParticipantInput } from './api'
 import { companySettings, filterOptions, participantById } from './queries';
 import { failureText } from '../../lib/ui/reason-text';
 import { DateField } from '../../lib/ui/date-field';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver } from '../users/admin-form';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../users/admin-form';
 import './participants.css';
 
 const TEXT = ['firstname', 'prefix', 'lastname', 'initials', 'bsn', 'identification', 'email', 'phone', 'birthdate', 'street', 'houseNumber', 'houseNumberAddition', 'zipcode', 'city', 'municipality'] as const;
@@ -54,12 +54,16 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     return problem ? { [system === 'BSN' ? 'bsn' : 'identification']: t(problem as 'admin.errors.unknown') } : {};
   };
   // react-hook-form with the write's schema (issue 21): a message goes as its field becomes valid, focus to the first error.
-  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting: busy } } = useForm<Values, unknown, unknown>({
+  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting: busy, submitCount } } = useForm<Values, unknown, unknown>({
     defaultValues: EMPTY,
     resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateParticipantSchema : AddParticipantSchema, toInput, idProblem),
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    // the first error on screen gets the focus, the date field included (useFocusFirstInvalid)
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   useEffect(() => {
     if (loaded || !existing) return;
@@ -116,7 +120,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
   return (
     <div className="admin-page">
       <h1>{editing ? t('admin.participants.editTitle') : t('admin.participants.add')}</h1>
-      <form className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
         {failure ? <p role="alert" className="alert alert--error">{failure}</p> : null}
         {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <fieldset>

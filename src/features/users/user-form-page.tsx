@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { addUser, updateUser, type UserFormValues } from './api';
 import { projectOptions, roleOptions, userById } from './queries';
 import { failureText } from '../../lib/ui/reason-text';
 import { DateField } from '../../lib/ui/date-field';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver } from './admin-form';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from './admin-form';
 import './users.css';
 
 type TextField = 'initials' | 'givenName' | 'surname' | 'email' | 'phone' | 'dateOfBirth' | 'personalCode' | 'sbbUserCode' | 'experienceCoaching' | 'experienceNotes' | 'notes';
@@ -50,12 +50,16 @@ export function UserFormPage({ userId }: { userId: number | null }) {
     const dateOfBirth = isoToWriteDate(values.dateOfBirth);
     return editing ? { ...values, dateOfBirth, id: String(userId), username: undefined, roleId: undefined } : { ...values, dateOfBirth };
   };
-  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting } } = useForm<Values, unknown, unknown>({
+  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting, submitCount } } = useForm<Values, unknown, unknown>({
     defaultValues: EMPTY,
     resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateUserSchema : AddUserSchema, toInput),
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    // the first error on screen gets the focus, the date field included (useFocusFirstInvalid)
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   // the stored user fills the form once, when it arrives from the replica
   useEffect(() => {
@@ -105,7 +109,7 @@ export function UserFormPage({ userId }: { userId: number | null }) {
   return (
     <div className="admin-page">
       <h1>{editing ? t('admin.users.editTitle') : t('admin.users.add')}</h1>
-      <form className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
         {failure ? <p role="alert" className="alert alert--error">{failure}</p> : null}
         {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <fieldset>
