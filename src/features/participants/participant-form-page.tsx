@@ -7,9 +7,9 @@ import { useSnapshot } from 'valtio';
 import { syncStore } from '../../lib/sync-client';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { AddParticipantSchema, identificationProblem, identificationSystemOf, UpdateParticipantSchema } from '../../domain/participants/participant-input';
+import { AddParticipantSchema, identificationProblem, identificationSystemOf, UpdateParticipantSchema, type UpdateParticipantInput } from '../../domain/participants/participant-input';
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
-import { addParticipant, updateParticipant, type ParticipantInput } from './api';
+import { addParticipant, updateParticipant } from './api';
 import { companySettings, filterOptions, participantById } from './queries';
 import { failureText } from '../../lib/ui/reason-text';
 import { DateField } from '../../lib/ui/date-field';
@@ -42,7 +42,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
   const system = identificationSystemOf(settings);
 
   // The write's input of the form's values: only the company's identifier, the date as the write takes it.
-  const toInput = (values: Values): ParticipantInput => {
+  const toInput = (values: Values) => {
     const input = { ...values, birthdate: isoToWriteDate(values.birthdate), statusId: Number(values.statusId), ...(editing ? { id: String(participantId) } : {}) };
     if (system === 'BSN') input.identification = '';
     else input.bsn = '';
@@ -79,13 +79,13 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     reset(next);
   }, [existing, loaded, reset]);
 
-  const submit = async () => {
+  const submit = async (output: unknown) => {
     setFailure(null);
     const input = toInput(getValues());
     try {
       if (editing) {
         // a declared write: the replica shows the change at once; the outbox sends it (offline too)
-        if (existing) await updateParticipant({ ...input, sex: input.sex || 'unknown', id: String(participantId), uuid: existing.uuid });
+        if (existing) await updateParticipant({ ...input, sex: (output as UpdateParticipantInput).sex, id: String(participantId), uuid: existing.uuid });
         reset(getValues());
         await navigate({ to: '/participant/$id', params: { id: String(participantId) } });
       } else {

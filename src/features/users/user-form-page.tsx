@@ -7,7 +7,7 @@ import { sessionStore } from '../../app/session-store';
 import type * as v from 'valibot';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { AddUserSchema, UpdateUserSchema } from '../../domain/users/user-input';
+import { AddUserSchema, UpdateUserSchema, type UpdateUserInput } from '../../domain/users/user-input';
 import { ASSIGNABLE_ROLE_IDS } from '../../domain/users/roles-policy';
 import { addUser, updateUser, type UserFormValues } from './api';
 import { projectOptions, roleOptions, userById } from './queries';
@@ -75,14 +75,14 @@ export function UserFormPage({ userId }: { userId: number | null }) {
     });
   }, [existing, loaded, reset]);
 
-  const submit = async () => {
+  const submit = async (output: unknown) => {
     setFailure(null);
     const input = toInput(getValues());
     try {
       if (editing) {
         // a declared write: the replica shows the change at once; the outbox sends it (offline too)
         const { username: _username, roleId: _roleId, ...fields } = input;
-        if (existing) await updateUser({ ...fields, id: String(userId), uuid: existing.uuid, sex: input.sex || 'unknown' });
+        if (existing) await updateUser({ ...fields, id: String(userId), uuid: existing.uuid, sex: (output as UpdateUserInput).sex });
         reset(getValues());
         await navigate({ to: '/user' });
       } else {
