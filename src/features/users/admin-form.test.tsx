@@ -111,7 +111,7 @@ describe('administration forms on react-hook-form', () => {
       const { t } = useTranslation();
       const form = useRef<HTMLFormElement>(null);
       const { control, handleSubmit, formState: { errors, submitCount } } = useForm<{ processLabels: ListRow[]; rejectReasons: ListRow[] }, unknown, unknown>({
-        defaultValues: { processLabels: [{ id: 1, label: 'Geplaatst', occupiesPlace: true }, { id: 2, label: '', occupiesPlace: false }], rejectReasons: [] },
+        defaultValues: { processLabels: [{ id: '1', label: 'Geplaatst', occupiesPlace: true }, { id: '2', label: '', occupiesPlace: false }], rejectReasons: [] },
         resolver: schemaResolver(t, PlacementSettingsSchema),
         reValidateMode: 'onChange',
         shouldFocusError: false,
