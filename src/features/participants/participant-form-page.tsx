@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { addParticipant, updateParticipant } from './api';
 import { companySettings, filterOptions, participantById } from './queries';
 import { failureText } from '../../lib/ui/reason-text';
 import { DateField } from '../../lib/ui/date-field';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../users/admin-form';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
 import './participants.css';
 
 const TEXT = ['firstname', 'prefix', 'lastname', 'initials', 'bsn', 'identification', 'email', 'phone', 'birthdate', 'street', 'houseNumber', 'houseNumberAddition', 'zipcode', 'city', 'municipality'] as const;
@@ -36,7 +36,20 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
   const settings = useReplicaQuery((r) => companySettings(r, session?.companyId ?? 0), [session?.companyId]);
   const options = useReplicaQuery((r) => filterOptions(r), []);
   const existing = useReplicaQuery((r) => (participantId === null ? Promise.resolve(null) : participantById(r, participantId)), [participantId]);
-  const [loaded, setLoaded] = useState(!editing);
+  // the stored participant fills the form when it arrives from the replica; a later change of it keeps what was typed
+  const stored = useMemo<Values | undefined>(() => {
+    if (!existing) return undefined;
+    const next = { ...EMPTY };
+    for (const key of TEXT) next[key] = str(existing[key]);
+    next.birthdate = str(existing.birthdate).slice(0, 10);
+    next.sex = str(existing.sex) || 'unknown';
+    next.coachId = str(existing.coachId);
+    next.managerId = str(existing.managerId);
+    next.projectId = str(existing.projectId);
+    next.statusId = str(existing.statusId);
+    return next;
+  }, [existing]);
+  const loaded = !editing || stored !== undefined;
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { sex: useId(), coach: useId(), manager: useId(), project: useId(), status: useId(), birthdate: useId() };
   const system = identificationSystemOf(settings);
@@ -56,6 +69,8 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
   // react-hook-form with the write's schema (issue 21): a message goes as its field becomes valid, focus to the first error.
   const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting: busy, submitCount } } = useForm<Values, unknown, unknown>({
     defaultValues: EMPTY,
+    values: stored,
+    resetOptions: { keepDirtyValues: true },
     resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateParticipantSchema : AddParticipantSchema, toInput, idProblem),
     mode: 'onTouched',
     reValidateMode: 'onChange',
@@ -65,19 +80,6 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
-  useEffect(() => {
-    if (loaded || !existing) return;
-    setLoaded(true);
-    const next = { ...EMPTY };
-    for (const key of TEXT) next[key] = str(existing[key]);
-    next.birthdate = str(existing.birthdate).slice(0, 10);
-    next.sex = str(existing.sex) || 'unknown';
-    next.coachId = str(existing.coachId);
-    next.managerId = str(existing.managerId);
-    next.projectId = str(existing.projectId);
-    next.statusId = str(existing.statusId);
-    reset(next);
-  }, [existing, loaded, reset]);
 
   const submit = async (output: unknown) => {
     setFailure(null);

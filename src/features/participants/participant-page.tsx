@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
@@ -8,7 +8,6 @@ import { listName, statusNameOf } from './participant-row';
 import { participantById, participantCounts } from './queries';
 import { logParticipantRead, revealBsn } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { DevelopmentProfile } from '../work-plans/development-profile/development-profile';
 import './participants.css';
 
 const TABS = ['details', 'workPlans', 'messages', 'developmentProfile', 'documents', 'measurements'] as const;
@@ -24,8 +23,12 @@ const TAB_LINKS: Record<Exclude<Tab, 'details' | 'developmentProfile'>, string> 
 
 const str = (x: unknown) => (typeof x === 'string' ? x : '');
 
-/** The participant page: tabs for details, work plans, messages, development profile, documents, measurements. */
-export function ParticipantPage({ participantId }: { participantId: number }) {
+/**
+ * The participant page: tabs for details, work plans, messages, development profile, documents, measurements.
+ * `developmentProfile`: the profile tab's content, given by the route (the work-plans area's profile of this
+ * participant; features do not import each other).
+ */
+export function ParticipantPage({ participantId, developmentProfile }: { participantId: number; developmentProfile?: ReactNode }) {
   const { t } = useTranslation();
   const p = useReplicaQuery((r) => participantById(r, participantId), [participantId]);
   const counts = useReplicaQuery((r) => participantCounts(r, participantId), [participantId]);
@@ -104,7 +107,7 @@ export function ParticipantPage({ participantId }: { participantId: number }) {
           </>
         ) : tab === 'developmentProfile' ? (
           // The participant's own profile from the replica (offline too), as on /participant-portal/development-profile.
-          <DevelopmentProfile participantId={participantId} asTab />
+          developmentProfile
         ) : (
           <>
             {counts ? <p>{t('admin.participants.tabCount', { count: counts[tab] })}</p> : null}

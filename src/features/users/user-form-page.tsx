@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { addUser, updateUser, type UserFormValues } from './api';
 import { projectOptions, roleOptions, userById } from './queries';
 import { failureText } from '../../lib/ui/reason-text';
 import { DateField } from '../../lib/ui/date-field';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from './admin-form';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
 import './users.css';
 
 type TextField = 'initials' | 'givenName' | 'surname' | 'email' | 'phone' | 'dateOfBirth' | 'personalCode' | 'sbbUserCode' | 'experienceCoaching' | 'experienceNotes' | 'notes';
@@ -36,7 +36,16 @@ export function UserFormPage({ userId }: { userId: number | null }) {
   const roles = useReplicaQuery((r) => roleOptions(r), []);
   const projects = useReplicaQuery((r) => projectOptions(r), []);
   const existing = useReplicaQuery((r) => (userId === null ? Promise.resolve(null) : userById(r, userId)), [userId]);
-  const [loaded, setLoaded] = useState(!editing);
+  // the stored user fills the form when it arrives from the replica; a later change of it keeps what was typed
+  const stored = useMemo<Values | undefined>(() => (existing ? {
+    ...EMPTY,
+    username: str(existing.username), roleId: num(existing.aclRoleId), projectId: num(existing.projectId),
+    sex: str(existing.sex) || 'unknown', initials: str(existing.initials), givenName: str(existing.givenName), surname: str(existing.surname),
+    email: str(existing.email), phone: str(existing.phone), dateOfBirth: str(existing.dateOfBirth).slice(0, 10), personalCode: str(existing.personalCode),
+    sbbUserCode: str(existing.sbbUserCode), experienceCoaching: str(existing.experienceCoaching), experienceNotes: str(existing.experienceNotes), notes: str(existing.notes),
+    accessToAllParticipants: existing.accessToAllParticipants === true, wageValueExpert: existing.wageValueExpert === true,
+  } : undefined), [existing]);
+  const loaded = !editing || stored !== undefined;
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { role: useId(), project: useId(), sex: useId(), dateOfBirth: useId() };
   // Issue 20: one's own address changes only with the password (the profile's form); nobody's while impersonating.
@@ -52,6 +61,8 @@ export function UserFormPage({ userId }: { userId: number | null }) {
   };
   const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting, submitCount } } = useForm<Values, unknown, unknown>({
     defaultValues: EMPTY,
+    values: stored,
+    resetOptions: { keepDirtyValues: true },
     resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateUserSchema : AddUserSchema, toInput),
     mode: 'onTouched',
     reValidateMode: 'onChange',
@@ -61,19 +72,6 @@ export function UserFormPage({ userId }: { userId: number | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
-  // the stored user fills the form once, when it arrives from the replica
-  useEffect(() => {
-    if (loaded || !existing) return;
-    setLoaded(true);
-    reset({
-      ...EMPTY,
-      username: str(existing.username), roleId: num(existing.aclRoleId), projectId: num(existing.projectId),
-      sex: str(existing.sex) || 'unknown', initials: str(existing.initials), givenName: str(existing.givenName), surname: str(existing.surname),
-      email: str(existing.email), phone: str(existing.phone), dateOfBirth: str(existing.dateOfBirth).slice(0, 10), personalCode: str(existing.personalCode),
-      sbbUserCode: str(existing.sbbUserCode), experienceCoaching: str(existing.experienceCoaching), experienceNotes: str(existing.experienceNotes), notes: str(existing.notes),
-      accessToAllParticipants: existing.accessToAllParticipants === true, wageValueExpert: existing.wageValueExpert === true,
-    });
-  }, [existing, loaded, reset]);
 
   const submit = async (output: unknown) => {
     setFailure(null);

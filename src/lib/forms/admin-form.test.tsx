@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AddInvitationSchema } from '../../domain/users/invitation-input';
-import { PlacementSettingsSchema } from '../../domain/company-settings/settings-input';
 import { initI18n, loadTexts } from '../../i18n/i18n';
-import { listErrors, ListEditor } from '../company-settings/list-editor';
-import type { ListRow } from '../company-settings/queries';
-import { widgetResolver } from '../dashboards/widget-builder';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from './admin-form';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver } from './admin-form';
 
 beforeAll(async () => {
   initI18n('nl');
@@ -44,7 +40,7 @@ function InviteHarness({ refuse }: { refuse: { reason: string; params: Record<st
       <FormText label="E-mailadres" type="email" registration={register('email')} error={errors.email?.message} />
       {alert ? <p role="alert">{alert}</p> : null}
       <output data-testid="sent">{sent}</output>
-      <button type="submit">Uitnodiging versturen</button>
+      <button type="submit">{t('admin.invitations.add')}</button>
     </form>
   );
 }
@@ -104,47 +100,6 @@ describe('administration forms on react-hook-form', () => {
     await submit();
     expect(screen.getByRole('alert').textContent).not.toBe('');
     expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
-  });
-
-  it('a list row in error gets its message under its own field, and the focus', async () => {
-    function Lists() {
-      const { t } = useTranslation();
-      const form = useRef<HTMLFormElement>(null);
-      const { control, handleSubmit, formState: { errors, submitCount } } = useForm<{ processLabels: ListRow[]; rejectReasons: ListRow[] }, unknown, unknown>({
-        defaultValues: { processLabels: [{ id: '1', label: 'Geplaatst', occupiesPlace: true }, { id: '2', label: '', occupiesPlace: false }], rejectReasons: [] },
-        resolver: schemaResolver(t, PlacementSettingsSchema),
-        reValidateMode: 'onChange',
-        shouldFocusError: false,
-      });
-      useFocusFirstInvalid(form, submitCount, Object.keys(errors).length > 0);
-      return (
-        <form ref={form} noValidate onSubmit={(e) => void handleSubmit(() => undefined)(e)}>
-          <Controller control={control} name="processLabels" render={({ field }) => (
-            <ListEditor title="Procesfases" rows={field.value} onChange={field.onChange} extra="occupiesPlace" errors={listErrors(errors.processLabels)} />
-          )} />
-          <button type="submit">Uitnodiging versturen</button>
-        </form>
-      );
-    }
-    render(<Lists />);
-    await submit();
-    const [first, second] = screen.getAllByLabelText('Omschrijving');
-    expect(first?.getAttribute('aria-invalid')).toBeNull();
-    expect(second?.getAttribute('aria-invalid')).toBe('true');
-    expect(errorOf(second!)).not.toBe('');
-    expect(document.activeElement).toBe(second);
-  });
-
-  it('the widget builder names the name field and lists the chart\'s problems', async () => {
-    const t = (await import('i18next')).default.t;
-    const resolve = widgetResolver(t, { uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', dashboardUuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c', sortOrder: 0 });
-    const answer = await resolve(
-      { name: '', type: 'bar', subject: 'participant', datasets: [{ label: '', operation: 'count', property: 'nope', grouping: 'none', series: null, sumProperty: null, filters: [] }] },
-      undefined,
-      { fields: {}, shouldUseNativeValidation: false },
-    );
-    expect(answer.errors.name?.message).toMatch(/\S/);
-    expect(Object.values(answer.errors.root?.types ?? {}).length).toBeGreaterThan(0);
   });
 
   it('writes a date from the date field as the dd-mm-jjjj the user writes take', () => {

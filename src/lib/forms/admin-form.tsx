@@ -4,8 +4,8 @@ import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldPath, FieldValues, Resolver, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import * as v from 'valibot';
 import type { IssueLike } from '../../domain/shared/issue-reason';
-import type { ReasonParams } from '../../lib/api/api-error';
-import { issueText, reasonText } from '../../lib/ui/reason-text';
+import type { ReasonParams } from '../api/api-error';
+import { issueText, reasonText } from '../ui/reason-text';
 
 /**
  * The administration forms on react-hook-form (issue 21). The resolver runs the valibot schema of the
@@ -23,7 +23,7 @@ export function schemaResolver<TValues extends FieldValues, TSchema extends v.Ge
   return (values, _context, options) => {
     const parsed = v.safeParse(schema, toInput(values));
     const problems: Record<string, string> = { ...(parsed.success ? {} : issuePaths(t, parsed.issues, values)), ...(extra?.(values) ?? {}) };
-    if (parsed.success && Object.keys(problems).length === 0) return { values: parsed.output as v.InferOutput<TSchema>, errors: {} };
+    if (parsed.success && Object.keys(problems).length === 0) return { values: parsed.output, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const [path, message] of Object.entries(problems)) flat[path] = { type: 'validate', message };
     return { values: {}, errors: toNestErrors(flat, options) };
