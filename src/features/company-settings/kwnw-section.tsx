@@ -29,7 +29,7 @@ export function KwnwSection({ settings, notice, onNotice: setNotice }: { setting
     defaultValues: {
       useInstruments: instrumentMode(settings),
       kwnwVersion: kwnwVersionOf(settings),
-      participantAccess: Object.fromEntries(FLAGS.map((f) => [f, stored[f] !== false])) as Record<Flag, boolean>,
+      participantAccess: Object.fromEntries(FLAGS.map((f) => [f, stored[f] !== false])),
     },
     resolver: schemaResolver(t, CompanySettingsSchema),
     mode: 'onTouched',
