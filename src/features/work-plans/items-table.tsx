@@ -6,6 +6,7 @@ export function ItemsTable({ items, latest }: { items: ItemView[]; latest: Map<s
   const { t } = useTranslation();
   if (items.length === 0) return <p>{t('workPlans.plan.noItems')}</p>;
   return (
+    <div className="work-plans__scroll" role="region" aria-label={t('workPlans.plan.items')} tabIndex={0}>
     <table className="work-plans__table">
       <caption>{t('workPlans.plan.items')}</caption>
       <thead>
@@ -29,5 +30,6 @@ export function ItemsTable({ items, latest }: { items: ItemView[]; latest: Map<s
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
