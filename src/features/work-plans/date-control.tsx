@@ -7,8 +7,8 @@ import { FieldError } from './field-error';
  * the ISO date (or the text as typed, which the write's schema refuses), the error is linked by
  * aria-invalid/aria-describedby, and react-hook-form can move the focus to it after a refused save.
  */
-export function DateControl<T extends FieldValues>({ control, name, id, min, required }: { control: Control<T>; name: FieldPath<T>; id: string; min?: string | undefined; required?: boolean }) {
-  const { field, fieldState } = useController({ control, name });
+export function DateControl<T extends FieldValues, TOut>({ control, name, id, min, required }: { control: Control<T, unknown, TOut>; name: FieldPath<T>; id: string; min?: string | undefined; required?: boolean }) {
+  const { field, fieldState } = useController<T, FieldPath<T>, TOut>({ control, name });
   const errorId = `${id}-error`;
   return (
     <>

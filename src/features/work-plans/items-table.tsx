@@ -7,7 +7,7 @@ export function ItemsTable({ items, latest }: { items: ItemView[]; latest: Map<s
   if (items.length === 0) return <p>{t('workPlans.plan.noItems')}</p>;
   return (
     <div className="work-plans__scroll" role="region" aria-label={t('workPlans.plan.items')} tabIndex={0}>
-    <table className="work-plans__table">
+    <table className="work-plans__table work-plans__table--items">
       <caption>{t('workPlans.plan.items')}</caption>
       <thead>
         <tr>

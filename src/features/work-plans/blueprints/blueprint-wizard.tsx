@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
@@ -37,29 +38,22 @@ export function BlueprintWizard() {
   const workplaces = useReference('workplaces');
   const [uuid] = useState(() => uuidv7());
   const [page, setPage] = useState<Page>('basics');
-  // The field to focus once its wizard page shows (after a refused save).
-  const [focusId, setFocusId] = useState<string | null>(null);
   // The write's own schema (SaveBlueprintSchema) behind the wizard's values; a message goes as soon as its field is valid.
   const { register, handleSubmit, setValue, control, formState: { errors } } = useForm<BlueprintValues, unknown, SaveBlueprintInput>({
     defaultValues: { name: '', description: '', categoryId: '', provisionTypeId: '', steps: [], workOrderIds: [], targets: {}, participantStatusIds: [], workplaceIds: [] },
     resolver: valibotResolver(blueprintFormSchema(uuid)),
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    // The first error may be on another page of the wizard: focus is moved below, once that page shows.
+    // The first error may be on another page of the wizard: `refused` shows that page, then focuses the field.
     shouldFocusError: false,
   });
   const watched = useWatch({ control });
   const steps = (watched.steps ?? NO_STEPS) as Step[];
-  const orders = new Set(watched.workOrderIds ?? []);
+  const orders = new Set((watched.workOrderIds ?? []) as number[]);
   const targets = (watched.targets ?? NO_TARGETS) as Record<string, number | null>;
-  const statusIds = new Set(watched.participantStatusIds ?? []);
-  const places = new Set(watched.workplaceIds ?? []);
+  const statusIds = new Set((watched.participantStatusIds ?? []) as number[]);
+  const places = new Set((watched.workplaceIds ?? []) as number[]);
   useDocumentTitle(t('workPlans.blueprints.wizard'));
-  useEffect(() => {
-    if (!focusId) return;
-    document.getElementById(focusId)?.focus();
-    setFocusId(null);
-  }, [focusId, page]);
   const setSteps = (next: Step[]) => setValue('steps', next, { shouldDirty: true, shouldValidate: errors.steps !== undefined });
   const setTargets = (next: Record<string, number | null>) => setValue('targets', next, { shouldDirty: true });
   const toggle = (name: 'workOrderIds' | 'participantStatusIds' | 'workplaceIds', chosen: ReadonlySet<number>, id: number) => {
@@ -79,8 +73,10 @@ export function BlueprintWizard() {
   const refused = (errs: FieldErrors<BlueprintValues>) => {
     const stepIndex = Array.isArray(errs.steps) ? errs.steps.findIndex((x) => x !== undefined && x !== null) : -1;
     const first = errs.name ? 'name' : errs.description ? 'description' : stepIndex >= 0 ? `steps.${stepIndex}.label` : Object.keys(errs)[0] ?? 'name';
-    setPage(blueprintPageOf(first));
-    setFocusId(first === 'name' ? 'bp-name' : first === 'description' ? 'bp-description' : stepIndex >= 0 ? `bp-step-${stepIndex}` : null);
+    // The page shows first (synchronously), then its field takes the focus.
+    flushSync(() => setPage(blueprintPageOf(first)));
+    const field = first === 'name' ? 'bp-name' : first === 'description' ? 'bp-description' : stepIndex >= 0 ? `bp-step-${stepIndex}` : null;
+    if (field) document.getElementById(field)?.focus();
   };
 
   const checkList = (items: { id: number; label: string }[], chosen: ReadonlySet<number>, name: 'workOrderIds' | 'participantStatusIds' | 'workplaceIds', legend: string): ReactNode => (
