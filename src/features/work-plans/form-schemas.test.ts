@@ -18,8 +18,9 @@ import {
 
 const UUID = '0190a6f0-0000-7000-8000-000000000001';
 const OTHER = '0190a6f0-0000-7000-8000-000000000002';
+/** As the resolver parses: a pipe stops at its first issue (no cross-field check on a field already refused). */
 const errorsOf = (schema: v.GenericSchema, values: unknown) => {
-  const parsed = v.safeParse(schema, values);
+  const parsed = v.safeParse(schema, values, { abortPipeEarly: true });
   return parsed.success ? {} : issuesByField(parsed.issues);
 };
 const rhfOptions = { fields: {}, shouldUseNativeValidation: false } as const;

@@ -49,10 +49,10 @@ export function BlueprintWizard() {
   });
   const watched = useWatch({ control });
   const steps = (watched.steps ?? NO_STEPS) as Step[];
-  const orders = new Set((watched.workOrderIds ?? []) as number[]);
+  const orders = new Set(watched.workOrderIds ?? []);
   const targets = (watched.targets ?? NO_TARGETS) as Record<string, number | null>;
-  const statusIds = new Set((watched.participantStatusIds ?? []) as number[]);
-  const places = new Set((watched.workplaceIds ?? []) as number[]);
+  const statusIds = new Set(watched.participantStatusIds ?? []);
+  const places = new Set(watched.workplaceIds ?? []);
   useDocumentTitle(t('workPlans.blueprints.wizard'));
   const setSteps = (next: Step[]) => setValue('steps', next, { shouldDirty: true, shouldValidate: errors.steps !== undefined });
   const setTargets = (next: Record<string, number | null>) => setValue('targets', next, { shouldDirty: true });
