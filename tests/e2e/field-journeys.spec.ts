@@ -210,9 +210,10 @@ test.describe('field journeys (issue 21)', () => {
     expect(copy).not.toBe(uuid);
     // What the copy holds on the tablet (not what the form kept in memory): reload offline.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 2 })).toBeVisible({ timeout: 30_000 });
+    const steps = page.getByRole('navigation', { name: 'Stappen' });
+    await expect(steps).toBeVisible({ timeout: 30_000 });
     const open = async (step: string) => {
-      await page.getByRole('navigation', { name: 'Stappen' }).getByRole('button', { name: step }).click();
+      await steps.getByRole('button', { name: step }).click();
       await expect(page.getByRole('heading', { level: 2, name: step })).toBeVisible();
     };
     await open('Gegevens');
