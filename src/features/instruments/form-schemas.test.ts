@@ -1,0 +1,92 @@
+import type { FieldErrors, ResolverOptions, ResolverResult } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { instrumentFieldOf, instrumentResolver, matchResolver, planResolver, type InstrumentValues, type MatchValues, type PlanValues } from './form-schemas';
+
+const UUID = '0190a8f0-0000-7000-8000-0000000000a1';
+const options = { fields: {}, shouldUseNativeValidation: false, names: [] } as unknown as ResolverOptions<never>;
+async function run<V extends object>(result: Promise<ResolverResult<V, unknown>> | ResolverResult<V, unknown>): Promise<{ values: unknown; errors: FieldErrors<V> }> {
+  return (await result) as { values: unknown; errors: FieldErrors<V> };
+}
+/** The message at a dotted path of react-hook-form's nested errors. */
+function at(errors: unknown, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return (node as { message?: string } | undefined)?.message;
+}
+
+const instrument = (patch: Partial<InstrumentValues> = {}): InstrumentValues => ({
+  name: 'Heftruckcertificaat',
+  description: '',
+  categoryId: '',
+  competencySystemId: '',
+  provisionTypeId: '',
+  childcareAllowance: false,
+  profile: '',
+  kwnwStep: '',
+  participantStatusIds: [],
+  sections: { aim: '', method: '', targetGroup: '', duration: '', costs: '', result: '', conditions: '' },
+  links: { disciplineIds: [], skillIds: [], competencyIds: [], workOrderIds: [], workplaceIds: [3, 1], criterionIds: [] },
+  ...patch,
+});
+
+describe('instrument form on saveInstrument\'s schema', () => {
+  it('puts an issue of the n-th section sent on the text box of that section, and ids on their pick list', () => {
+    const fieldOf = instrumentFieldOf(instrument({ sections: { aim: '', method: 'Praktijk', targetGroup: '', duration: '', costs: 'x', result: '', conditions: '' } }));
+    expect(fieldOf('sections.1.text')).toBe('sections.costs');
+    expect(fieldOf('sections.0.text')).toBe('sections.method');
+    expect(fieldOf('workplaceIds.2')).toBe('links.workplaceIds');
+    expect(fieldOf('participantStatusIds.0')).toBe('participantStatusIds');
+    expect(fieldOf('name')).toBe('name');
+  });
+
+  it('refuses a blank name and a section over 5000 characters at their fields; a valid form gives the write\'s input', async () => {
+    const resolve = instrumentResolver(UUID);
+    const bad = await run(resolve(instrument({ name: '  ', sections: { ...instrument().sections, duration: 'x'.repeat(5001) } }), undefined, options));
+    expect(at(bad.errors, 'name')).toBe('instruments.errors.nameRequired');
+    expect(at(bad.errors, 'sections.duration')).toBe('instruments.errors.textTooLong');
+    const good = await run(resolve(instrument({ categoryId: '7', sections: { ...instrument().sections, aim: 'Certificaat' } }), undefined, options));
+    expect(good.errors).toEqual({});
+    expect(good.values).toMatchObject({ uuid: UUID, name: 'Heftruckcertificaat', categoryId: 7, workplaceIds: [1, 3], sections: [{ key: 'aim', text: 'Certificaat' }] });
+  });
+});
+
+describe('linking and matching on saveInstrumentMatch\'s schema', () => {
+  const resolve = matchResolver({ instrumentId: 4 });
+  const match = (patch: Partial<MatchValues>): MatchValues => ({ participantIds: [1, 2], startDate: '2031-05-01', endDate: '2031-07-31', ...patch });
+
+  it('says "at least one participant" at the choice and "end not before start" at the end date', async () => {
+    expect(at((await run(resolve(match({ participantIds: [] }), undefined, options))).errors, 'participantIds')).toBe('instruments.errors.participantRequired');
+    expect(at((await run(resolve(match({ endDate: '2031-04-30' }), undefined, options))).errors, 'endDate')).toBe('instruments.errors.endBeforeStart');
+  });
+
+  it('refuses a date field\'s half-typed text (the text itself reaches the schema) and an empty one', async () => {
+    const { errors } = await run(resolve(match({ startDate: '12-05', endDate: '' }), undefined, options));
+    expect(at(errors, 'startDate')).toBe('instruments.errors.invalidDate');
+    expect(at(errors, 'endDate')).toBe('instruments.errors.endDateRequired');
+  });
+
+  it('gives the write\'s input for a valid choice', async () => {
+    const { values, errors } = await run(matchResolver({ instrumentId: 4, caseId: 9, criteriaIds: [5] })(match({}), undefined, options));
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ instrumentId: 4, caseId: 9, criteriaIds: [5], participantIds: [1, 2], startDate: '2031-05-01', endDate: '2031-07-31' });
+  });
+});
+
+describe('plan of approach on savePlanOfApproach\'s schema', () => {
+  const resolve = planResolver({ uuid: UUID, participantId: 12 });
+  const plan = (patch: Partial<PlanValues>): PlanValues => ({ goal: 'Werk in de logistiek', strengths: 'Punctueel\n\nSterk', obstacles: '', agreements: [], status: 'open', ...patch });
+
+  it('puts the goal, an agreement\'s text and its due date on their own fields', async () => {
+    const { errors } = await run(resolve(plan({ goal: ' ', agreements: [{ description: 'Certificaat halen', due: '2027-01-15' }, { description: ' ', due: '31-02-2027' }] }), undefined, options));
+    expect(at(errors, 'goal')).toBe('instruments.errors.goalRequired');
+    expect(at(errors, 'agreements.0.description')).toBeUndefined();
+    expect(at(errors, 'agreements.1.description')).toBe('instruments.errors.lineRequired');
+    expect(at(errors, 'agreements.1.due')).toBe('instruments.errors.invalidDate');
+  });
+
+  it('sends lines as lists and an agreement without a due date as null', async () => {
+    const { values, errors } = await run(resolve(plan({ agreements: [{ description: 'Certificaat halen', due: '' }] }), undefined, options));
+    expect(errors).toEqual({});
+    expect(values).toEqual({ uuid: UUID, participantId: 12, status: 'open', content: { goal: 'Werk in de logistiek', strengths: ['Punctueel', 'Sterk'], obstacles: [], agreements: [{ description: 'Certificaat halen', due: null }] } });
+  });
+});
