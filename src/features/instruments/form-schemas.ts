@@ -1,4 +1,4 @@
-import type { Resolver } from 'react-hook-form';
+import type { Path, Resolver } from 'react-hook-form';
 import { INSTRUMENT_SECTIONS, SaveInstrumentMatchSchema, SaveInstrumentSchema, type SaveInstrumentInput, type SaveInstrumentMatchInput } from '../../domain/instruments/inputs';
 import { SavePlanOfApproachSchema, type PlanStatus, type SavePlanOfApproachInput } from '../../domain/instruments/plan-of-approach';
 import { LINK_FIELDS } from '../../domain/instruments/writes';
@@ -66,6 +66,15 @@ export function instrumentFieldOf(values: InstrumentValues): (path: string) => s
   };
 }
 
+const PLAIN_FIELDS = ['name', 'description', 'categoryId', 'competencySystemId', 'provisionTypeId', 'kwnwStep', 'profile', 'participantStatusIds'] as const;
+
+/** The form field of a field code in a refusal of saveInstrument; null: the instrument as a whole. */
+export function refusedField(code: string | null): Path<InstrumentValues> | null {
+  if (code === 'criteriaIds') return 'links.criterionIds';
+  if ((LINK_FIELDS as readonly (string | null)[]).includes(code)) return `links.${code as LinkField}`;
+  return (PLAIN_FIELDS as readonly (string | null)[]).includes(code) ? (code as (typeof PLAIN_FIELDS)[number]) : null;
+}
+
 export function instrumentResolver(uuid: string): Resolver<InstrumentValues, unknown, SaveInstrumentInput> {
   return (values, context, options) => writeResolver<InstrumentValues, SaveInstrumentInput>(SaveInstrumentSchema, (x) => instrumentInput(x, uuid), instrumentFieldOf(values))(values, context, options);
 }
@@ -120,6 +129,11 @@ export function planFieldOf(path: string): string {
   if (inContent.startsWith('agreements')) return 'agreements';
   if (inContent === 'goal' || inContent === 'status') return inContent;
   return 'goal';
+}
+
+/** The form field of a field code in a refusal of savePlanOfApproach (the goal); null: the plan as a whole. */
+export function planRefusedField(code: string | null): Path<PlanValues> | null {
+  return code === 'goal' || code === 'status' ? code : null;
 }
 
 export function planResolver(fixed: { uuid: string; participantId: number }): Resolver<PlanValues, unknown, SavePlanOfApproachInput> {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
@@ -21,7 +21,10 @@ import { useSnapshot } from 'valtio';
 import { sessionStore } from '../../app/session-store';
 import './instruments.css';
 import { FieldError, tx } from './ui';
-import { instrumentResolver, type InstrumentValues, type LinkField } from './form-schemas';
+import { instrumentResolver, refusedField, type InstrumentValues, type LinkField } from './form-schemas';
+import { useServerRefusal } from './use-refusal';
+import { reasonText } from '../../lib/ui/reason-text';
+import type { ReasonParams } from '../../lib/api/api-error';
 
 const STATUS_NAMES = Object.keys(ParticipantStatus) as ParticipantStatusName[];
 const idText = (x: unknown) => (num(x) === null ? '' : String(num(x)));
@@ -74,12 +77,15 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
   const categories = useMatchingCategories();
   const [uuid] = useState(() => instrument?.uuid ?? uuidv7());
   const [resolver] = useState(() => instrumentResolver(uuid));
-  const { register, control, handleSubmit, reset, getValues, formState: { errors, isSubmitting } } = useForm<InstrumentValues, unknown, SaveInstrumentInput>({
+  const { register, control, handleSubmit, reset, getValues, setError, setFocus, formState: { errors, isSubmitting } } = useForm<InstrumentValues, unknown, SaveInstrumentInput>({
     resolver,
     defaultValues: valuesOf(instrument),
     reValidateMode: 'onChange',
   });
   const [saved, setSaved] = useState(false);
+  const refusedRef = useRef<HTMLParagraphElement>(null);
+  const focusRefused = useCallback(() => refusedRef.current?.focus(), []);
+  const refusal = useServerRefusal('instruments.saveInstrument', uuid, { setError, setFocus }, refusedField, focusRefused);
   const title = instrument ? t('instruments.form.editTitle', { name: instrument.name }) : t('instruments.form.addTitle');
   useDocumentTitle(title);
   const criteria = useMemo(() => (categories ?? []).flatMap((c) => c.criteria.map((k) => ({ id: k.id, name: `${c.label}: ${k.label}` }))), [categories]);
@@ -116,7 +122,7 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
         <option value="">{t('instruments.form.none')}</option>
         {opts.map((o) => <option key={o.id} value={String(o.id)}>{o.name}</option>)}
       </select>
-      <FieldError id={`inst-${k}-error`} message={message(k)} />
+      <FieldError id={`inst-${k}-error`} message={message(k)} params={refusal} />
     </div>
   );
   const pick = (name: 'participantStatusIds' | `links.${LinkField}`, id: string, legend: string, options: readonly { id: number; name: string }[]) => (
@@ -131,7 +137,7 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
           value={new Set(field.value)}
           onChange={(next) => field.onChange([...next].sort((a, b) => a - b))}
           focusRef={field.ref}
-          error={message(name) ? tx(t, message(name)!) : undefined}
+          error={message(name) ? tx(t, message(name)!, refusal ?? undefined) : undefined}
         />
       )}
     />
@@ -147,12 +153,12 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
         <div className="field">
           <label htmlFor="inst-name">{t('instruments.fields.name')}</label>
           <input id="inst-name" className="input" required {...register('name')} {...err('name')} />
-          <FieldError id="inst-name-error" message={message('name')} />
+          <FieldError id="inst-name-error" message={message('name')} params={refusal} />
         </div>
         <div className="field">
           <label htmlFor="inst-description">{t('instruments.fields.description')}</label>
           <textarea id="inst-description" className="input" rows={3} {...register('description')} {...err('description')} />
-          <FieldError id="inst-description-error" message={message('description')} />
+          <FieldError id="inst-description-error" message={message('description')} params={refusal} />
         </div>
         <div className="instruments__grid">
           {select('categoryId', t('instruments.fields.category'), lists.categories)}
@@ -164,7 +170,7 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
               <option value="">{t('instruments.form.none')}</option>
               {KWNW_STEPS.map((s) => <option key={s} value={s}>{t(`instruments.kwnwStep.${s}`)}</option>)}
             </select>
-            <FieldError id="inst-kwnwStep-error" message={message('kwnwStep')} />
+            <FieldError id="inst-kwnwStep-error" message={message('kwnwStep')} params={refusal} />
           </div>
         </div>
         <label className="instruments__check">
@@ -174,7 +180,7 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
         <div className="field">
           <label htmlFor="inst-profile">{t('instruments.fields.profile')}</label>
           <textarea id="inst-profile" className="input" rows={3} {...register('profile')} {...err('profile')} />
-          <FieldError id="inst-profile-error" message={message('profile')} />
+          <FieldError id="inst-profile-error" message={message('profile')} params={refusal} />
         </div>
         <h2>{t('instruments.form.sections')}</h2>
         {INSTRUMENT_SECTIONS.map((k) => (
@@ -195,7 +201,10 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
         {pick('links.workOrderIds', 'inst-workOrderIds', t('instruments.fields.workOrderIds'), lists.workOrders)}
         <div className="instruments__actions">
           <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('instruments.form.save')}</button>
-          {saved && <p role="status">{t('instruments.form.saved')}</p>}
+          {saved && !errors.root?.server && <p role="status">{t('instruments.form.saved')}</p>}
+          {errors.root?.server?.message && (
+            <p ref={refusedRef} tabIndex={-1} role="alert" className="field-error">{reasonText(t, errors.root.server.message, refusal as ReasonParams | null)}</p>
+          )}
         </div>
       </form>
       {instrument && instrument.id !== null && <LinkParticipants instrumentId={instrument.id} instrumentName={instrument.name} />}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
@@ -12,7 +12,10 @@ import { NavLink } from '../../lib/ui/nav-link';
 import { reportError } from '../../lib/error-reporting';
 import { syncApi } from '../../lib/sync-client';
 import { DateFieldControl } from '../../lib/forms/date-field-control';
-import { planResolver, type PlanValues } from './form-schemas';
+import { planRefusedField, planResolver, type PlanValues } from './form-schemas';
+import { useServerRefusal } from './use-refusal';
+import { reasonText } from '../../lib/ui/reason-text';
+import type { ReasonParams } from '../../lib/api/api-error';
 import { useAreaSettings, useLadder, useMatchRows, usePeople, usePlansOf, useWorkPlansOf } from './hooks';
 import { text } from './queries';
 import { paths } from './paths';
@@ -214,14 +217,19 @@ function PlanForm({ participantId, plan }: { participantId: number; plan: Replic
       status: text(plan?.status) === 'closed' ? 'closed' : 'open',
     };
   });
-  const [resolver] = useState(() => planResolver({ uuid: plan?.uuid ?? uuidv7(), participantId }));
-  const { register, control, handleSubmit, reset, getValues, formState: { errors, isSubmitting } } = useForm<PlanValues, unknown, SavePlanOfApproachInput>({
+  const [uuid] = useState(() => plan?.uuid ?? uuidv7());
+  const [resolver] = useState(() => planResolver({ uuid, participantId }));
+  const { register, control, handleSubmit, reset, getValues, setError, setFocus, formState: { errors, isSubmitting } } = useForm<PlanValues, unknown, SavePlanOfApproachInput>({
     resolver,
     defaultValues: defaults,
     reValidateMode: 'onChange',
   });
   const agreements = useFieldArray({ control, name: 'agreements' });
   const [saved, setSaved] = useState(false);
+  const refusedRef = useRef<HTMLParagraphElement>(null);
+  const focusRefused = useCallback(() => refusedRef.current?.focus(), []);
+  // The server's refusals of a plan (not allowed, KWNW off, a plan already there) are about the plan as a whole.
+  const refusal = useServerRefusal('instruments.savePlanOfApproach', uuid, { setError, setFocus }, planRefusedField, focusRefused);
 
   const save = async (input: SavePlanOfApproachInput) => {
     const values = getValues();
@@ -292,7 +300,10 @@ function PlanForm({ participantId, plan }: { participantId: number; plan: Replic
       </div>
       <div className="instruments__actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('instruments.plan.save')}</button>
-        {saved && <p role="status">{t('instruments.plan.saved')}</p>}
+        {saved && !errors.root?.server && <p role="status">{t('instruments.plan.saved')}</p>}
+        {errors.root?.server?.message && (
+          <p ref={refusedRef} tabIndex={-1} role="alert" className="field-error">{reasonText(t, errors.root.server.message, refusal as ReasonParams | null)}</p>
+        )}
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SaveInstrumentMatchInput } from '../../domain/instruments/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
@@ -24,12 +24,12 @@ export function LinkParticipants({ instrumentId, instrumentName }: { instrumentI
   const [filter, setFilter] = useState('');
   const [done, setDone] = useState<number | null>(null);
   const resolver = useMemo(() => matchResolver({ instrumentId }), [instrumentId]);
-  const { control, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<MatchValues, unknown, SaveInstrumentMatchInput>({
+  const { control, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<MatchValues, unknown, SaveInstrumentMatchInput>({
     resolver,
     defaultValues: { participantIds: [], startDate: todayIso(), endDate: plusMonths(todayIso(), 3) },
     reValidateMode: 'onChange',
   });
-  const chosen = watch('participantIds');
+  const chosen = useWatch({ control, name: 'participantIds' });
   const shown = useMemo(() => {
     const f = filter.trim().toLocaleLowerCase('nl');
     return (people ?? []).filter((p) => !f || p.name.toLocaleLowerCase('nl').includes(f) || chosen.includes(p.id));
