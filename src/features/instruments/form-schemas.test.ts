@@ -1,6 +1,8 @@
 import type { FieldErrors, ResolverOptions, ResolverResult } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { instrumentFieldOf, instrumentResolver, matchResolver, planResolver, type InstrumentValues, type MatchValues, type PlanValues } from './form-schemas';
+import { newOutboxRow, type OutboxRow } from '../../domain/sync/outbox-machine';
+import { instrumentFieldOf, instrumentResolver, matchResolver, planRefusedField, planResolver, refusedField, type InstrumentValues, type MatchValues, type PlanValues } from './form-schemas';
+import { refusalOf } from './use-refusal';
 
 const UUID = '0190a8f0-0000-7000-8000-0000000000a1';
 const options = { fields: {}, shouldUseNativeValidation: false, names: [] } as unknown as ResolverOptions<never>;
@@ -88,5 +90,29 @@ describe('plan of approach on savePlanOfApproach\'s schema', () => {
     const { values, errors } = await run(resolve(plan({ agreements: [{ description: 'Certificaat halen', due: '' }] }), undefined, options));
     expect(errors).toEqual({});
     expect(values).toEqual({ uuid: UUID, participantId: 12, status: 'open', content: { goal: 'Werk in de logistiek', strengths: ['Punctueel', 'Sterk'], obstacles: [], agreements: [{ description: 'Certificaat halen', due: null }] } });
+  });
+});
+
+describe('a refusal from the server on the form', () => {
+  it('puts a field code on its field, and anything else on the form as a whole', () => {
+    expect(refusedField('workplaceIds')).toBe('links.workplaceIds');
+    expect(refusedField('criteriaIds')).toBe('links.criterionIds');
+    expect(refusedField('name')).toBe('name');
+    expect(refusedField(null)).toBeNull();
+    expect(refusedField('uuid')).toBeNull();
+    expect(planRefusedField('goal')).toBe('goal');
+    expect(planRefusedField(null)).toBeNull();
+  });
+
+  it('finds the refused write of this instrument, not a network failure nor another instrument\'s', () => {
+    const row = (id: string, target: string, status: OutboxRow['status'], error: string | null): OutboxRow => ({
+      ...newOutboxRow({ clientMutationId: id, op: 'instruments.saveInstrument', args: {}, target, collection: 'instruments' }, 0),
+      status,
+      error,
+    });
+    const rows = [row('a', UUID, 'pending', 'network'), row('b', 'other', 'failed', 'instruments.errors.notAllowed'), row('c', UUID, 'pending', null)];
+    expect(refusalOf(rows, 'instruments.saveInstrument', UUID)).toBeNull();
+    const refused = row('d', UUID, 'failed', 'instruments.errors.linkNotFound');
+    expect(refusalOf([...rows, refused], 'instruments.saveInstrument', UUID)).toBe(refused);
   });
 });

@@ -5,7 +5,7 @@ import { useOutboxRows } from '../../lib/replica/hooks';
 
 /** The write of `op` on `target` that the server refused, if any (the newest). */
 export function refusalOf(rows: readonly OutboxRow[] | undefined, op: string, target: string): OutboxRow | null {
-  const refused = (rows ?? []).filter((r) => r.op === op && r.target === target && r.status === 'failed' && typeof r.error === 'string' && r.error.includes('.'));
+  const refused = (rows ?? []).filter((r) => r.op === op && r.target === target && r.status === 'failed');
   return refused[refused.length - 1] ?? null;
 }
 
@@ -35,7 +35,7 @@ export function useServerRefusal<T extends FieldValues>(
       setError(field, { type: 'server', message });
       setFocus(field);
     } else {
-      setError('root.server' as Path<T>, { type: 'server', message });
+      setError('root.server', { type: 'server', message });
       focusForm();
     }
   }, [row, setError, setFocus, fieldOf, focusForm]);
