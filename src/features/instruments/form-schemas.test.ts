@@ -1,13 +1,14 @@
-import type { FieldErrors, ResolverOptions, ResolverResult } from 'react-hook-form';
+import type { FieldErrors, FieldValues, ResolverOptions, ResolverResult } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { newOutboxRow, type OutboxRow } from '../../domain/sync/outbox-machine';
 import { instrumentFieldOf, instrumentResolver, matchResolver, planRefusedField, planResolver, refusedField, type InstrumentValues, type MatchValues, type PlanValues } from './form-schemas';
 import { refusalOf } from './use-refusal';
 
 const UUID = '0190a8f0-0000-7000-8000-0000000000a1';
-const options = { fields: {}, shouldUseNativeValidation: false, names: [] } as unknown as ResolverOptions<never>;
+/** What react-hook-form passes a resolver, for a form without registered fields. */
+const opts = <T extends FieldValues>(): ResolverOptions<T> => ({ fields: {}, shouldUseNativeValidation: false });
 async function run<V extends object>(result: Promise<ResolverResult<V, unknown>> | ResolverResult<V, unknown>): Promise<{ values: unknown; errors: FieldErrors<V> }> {
-  return (await result) as { values: unknown; errors: FieldErrors<V> };
+  return (await result);
 }
 /** The message at a dotted path of react-hook-form's nested errors. */
 function at(errors: unknown, path: string): string | undefined {
@@ -43,10 +44,10 @@ describe('instrument form on saveInstrument\'s schema', () => {
 
   it('refuses a blank name and a section over 5000 characters at their fields; a valid form gives the write\'s input', async () => {
     const resolve = instrumentResolver(UUID);
-    const bad = await run(resolve(instrument({ name: '  ', sections: { ...instrument().sections, duration: 'x'.repeat(5001) } }), undefined, options));
+    const bad = await run(resolve(instrument({ name: '  ', sections: { ...instrument().sections, duration: 'x'.repeat(5001) } }), undefined, opts()));
     expect(at(bad.errors, 'name')).toBe('instruments.errors.nameRequired');
     expect(at(bad.errors, 'sections.duration')).toBe('instruments.errors.textTooLong');
-    const good = await run(resolve(instrument({ categoryId: '7', sections: { ...instrument().sections, aim: 'Certificaat' } }), undefined, options));
+    const good = await run(resolve(instrument({ categoryId: '7', sections: { ...instrument().sections, aim: 'Certificaat' } }), undefined, opts()));
     expect(good.errors).toEqual({});
     expect(good.values).toMatchObject({ uuid: UUID, name: 'Heftruckcertificaat', categoryId: 7, workplaceIds: [1, 3], sections: [{ key: 'aim', text: 'Certificaat' }] });
   });
@@ -57,18 +58,18 @@ describe('linking and matching on saveInstrumentMatch\'s schema', () => {
   const match = (patch: Partial<MatchValues>): MatchValues => ({ participantIds: [1, 2], startDate: '2031-05-01', endDate: '2031-07-31', ...patch });
 
   it('says "at least one participant" at the choice and "end not before start" at the end date', async () => {
-    expect(at((await run(resolve(match({ participantIds: [] }), undefined, options))).errors, 'participantIds')).toBe('instruments.errors.participantRequired');
-    expect(at((await run(resolve(match({ endDate: '2031-04-30' }), undefined, options))).errors, 'endDate')).toBe('instruments.errors.endBeforeStart');
+    expect(at((await run(resolve(match({ participantIds: [] }), undefined, opts()))).errors, 'participantIds')).toBe('instruments.errors.participantRequired');
+    expect(at((await run(resolve(match({ endDate: '2031-04-30' }), undefined, opts()))).errors, 'endDate')).toBe('instruments.errors.endBeforeStart');
   });
 
   it('refuses a date field\'s half-typed text (the text itself reaches the schema) and an empty one', async () => {
-    const { errors } = await run(resolve(match({ startDate: '12-05', endDate: '' }), undefined, options));
+    const { errors } = await run(resolve(match({ startDate: '12-05', endDate: '' }), undefined, opts()));
     expect(at(errors, 'startDate')).toBe('instruments.errors.invalidDate');
     expect(at(errors, 'endDate')).toBe('instruments.errors.endDateRequired');
   });
 
   it('gives the write\'s input for a valid choice', async () => {
-    const { values, errors } = await run(matchResolver({ instrumentId: 4, caseId: 9, criteriaIds: [5] })(match({}), undefined, options));
+    const { values, errors } = await run(matchResolver({ instrumentId: 4, caseId: 9, criteriaIds: [5] })(match({}), undefined, opts()));
     expect(errors).toEqual({});
     expect(values).toMatchObject({ instrumentId: 4, caseId: 9, criteriaIds: [5], participantIds: [1, 2], startDate: '2031-05-01', endDate: '2031-07-31' });
   });
@@ -79,7 +80,7 @@ describe('plan of approach on savePlanOfApproach\'s schema', () => {
   const plan = (patch: Partial<PlanValues>): PlanValues => ({ goal: 'Werk in de logistiek', strengths: 'Punctueel\n\nSterk', obstacles: '', agreements: [], status: 'open', ...patch });
 
   it('puts the goal, an agreement\'s text and its due date on their own fields', async () => {
-    const { errors } = await run(resolve(plan({ goal: ' ', agreements: [{ description: 'Certificaat halen', due: '2027-01-15' }, { description: ' ', due: '31-02-2027' }] }), undefined, options));
+    const { errors } = await run(resolve(plan({ goal: ' ', agreements: [{ description: 'Certificaat halen', due: '2027-01-15' }, { description: ' ', due: '31-02-2027' }] }), undefined, opts()));
     expect(at(errors, 'goal')).toBe('instruments.errors.goalRequired');
     expect(at(errors, 'agreements.0.description')).toBeUndefined();
     expect(at(errors, 'agreements.1.description')).toBe('instruments.errors.lineRequired');
@@ -87,7 +88,7 @@ describe('plan of approach on savePlanOfApproach\'s schema', () => {
   });
 
   it('sends lines as lists and an agreement without a due date as null', async () => {
-    const { values, errors } = await run(resolve(plan({ agreements: [{ description: 'Certificaat halen', due: '' }] }), undefined, options));
+    const { values, errors } = await run(resolve(plan({ agreements: [{ description: 'Certificaat halen', due: '' }] }), undefined, opts()));
     expect(errors).toEqual({});
     expect(values).toEqual({ uuid: UUID, participantId: 12, status: 'open', content: { goal: 'Werk in de logistiek', strengths: ['Punctueel', 'Sterk'], obstacles: [], agreements: [{ description: 'Certificaat halen', due: null }] } });
   });

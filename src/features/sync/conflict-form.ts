@@ -1,4 +1,4 @@
-import type { Resolver } from 'react-hook-form';
+import type { Resolver, ResolverResult } from 'react-hook-form';
 import { conflictFields, resolutionArgs, type OutboxRow } from '../../domain/sync/outbox-machine';
 import { findWrite } from '../../domain/writes/registry';
 import { checkWrite } from '../../lib/forms/write-resolver';
@@ -23,7 +23,7 @@ export function chosenValues(row: OutboxRow, values: ConflictValues): Record<str
 export function conflictResolver(row: OutboxRow): Resolver<ConflictValues, unknown, Record<string, unknown>> {
   const fields = conflictFields(row).map((f) => f.field);
   const write = findWrite(row.op);
-  return (values, _context, options) => {
+  return (values, _context, options): ResolverResult<ConflictValues, Record<string, unknown>> => {
     const chosen = chosenValues(row, values);
     if (!write || row.status !== 'conflict') return { values: chosen, errors: {} };
     const checked = checkWrite<ConflictValues, unknown>(write.input, resolutionArgs(row, chosen).args, (path) => {
@@ -31,6 +31,8 @@ export function conflictResolver(row: OutboxRow): Resolver<ConflictValues, unkno
       return at >= 0 ? `choices.${at}` : 'other';
     }, options);
     // Only what a choice can mend stops the form; anything else is the server's to judge, as before.
-    return checked.errors.choices ? { values: {}, errors: { choices: checked.errors.choices } } : { values: chosen, errors: {} };
+    const choices = checked.errors.choices;
+    if (choices) return { values: {}, errors: { choices } };
+    return { values: chosen, errors: {} };
   };
 }

@@ -8,8 +8,8 @@ type Passed = Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'a
  * date (or the text typed, which the write's schema refuses), focus moves to its text box when it holds
  * the first error, and an error is linked to it (`errorId`, shown by the caller) with aria-invalid.
  */
-export function DateFieldControl<T extends FieldValues>({ control, name, deps, errorId, invalid, describedBy, ...props }: Passed & {
-  control: Control<T>;
+export function DateFieldControl<T extends FieldValues, O = T>({ control, name, deps, errorId, invalid, describedBy, ...props }: Passed & {
+  control: Control<T, unknown, O>;
   name: FieldPath<T>;
   /** Fields checked again when this one changes (an end date's "not before the start"). */
   deps?: FieldPath<T> | FieldPath<T>[] | undefined;
@@ -20,7 +20,7 @@ export function DateFieldControl<T extends FieldValues>({ control, name, deps, e
   describedBy?: string | undefined;
 }) {
   return (
-    <Controller
+    <Controller<T, FieldPath<T>, O>
       control={control}
       name={name}
       {...(deps ? { rules: { deps } } : {})}
