@@ -41,19 +41,30 @@ test('tablet: a coach finds an instrument offline, links two participants (the r
   const links = page.getByTestId('instrument-link');
   const before = await links.count();
 
-  // The spec's rules, in Dutch at their fields: at least one participant; end not before start.
+  // The spec's rules, in Dutch at their fields: at least one participant; end not before start. Focus goes to the
+  // first error, a message goes as soon as its field is valid, none is left after the save (issue 21).
   await page.getByRole('button', { name: 'Deelnemers koppelen' }).click();
-  await expect(page.getByText('Kies minstens één deelnemer.')).toBeVisible();
+  const noParticipant = page.getByText('Kies minstens één deelnemer.');
+  await expect(noParticipant).toBeVisible();
   const people = page.getByRole('group', { name: /^Deelnemers/ }).getByRole('checkbox');
+  await expect(people.nth(0)).toBeFocused();
   await people.nth(0).check();
+  await expect(noParticipant).toHaveCount(0);
   await people.nth(1).check();
-  await page.getByLabel('Startdatum').fill('2031-05-01');
-  await page.getByLabel('Einddatum').fill('2031-04-30');
+  // The date fields take dd-mm-jjjj (no native date input).
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  await page.getByLabel('Startdatum').fill('01-05-2031');
+  await page.getByLabel('Einddatum').fill('30-04-2031');
   await page.getByRole('button', { name: 'Deelnemers koppelen' }).click();
-  await expect(page.getByText('De einddatum mag niet voor de startdatum liggen.')).toBeVisible();
-  await page.getByLabel('Einddatum').fill('2031-07-31');
+  const endBeforeStart = page.getByText('De einddatum mag niet voor de startdatum liggen.');
+  await expect(endBeforeStart).toBeVisible();
+  await expect(page.getByLabel('Einddatum')).toBeFocused();
+  await expect(page.getByLabel('Einddatum')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Einddatum').fill('31-07-2031');
+  await expect(endBeforeStart).toHaveCount(0);
   await page.getByRole('button', { name: 'Deelnemers koppelen' }).click();
   await expect(page.getByText('2 deelnemers gekoppeld.')).toBeVisible();
+  await expect(page.locator('.instruments .field-error')).toHaveCount(0);
   await expect(links).toHaveCount(before + 2);
   await expect(links.filter({ hasText: 'wacht op verzenden' })).toHaveCount(2);
   await expectAccessible(page, '/instruments/:id offline');
@@ -97,8 +108,8 @@ test('a case manager matches instruments for a case on a phone (order changes, m
   await noHorizontalScroll(page, '/instruments/match/case phone');
   const top = (await names())[0]!;
   await results.first().getByRole('button', { name: `${top} koppelen` }).click();
-  await results.first().getByLabel('Startdatum').fill('2032-01-01');
-  await results.first().getByLabel('Einddatum').fill('2032-03-31');
+  await results.first().getByLabel('Startdatum').fill('01-01-2032');
+  await results.first().getByLabel('Einddatum').fill('31-03-2032');
   await results.first().getByRole('button', { name: 'Match opslaan' }).click();
   const saved = page.getByTestId('saved-match').filter({ hasText: top });
   await expect(saved.filter({ hasNotText: 'wacht op verzenden' })).toHaveCount(1, { timeout: 60_000 });
@@ -120,14 +131,28 @@ test('a case manager matches instruments for a case on a phone (order changes, m
   await expect(page.getByRole('heading', { name: 'Plan van aanpak: Lotte de Vries', level: 1 })).toBeVisible();
   await page.getByLabel('Doel').fill('');
   await page.getByRole('button', { name: 'Plan van aanpak opslaan' }).click();
-  await expect(page.getByText('Vul het doel in.')).toBeVisible();
+  const noGoal = page.getByText('Vul het doel in.');
+  await expect(noGoal).toBeVisible();
+  await expect(page.getByLabel('Doel')).toBeFocused();
   await page.getByLabel('Doel').fill('Binnen een jaar betaald werk in de logistiek');
+  await expect(noGoal).toHaveCount(0);
   await page.getByRole('button', { name: 'Afspraak toevoegen' }).click();
   await page.getByLabel('Afspraak 1', { exact: true }).fill('Heftruckcertificaat halen');
+  // A due date half typed is refused at its field, not dropped.
+  const due = page.getByLabel('Uiterlijk op').first();
+  await due.fill('15-01');
+  await page.getByRole('button', { name: 'Plan van aanpak opslaan' }).click();
+  await expect(page.getByText('Vul een geldige datum in.')).toBeVisible();
+  await expect(due).toBeFocused();
+  await due.fill('15-01-2027');
+  await expect(page.getByText('Vul een geldige datum in.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Plan van aanpak opslaan' }).click();
   await expect(page.getByText('Opgeslagen.', { exact: false })).toBeVisible();
+  await expect(page.locator('.instruments .field-error')).toHaveCount(0);
   await expectAccessible(page, '/kwnw/plan/:open');
-  await expect.poll(async () => (await pulled<{ content: { goal: string } }>(baseURL!, 'manager', 'plansOfApproach')).some((p) => p.content.goal === 'Binnen een jaar betaald werk in de logistiek'), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(async () => (await pulled<{ content: { goal: string; agreements: { due: string | null }[] } }>(baseURL!, 'manager', 'plansOfApproach')).some((p) => p.content.goal === 'Binnen een jaar betaald werk in de logistiek' && p.content.agreements.some((a) => a.due === '2027-01-15')), { timeout: 60_000 })
+    .toBe(true);
 
   await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Werkplannen' }).click();
   await expect(page.getByRole('heading', { name: 'Werkplannen: Lotte de Vries', level: 1 })).toBeVisible();

@@ -1,11 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { INSTRUMENT_SECTIONS, KWNW_STEPS, SaveInstrumentSchema } from '../../domain/instruments/inputs';
+import { INSTRUMENT_SECTIONS, KWNW_STEPS, type SaveInstrumentInput } from '../../domain/instruments/inputs';
 import { LINK_FIELDS } from '../../domain/instruments/writes';
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
-import { issuesByField } from '../../domain/work-plan/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { NavLink } from '../../lib/ui/nav-link';
@@ -22,26 +21,15 @@ import { useSnapshot } from 'valtio';
 import { sessionStore } from '../../app/session-store';
 import './instruments.css';
 import { FieldError, tx } from './ui';
-
-type LinkField = (typeof LINK_FIELDS)[number];
-interface FormState {
-  name: string;
-  description: string;
-  categoryId: string;
-  competencySystemId: string;
-  provisionTypeId: string;
-  childcareAllowance: boolean;
-  profile: string;
-  kwnwStep: string;
-  participantStatusIds: Set<number>;
-  sections: Record<string, string>;
-  links: Record<LinkField, Set<number>>;
-}
+import { instrumentResolver, refusedField, type InstrumentValues, type LinkField } from './form-schemas';
+import { useServerRefusal } from './use-refusal';
+import { reasonText } from '../../lib/ui/reason-text';
+import type { ReasonParams } from '../../lib/api/api-error';
 
 const STATUS_NAMES = Object.keys(ParticipantStatus) as ParticipantStatusName[];
 const idText = (x: unknown) => (num(x) === null ? '' : String(num(x)));
 
-function stateOf(i: InstrumentRow | null): FormState {
+function valuesOf(i: InstrumentRow | null): InstrumentValues {
   const d: Record<string, unknown> = i?.doc ?? {};
   const sections = (d.sections && typeof d.sections === 'object' ? d.sections : {}) as Record<string, unknown>;
   const step = text(d.kwnwStep);
@@ -55,9 +43,9 @@ function stateOf(i: InstrumentRow | null): FormState {
     profile: text(d.profile),
     // a step outside the spec's three (older data) is shown as none chosen
     kwnwStep: (KWNW_STEPS as readonly string[]).includes(step) ? step : '',
-    participantStatusIds: new Set(ids(d.participantStatusIds)),
+    participantStatusIds: ids(d.participantStatusIds),
     sections: Object.fromEntries(INSTRUMENT_SECTIONS.map((k) => [k, text(sections[k])])),
-    links: Object.fromEntries(LINK_FIELDS.map((f) => [f, new Set(ids(d[f]))])) as Record<LinkField, Set<number>>,
+    links: Object.fromEntries(LINK_FIELDS.map((f) => [f, ids(d[f])])) as Record<LinkField, number[]>,
   };
 }
 
@@ -88,53 +76,71 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
   const router = useRouter();
   const categories = useMatchingCategories();
   const [uuid] = useState(() => instrument?.uuid ?? uuidv7());
-  const [form, setForm] = useState<FormState>(() => stateOf(instrument));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [resolver] = useState(() => instrumentResolver(uuid));
+  const { register, control, handleSubmit, reset, getValues, setError, setFocus, formState: { errors, isSubmitting } } = useForm<InstrumentValues, unknown, SaveInstrumentInput>({
+    resolver,
+    defaultValues: valuesOf(instrument),
+    reValidateMode: 'onChange',
+  });
   const [saved, setSaved] = useState(false);
+  const refusedRef = useRef<HTMLParagraphElement>(null);
+  const focusRefused = useCallback(() => refusedRef.current?.focus(), []);
+  const refusal = useServerRefusal('instruments.saveInstrument', uuid, { setError, setFocus }, refusedField, focusRefused);
   const title = instrument ? t('instruments.form.editTitle', { name: instrument.name }) : t('instruments.form.addTitle');
   useDocumentTitle(title);
-  const set = <K extends keyof FormState>(k: K, value: FormState[K]) => setForm((f) => ({ ...f, [k]: value }));
-  const setLink = (f: LinkField) => (next: Set<number>) => setForm((s) => ({ ...s, links: { ...s.links, [f]: next } }));
   const criteria = useMemo(() => (categories ?? []).flatMap((c) => c.criteria.map((k) => ({ id: k.id, name: `${c.label}: ${k.label}` }))), [categories]);
-  const optional = (s: string) => (s === '' ? null : Number(s));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = {
-      uuid,
-      name: form.name,
-      description: form.description,
-      categoryId: optional(form.categoryId),
-      competencySystemId: optional(form.competencySystemId),
-      provisionTypeId: optional(form.provisionTypeId),
-      childcareAllowance: form.childcareAllowance,
-      profile: form.profile,
-      kwnwStep: form.kwnwStep,
-      participantStatusIds: [...form.participantStatusIds].sort((a, b) => a - b),
-      sections: INSTRUMENT_SECTIONS.filter((k) => form.sections[k]?.trim()).map((k) => ({ key: k, text: form.sections[k]! })),
-      ...Object.fromEntries(LINK_FIELDS.map((f) => [f, [...form.links[f]].sort((a, b) => a - b)])),
-    };
-    const parsed = v.safeParse(SaveInstrumentSchema, input);
-    setErrors(parsed.success ? {} : issuesByField(parsed.issues));
-    setSaved(false);
-    if (!parsed.success) return;
-    syncApi()
-      .instruments.saveInstrument(parsed.output)
-      .then(() => {
-        setSaved(true);
-        if (!instrument) void router.navigate({ href: paths.edit(uuid) });
-      }, reportError);
+  const save = async (input: SaveInstrumentInput, values: InstrumentValues) => {
+    try {
+      await syncApi().instruments.saveInstrument(input);
+      // Saved (queued when offline): what was typed stays, no message is left.
+      reset(values);
+      setSaved(true);
+      if (!instrument) void router.navigate({ href: paths.edit(uuid) });
+    } catch (error) {
+      reportError(error);
+    }
   };
-  const err = (k: string) => ({ 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `inst-${k}-error` : undefined });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    setSaved(false);
+    void handleSubmit((input) => save(input, getValues()))(e);
+  };
+  const message = (k: string): string | undefined => {
+    let node: unknown = errors;
+    for (const part of k.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    const m = (node as { message?: unknown } | undefined)?.message;
+    return typeof m === 'string' ? m : undefined;
+  };
+  const err = (k: string) => {
+    const id = `inst-${k.replace(/\./g, '-')}-error`;
+    return { 'aria-invalid': message(k) ? true : undefined, 'aria-describedby': message(k) ? id : undefined };
+  };
   const select = (k: 'categoryId' | 'competencySystemId' | 'provisionTypeId', label: string, opts: { id: number; name: string }[]) => (
     <div className="field">
       <label htmlFor={`inst-${k}`}>{label}</label>
-      <select id={`inst-${k}`} className="input" value={form[k]} onChange={(e) => set(k, e.target.value)} {...err(k)}>
+      <select id={`inst-${k}`} className="input" {...register(k)} {...err(k)}>
         <option value="">{t('instruments.form.none')}</option>
         {opts.map((o) => <option key={o.id} value={String(o.id)}>{o.name}</option>)}
       </select>
-      <FieldError id={`inst-${k}-error`} message={errors[k]} />
+      <FieldError id={`inst-${k}-error`} message={message(k)} params={refusal} />
     </div>
+  );
+  const pick = (name: 'participantStatusIds' | `links.${LinkField}`, id: string, legend: string, options: readonly { id: number; name: string }[]) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MultiPick
+          id={id}
+          legend={legend}
+          options={options}
+          value={new Set(field.value)}
+          onChange={(next) => field.onChange([...next].sort((a, b) => a - b))}
+          focusRef={field.ref}
+          error={message(name) ? tx(t, message(name)!, refusal ?? undefined) : undefined}
+        />
+      )}
+    />
   );
 
   return (
@@ -146,13 +152,13 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
         <h2>{t('instruments.form.general')}</h2>
         <div className="field">
           <label htmlFor="inst-name">{t('instruments.fields.name')}</label>
-          <input id="inst-name" className="input" value={form.name} onChange={(e) => set('name', e.target.value)} required {...err('name')} />
-          <FieldError id="inst-name-error" message={errors.name} />
+          <input id="inst-name" className="input" required {...register('name')} {...err('name')} />
+          <FieldError id="inst-name-error" message={message('name')} params={refusal} />
         </div>
         <div className="field">
           <label htmlFor="inst-description">{t('instruments.fields.description')}</label>
-          <textarea id="inst-description" className="input" rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} {...err('description')} />
-          <FieldError id="inst-description-error" message={errors.description} />
+          <textarea id="inst-description" className="input" rows={3} {...register('description')} {...err('description')} />
+          <FieldError id="inst-description-error" message={message('description')} params={refusal} />
         </div>
         <div className="instruments__grid">
           {select('categoryId', t('instruments.fields.category'), lists.categories)}
@@ -160,40 +166,45 @@ function InstrumentForm({ instrument, lists }: { instrument: InstrumentRow | nul
           {select('provisionTypeId', t('instruments.fields.provisionType'), lists.provisionTypes)}
           <div className="field">
             <label htmlFor="inst-kwnwStep">{t('instruments.fields.kwnwStep')}</label>
-            <select id="inst-kwnwStep" className="input" value={form.kwnwStep} onChange={(e) => set('kwnwStep', e.target.value)}>
+            <select id="inst-kwnwStep" className="input" {...register('kwnwStep')} {...err('kwnwStep')}>
               <option value="">{t('instruments.form.none')}</option>
               {KWNW_STEPS.map((s) => <option key={s} value={s}>{t(`instruments.kwnwStep.${s}`)}</option>)}
             </select>
+            <FieldError id="inst-kwnwStep-error" message={message('kwnwStep')} params={refusal} />
           </div>
         </div>
         <label className="instruments__check">
-          <input type="checkbox" checked={form.childcareAllowance} onChange={(e) => set('childcareAllowance', e.target.checked)} />
+          <input type="checkbox" {...register('childcareAllowance')} />
           <span>{t('instruments.fields.childcareAllowance')}</span>
         </label>
         <div className="field">
           <label htmlFor="inst-profile">{t('instruments.fields.profile')}</label>
-          <textarea id="inst-profile" className="input" rows={3} value={form.profile} onChange={(e) => set('profile', e.target.value)} {...err('profile')} />
-          <FieldError id="inst-profile-error" message={errors.profile} />
+          <textarea id="inst-profile" className="input" rows={3} {...register('profile')} {...err('profile')} />
+          <FieldError id="inst-profile-error" message={message('profile')} params={refusal} />
         </div>
         <h2>{t('instruments.form.sections')}</h2>
         {INSTRUMENT_SECTIONS.map((k) => (
           <div className="field" key={k}>
             <label htmlFor={`inst-section-${k}`}>{t(`instruments.section.${k}`)}</label>
-            <textarea id={`inst-section-${k}`} className="input" rows={2} value={form.sections[k] ?? ''} onChange={(e) => set('sections', { ...form.sections, [k]: e.target.value })} />
+            <textarea id={`inst-section-${k}`} className="input" rows={2} {...register(`sections.${k}`)} {...err(`sections.${k}`)} />
+            <FieldError id={`inst-sections-${k}-error`} message={message(`sections.${k}`)} />
           </div>
         ))}
         <h2>{t('instruments.form.matching')}</h2>
-        <MultiPick id="inst-statuses" legend={t('instruments.fields.participantStatuses')} options={STATUS_NAMES.map((n) => ({ id: ParticipantStatus[n], name: tx(t, `participants.statusName.${n}`) }))} value={form.participantStatusIds} onChange={(s) => set('participantStatusIds', s)} />
-        <MultiPick id="inst-criterionIds" legend={t('instruments.fields.criterionIds')} options={criteria} value={form.links.criterionIds} onChange={setLink('criterionIds')} />
+        {pick('participantStatusIds', 'inst-statuses', t('instruments.fields.participantStatuses'), STATUS_NAMES.map((n) => ({ id: ParticipantStatus[n], name: tx(t, `participants.statusName.${n}`) })))}
+        {pick('links.criterionIds', 'inst-criterionIds', t('instruments.fields.criterionIds'), criteria)}
         <h2>{t('instruments.form.links')}</h2>
-        <MultiPick id="inst-workplaceIds" legend={t('instruments.fields.workplaceIds')} options={lists.workplaces} value={form.links.workplaceIds} onChange={setLink('workplaceIds')} />
-        <MultiPick id="inst-disciplineIds" legend={t('instruments.fields.disciplineIds')} options={lists.disciplines} value={form.links.disciplineIds} onChange={setLink('disciplineIds')} />
-        <MultiPick id="inst-skillIds" legend={t('instruments.fields.skillIds')} options={lists.skills} value={form.links.skillIds} onChange={setLink('skillIds')} />
-        <MultiPick id="inst-competencyIds" legend={t('instruments.fields.competencyIds')} options={lists.competencies} value={form.links.competencyIds} onChange={setLink('competencyIds')} />
-        <MultiPick id="inst-workOrderIds" legend={t('instruments.fields.workOrderIds')} options={lists.workOrders} value={form.links.workOrderIds} onChange={setLink('workOrderIds')} />
+        {pick('links.workplaceIds', 'inst-workplaceIds', t('instruments.fields.workplaceIds'), lists.workplaces)}
+        {pick('links.disciplineIds', 'inst-disciplineIds', t('instruments.fields.disciplineIds'), lists.disciplines)}
+        {pick('links.skillIds', 'inst-skillIds', t('instruments.fields.skillIds'), lists.skills)}
+        {pick('links.competencyIds', 'inst-competencyIds', t('instruments.fields.competencyIds'), lists.competencies)}
+        {pick('links.workOrderIds', 'inst-workOrderIds', t('instruments.fields.workOrderIds'), lists.workOrders)}
         <div className="instruments__actions">
-          <button type="submit" className="button button--primary">{t('instruments.form.save')}</button>
-          {saved && <p role="status">{t('instruments.form.saved')}</p>}
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('instruments.form.save')}</button>
+          {saved && !errors.root?.server && <p role="status">{t('instruments.form.saved')}</p>}
+          {errors.root?.server?.message && (
+            <p ref={refusedRef} tabIndex={-1} role="alert" className="field-error">{reasonText(t, errors.root.server.message, refusal as ReasonParams | null)}</p>
+          )}
         </div>
       </form>
       {instrument && instrument.id !== null && <LinkParticipants instrumentId={instrument.id} instrumentName={instrument.name} />}

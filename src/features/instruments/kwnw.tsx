@@ -1,17 +1,21 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { planContentOf, SavePlanOfApproachSchema, type PlanStatus } from '../../domain/instruments/plan-of-approach';
+import { planContentOf, type SavePlanOfApproachInput } from '../../domain/instruments/plan-of-approach';
 import type { KwnwAccessFlag } from '../../domain/instruments/features';
 import { ParticipantStatus, participantStatusNames } from '../../domain/shared/participant-status';
-import { issuesByField } from '../../domain/work-plan/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { NavLink } from '../../lib/ui/nav-link';
 import { reportError } from '../../lib/error-reporting';
 import { syncApi } from '../../lib/sync-client';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
+import { planRefusedField, planResolver, type PlanValues } from './form-schemas';
+import { useServerRefusal } from './use-refusal';
+import { reasonText } from '../../lib/ui/reason-text';
+import type { ReasonParams } from '../../lib/api/api-error';
 import { useAreaSettings, useLadder, useMatchRows, usePeople, usePlansOf, useWorkPlansOf } from './hooks';
 import { text } from './queries';
 import { paths } from './paths';
@@ -201,88 +205,105 @@ export function KwnwPlan({ participantId }: { participantId: number }) {
   );
 }
 
-interface Agreement {
-  description: string;
-  due: string;
-}
-
 function PlanForm({ participantId, plan }: { participantId: number; plan: ReplicaDocument | null }) {
   const { t } = useTranslation();
-  const start = planContentOf(plan?.content);
-  const [uuid] = useState(() => plan?.uuid ?? uuidv7());
-  const [goal, setGoal] = useState(start.goal);
-  const [strengths, setStrengths] = useState(start.strengths.join('\n'));
-  const [obstacles, setObstacles] = useState(start.obstacles.join('\n'));
-  const [agreements, setAgreements] = useState<Agreement[]>(start.agreements.map((a) => ({ description: a.description, due: a.due ?? '' })));
-  const [status, setStatus] = useState<PlanStatus>(text(plan?.status) === 'closed' ? 'closed' : 'open');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const lines = (s: string) => s.split('\n').map((x) => x.trim()).filter(Boolean);
-  const setAgreement = (i: number, patch: Partial<Agreement>) => setAgreements((list) => list.map((a, j) => (j === i ? { ...a, ...patch } : a)));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = {
-      uuid,
-      participantId,
-      status,
-      content: { goal, strengths: lines(strengths), obstacles: lines(obstacles), agreements: agreements.map((a) => ({ description: a.description, due: a.due || null })) },
+  const [defaults] = useState<PlanValues>(() => {
+    const start = planContentOf(plan?.content);
+    return {
+      goal: start.goal,
+      strengths: start.strengths.join('\n'),
+      obstacles: start.obstacles.join('\n'),
+      agreements: start.agreements.map((a) => ({ description: a.description, due: a.due ?? '' })),
+      status: text(plan?.status) === 'closed' ? 'closed' : 'open',
     };
-    const parsed = v.safeParse(SavePlanOfApproachSchema, input);
-    setErrors(parsed.success ? {} : issuesByField(parsed.issues));
-    setSaved(false);
-    if (!parsed.success) return;
-    syncApi().instruments.savePlanOfApproach(parsed.output).then(() => setSaved(true), reportError);
+  });
+  const [uuid] = useState(() => plan?.uuid ?? uuidv7());
+  const [resolver] = useState(() => planResolver({ uuid, participantId }));
+  const { register, control, handleSubmit, reset, getValues, setError, setFocus, formState: { errors, isSubmitting } } = useForm<PlanValues, unknown, SavePlanOfApproachInput>({
+    resolver,
+    defaultValues: defaults,
+    reValidateMode: 'onChange',
+  });
+  const agreements = useFieldArray({ control, name: 'agreements' });
+  const [saved, setSaved] = useState(false);
+  const refusedRef = useRef<HTMLParagraphElement>(null);
+  const focusRefused = useCallback(() => refusedRef.current?.focus(), []);
+  // The server's refusals of a plan (not allowed, KWNW off, a plan already there) are about the plan as a whole.
+  const refusal = useServerRefusal('instruments.savePlanOfApproach', uuid, { setError, setFocus }, planRefusedField, focusRefused);
+
+  const save = async (input: SavePlanOfApproachInput) => {
+    const values = getValues();
+    try {
+      await syncApi().instruments.savePlanOfApproach(input);
+      // Saved (queued when offline): what was typed stays, no message is left.
+      reset(values);
+      setSaved(true);
+    } catch (error) {
+      reportError(error);
+    }
   };
-  const err = (k: string) => ({ 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `plan-${k.replace(/\./g, '-')}-error` : undefined });
+  const err = (k: string, message: string | undefined, hint?: string) => ({
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': [hint, message ? `plan-${k.replace(/\./g, '-')}-error` : undefined].filter(Boolean).join(' ') || undefined,
+  });
 
   return (
-    <form className="instruments__form" onSubmit={submit} noValidate aria-label={t('instruments.kwnw.part.plan')}>
+    <form className="instruments__form" onSubmit={(e) => { setSaved(false); void handleSubmit(save)(e); }} noValidate aria-label={t('instruments.kwnw.part.plan')}>
       {!plan && <p className="instruments__muted">{t('instruments.plan.new')}</p>}
       {plan?._pending === true && <p className="wp-pending">{t('instruments.pending')}</p>}
       <div className="field">
         <label htmlFor="plan-goal">{t('instruments.plan.goal')}</label>
-        <textarea id="plan-goal" className="input" rows={3} value={goal} onChange={(e) => setGoal(e.target.value)} {...err('content.goal')} />
-        <FieldError id="plan-content-goal-error" message={errors['content.goal']} />
+        <textarea id="plan-goal" className="input" rows={3} {...register('goal')} {...err('goal', errors.goal?.message)} />
+        <FieldError id="plan-goal-error" message={errors.goal?.message} />
       </div>
       <div className="field">
         <label htmlFor="plan-strengths">{t('instruments.plan.strengths')}</label>
-        <textarea id="plan-strengths" className="input" rows={3} value={strengths} onChange={(e) => setStrengths(e.target.value)} aria-describedby="plan-lines-hint" />
+        <textarea id="plan-strengths" className="input" rows={3} {...register('strengths')} {...err('strengths', errors.strengths?.message, 'plan-lines-hint')} />
+        <FieldError id="plan-strengths-error" message={errors.strengths?.message} />
       </div>
       <div className="field">
         <label htmlFor="plan-obstacles">{t('instruments.plan.obstacles')}</label>
-        <textarea id="plan-obstacles" className="input" rows={3} value={obstacles} onChange={(e) => setObstacles(e.target.value)} aria-describedby="plan-lines-hint" />
+        <textarea id="plan-obstacles" className="input" rows={3} {...register('obstacles')} {...err('obstacles', errors.obstacles?.message, 'plan-lines-hint')} />
+        <FieldError id="plan-obstacles-error" message={errors.obstacles?.message} />
         <p id="plan-lines-hint" className="instruments__muted">{t('instruments.plan.linesHint')}</p>
       </div>
-      <fieldset className="instruments__pick">
+      <fieldset className="instruments__pick" aria-describedby={errors.agreements?.root?.message || errors.agreements?.message ? 'plan-agreements-error' : undefined}>
         <legend>{t('instruments.plan.agreements')}</legend>
-        {agreements.length === 0 && <p className="instruments__muted">{t('instruments.plan.noAgreements')}</p>}
-        {agreements.map((a, i) => (
-          <div key={i} className="instruments__agreement">
-            <div className="field">
-              <label htmlFor={`plan-a${i}`}>{t('instruments.plan.agreement', { n: i + 1 })}</label>
-              <input id={`plan-a${i}`} className="input" value={a.description} onChange={(e) => setAgreement(i, { description: e.target.value })} {...err(`content.agreements.${i}.description`)} />
-              <FieldError id={`plan-content-agreements-${i}-description-error`} message={errors[`content.agreements.${i}.description`]} />
+        {agreements.fields.length === 0 && <p className="instruments__muted">{t('instruments.plan.noAgreements')}</p>}
+        {agreements.fields.map((a, i) => {
+          const e = errors.agreements?.[i];
+          return (
+            <div key={a.id} className="instruments__agreement">
+              <div className="field">
+                <label htmlFor={`plan-a${i}`}>{t('instruments.plan.agreement', { n: i + 1 })}</label>
+                <input id={`plan-a${i}`} className="input" {...register(`agreements.${i}.description`)} {...err(`agreements.${i}.description`, e?.description?.message)} />
+                <FieldError id={`plan-agreements-${i}-description-error`} message={e?.description?.message} />
+              </div>
+              <div className="field">
+                <label htmlFor={`plan-d${i}`}>{t('instruments.plan.due')}</label>
+                <DateFieldControl control={control} name={`agreements.${i}.due`} id={`plan-d${i}`} invalid={!!e?.due} errorId={`plan-agreements-${i}-due-error`} />
+                <FieldError id={`plan-agreements-${i}-due-error`} message={e?.due?.message} />
+              </div>
+              <button type="button" className="button" onClick={() => agreements.remove(i)}>{t('instruments.plan.remove', { n: i + 1 })}</button>
             </div>
-            <div className="field">
-              <label htmlFor={`plan-d${i}`}>{t('instruments.plan.due')}</label>
-              <input id={`plan-d${i}`} className="input" type="date" value={a.due} onChange={(e) => setAgreement(i, { due: e.target.value })} />
-            </div>
-            <button type="button" className="button" onClick={() => setAgreements((list) => list.filter((_, j) => j !== i))}>{t('instruments.plan.remove', { n: i + 1 })}</button>
-          </div>
-        ))}
-        <button type="button" className="button" onClick={() => setAgreements((list) => [...list, { description: '', due: '' }])}>{t('instruments.plan.addAgreement')}</button>
+          );
+        })}
+        <button type="button" className="button" onClick={() => agreements.append({ description: '', due: '' })}>{t('instruments.plan.addAgreement')}</button>
+        <FieldError id="plan-agreements-error" message={errors.agreements?.root?.message ?? errors.agreements?.message} />
       </fieldset>
       <div className="field">
         <label htmlFor="plan-status">{t('instruments.plan.statusLabel')}</label>
-        <select id="plan-status" className="input" value={status} onChange={(e) => setStatus(e.target.value === 'closed' ? 'closed' : 'open')}>
+        <select id="plan-status" className="input" {...register('status')}>
           <option value="open">{t('instruments.plan.status.open')}</option>
           <option value="closed">{t('instruments.plan.status.closed')}</option>
         </select>
       </div>
       <div className="instruments__actions">
-        <button type="submit" className="button button--primary">{t('instruments.plan.save')}</button>
-        {saved && <p role="status">{t('instruments.plan.saved')}</p>}
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('instruments.plan.save')}</button>
+        {saved && !errors.root?.server && <p role="status">{t('instruments.plan.saved')}</p>}
+        {errors.root?.server?.message && (
+          <p ref={refusedRef} tabIndex={-1} role="alert" className="field-error">{reasonText(t, errors.root.server.message, refusal as ReasonParams | null)}</p>
+        )}
       </div>
     </form>
   );

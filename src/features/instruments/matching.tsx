@@ -1,12 +1,13 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
-import { SaveInstrumentMatchSchema } from '../../domain/instruments/inputs';
+import type { SaveInstrumentMatchInput } from '../../domain/instruments/inputs';
 import { rankInstruments, type MatchCriterion } from '../../domain/instruments/matching';
-import { issuesByField } from '../../domain/work-plan/inputs';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { reportError } from '../../lib/error-reporting';
 import { syncApi } from '../../lib/sync-client';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
+import { matchResolver, type MatchValues } from './form-schemas';
 import { useInstrumentLists, useMatchingCategories, useMatchRows, usePeople } from './hooks';
 import type { CategoryView } from './queries';
 import { FieldError, formatDate, todayIso, plusMonths } from './ui';
@@ -134,32 +135,30 @@ function SaveMatch({ instrumentId, name, participantId, caseId, criteriaIds, onC
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [startDate, setStart] = useState(todayIso());
-  const [endDate, setEnd] = useState(plusMonths(todayIso(), 3));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = { uuid: uuidv7(), instrumentId, participantIds: [participantId], startDate, endDate, caseId: caseId ?? null, criteriaIds };
-    const parsed = v.safeParse(SaveInstrumentMatchSchema, input);
-    setErrors(parsed.success ? {} : issuesByField(parsed.issues));
-    if (!parsed.success) return;
-    syncApi().instruments.saveInstrumentMatch(parsed.output).then(onClose, reportError);
-  };
+  // The schema checks the period; the criteria sent are those chosen when saving.
+  const [resolver] = useState(() => matchResolver({ instrumentId, caseId: caseId ?? null, criteriaIds }));
+  const { control, handleSubmit, formState: { errors, isSubmitting } } = useForm<MatchValues, unknown, SaveInstrumentMatchInput>({
+    resolver,
+    defaultValues: { participantIds: [participantId], startDate: todayIso(), endDate: plusMonths(todayIso(), 3) },
+    reValidateMode: 'onChange',
+  });
+  const save = (input: SaveInstrumentMatchInput) => syncApi().instruments.saveInstrumentMatch({ ...input, uuid: uuidv7(), criteriaIds }).then(onClose, reportError);
   const id = `m${instrumentId}`;
   return (
-    <form className="instruments__inline" onSubmit={submit} noValidate aria-label={t('instruments.match.link', { name })}>
+    <form className="instruments__inline" onSubmit={(e) => void handleSubmit(save)(e)} noValidate aria-label={t('instruments.match.link', { name })}>
       <div className="field">
         <label htmlFor={`${id}-start`}>{t('instruments.link.startDate')}</label>
-        <input id={`${id}-start`} className="input" type="date" value={startDate} onChange={(e) => setStart(e.target.value)} aria-invalid={errors.startDate ? true : undefined} aria-describedby={errors.startDate ? `${id}-start-error` : undefined} />
-        <FieldError id={`${id}-start-error`} message={errors.startDate} />
+        <DateFieldControl control={control} name="startDate" deps="endDate" id={`${id}-start`} invalid={!!errors.startDate} errorId={`${id}-start-error`} />
+        <FieldError id={`${id}-start-error`} message={errors.startDate?.message} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-end`}>{t('instruments.link.endDate')}</label>
-        <input id={`${id}-end`} className="input" type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} aria-invalid={errors.endDate ? true : undefined} aria-describedby={errors.endDate ? `${id}-end-error` : undefined} />
-        <FieldError id={`${id}-end-error`} message={errors.endDate} />
+        <DateFieldControl control={control} name="endDate" id={`${id}-end`} invalid={!!errors.endDate} errorId={`${id}-end-error`} />
+        <FieldError id={`${id}-end-error`} message={errors.endDate?.message} />
       </div>
+      <FieldError id={`${id}-error`} message={errors.participantIds?.message} />
       <div className="instruments__actions">
-        <button type="submit" className="button button--primary">{t('instruments.match.save')}</button>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('instruments.match.save')}</button>
         <button type="button" className="button" onClick={onClose}>{t('instruments.match.cancel')}</button>
       </div>
     </form>

@@ -1,14 +1,17 @@
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Option } from './queries';
 
 /** A list of checkboxes in a fieldset (links of an instrument, participants of a link). */
-export function MultiPick({ id, legend, options, value, onChange, error }: {
+export function MultiPick({ id, legend, options, value, onChange, error, focusRef }: {
   id: string;
   legend: string;
   options: readonly Option[];
   value: ReadonlySet<number>;
   onChange: (next: Set<number>) => void;
-  error?: string;
+  error?: string | undefined;
+  /** Given the first checkbox: where focus goes when the choice holds the form's first error. */
+  focusRef?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation();
   const toggle = (n: number) => {
@@ -24,9 +27,9 @@ export function MultiPick({ id, legend, options, value, onChange, error }: {
         <p className="instruments__muted">{t('instruments.form.noOptions')}</p>
       ) : (
         <div className="instruments__pick-list">
-          {options.map((o) => (
+          {options.map((o, i) => (
             <label key={o.id} className="instruments__check">
-              <input type="checkbox" checked={value.has(o.id)} onChange={() => toggle(o.id)} />
+              <input type="checkbox" ref={i === 0 ? focusRef : undefined} checked={value.has(o.id)} onChange={() => toggle(o.id)} aria-invalid={error ? true : undefined} />
               <span>{o.name}</span>
             </label>
           ))}

@@ -1,6 +1,7 @@
 import { todayIso as amsterdamToday } from '../../domain/format/format';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { withFieldLabel } from '../../lib/ui/reason-text';
 
 /**
  * Small helpers of the instrument screens (features do not import each other, STYLE.md): dates as the Dutch
@@ -25,13 +26,13 @@ export function tx(t: TFunction, key: string, options?: Record<string, unknown>)
   return (t as unknown as (k: string, o?: Record<string, unknown>) => string)(key, options);
 }
 
-/** A field's validation message (an i18n key), tied to its input by id. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+/** A field's validation message (an i18n key, with a server refusal's parameters), tied to its input by id. */
+export function FieldError({ id, message, params }: { id: string; message: string | undefined; params?: Record<string, unknown> | null | undefined }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
     <p id={id} className="field-error" role="alert">
-      {tx(t, message)}
+      {tx(t, message, params ? withFieldLabel(t, params as Parameters<typeof withFieldLabel>[1]) : undefined)}
     </p>
   );
 }

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_MODES, readDisplaySettings, THEMES, type DisplaySettings, type NotificationMode, type Theme } from '../../../domain/portal/display-settings';
+import { NOTIFICATION_MODES, readDisplaySettings, THEMES, type DisplaySettings } from '../../../domain/portal/display-settings';
 import { isWidgetOn } from '../../../domain/portal/widgets';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { toast } from '../../../lib/ui/toasts';
 import { saveDisplaySettings } from '../actions';
+import { displayResolver, type DisplayValues } from '../form-schemas';
 import { PortalPage } from '../portal-page';
 import { usePortal } from '../use-portal';
 import { PictureField } from './picture-field';
@@ -13,30 +14,33 @@ import { PictureField } from './picture-field';
 function DisplayForm({ stored }: { stored: DisplaySettings }) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
-  const [theme, setTheme] = useState<Theme>(stored.theme);
-  const [mode, setMode] = useState<NotificationMode>(stored.notificationSetting);
-  const [timeout, setTimeoutText] = useState(String(stored.notificationTimeout));
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, setFocus, getValues, control, formState: { errors, isSubmitting } } = useForm<DisplayValues, unknown, DisplaySettings>({
+    resolver: displayResolver,
+    defaultValues: { theme: stored.theme, notificationSetting: stored.notificationSetting, notificationTimeout: String(stored.notificationTimeout) },
+    reValidateMode: 'onChange',
+  });
+  const mode = useWatch({ control, name: 'notificationSetting' });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const seconds = timeout.trim() === '' ? Number.NaN : Number(timeout);
-    const result = await saveDisplaySettings({ theme, notificationSetting: mode, notificationTimeout: Number.isNaN(seconds) ? timeout : seconds });
+  const save = async (input: DisplaySettings) => {
+    const values = getValues();
+    const result = await saveDisplaySettings(input);
     if (!result.ok) {
-      setError(result.error);
+      setError('notificationTimeout', { type: 'refused', message: result.error });
+      setFocus('notificationTimeout');
       return;
     }
-    setError(null);
+    reset(values);
     toast(online ? t('portal.settings.saved') : t('portal.settings.savedOffline'), { kind: 'success' });
   };
+  const error = errors.notificationTimeout?.message;
 
   return (
-      <form className="widget settings-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="widget settings-form" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
         <fieldset className="choice-group">
           <legend className="field__label">{t('portal.settings.theme')}</legend>
           {THEMES.map((value) => (
             <label key={value} className="check">
-              <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => setTheme(value)} />
+              <input type="radio" value={value} {...register('theme')} />
               <span>{t(`portal.settings.themes.${value}`)}</span>
             </label>
           ))}
@@ -45,12 +49,12 @@ function DisplayForm({ stored }: { stored: DisplaySettings }) {
           <legend className="field__label">{t('portal.settings.notifications')}</legend>
           {NOTIFICATION_MODES.map((value) => (
             <label key={value} className="check">
-              <input type="radio" name="notificationSetting" value={value} checked={mode === value} onChange={() => setMode(value)} />
+              <input type="radio" value={value} {...register('notificationSetting')} />
               <span>{t(`portal.settings.modes.${value}`)}</span>
             </label>
           ))}
         </fieldset>
-        {mode === 'timeout' ? (
+        {mode === 'timeout' || error ? (
           <div className="field">
             <label className="field__label" htmlFor="notification-timeout">
               {t('portal.settings.timeout')}
@@ -63,10 +67,9 @@ function DisplayForm({ stored }: { stored: DisplaySettings }) {
               min={0}
               max={3600}
               step={1}
-              value={timeout}
               aria-invalid={error ? true : undefined}
               aria-describedby={`notification-timeout-hint${error ? ' notification-timeout-error' : ''}`}
-              onChange={(e) => setTimeoutText(e.target.value)}
+              {...register('notificationTimeout')}
             />
             <p className="field__hint" id="notification-timeout-hint">
               {t('portal.settings.timeoutHint')}
@@ -79,7 +82,7 @@ function DisplayForm({ stored }: { stored: DisplaySettings }) {
           </div>
         ) : null}
         <div className="form-actions">
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {t('portal.settings.save')}
           </button>
           <button type="button" className="button" onClick={() => toast(t('portal.settings.testText'))}>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { sortTargets } from '../../../domain/portal/targets';
+import { sortTargets, type SetTargetInput } from '../../../domain/portal/targets';
 import type { ReplicaDocument } from '../../../domain/sync/types';
 import { useReplicaQuery } from '../../../lib/replica/hooks';
 import { toast } from '../../../lib/ui/toasts';
@@ -8,7 +9,8 @@ import { setTarget } from '../actions';
 import * as q from '../queries';
 import { formatDate as formatDay } from '../../../lib/format';
 import { str } from '../text';
-import { DateField } from '../../../lib/ui/date-field';
+import { DateFieldControl } from '../../../lib/forms/date-field-control';
+import { targetResolver, type TargetValues } from '../form-schemas';
 
 interface Row {
   uuid: string;
@@ -32,25 +34,29 @@ function fromReplica(d: ReplicaDocument): Row {
 export function TargetsList({ participantId, compact = false }: { participantId: number; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const stored = useReplicaQuery((r) => q.targetsOf(r, participantId), [participantId]);
-  const [description, setDescription] = useState('');
-  const [date, setDate] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [resolver] = useState(() => targetResolver());
+  const { register, control, handleSubmit, reset, setError, setFocus, formState: { errors, isSubmitting } } = useForm<TargetValues, unknown, SetTargetInput>({
+    resolver,
+    defaultValues: { description: '', targetDate: '' },
+    reValidateMode: 'onChange',
+  });
 
   const rows = new Map<string, Row>((stored ?? []).map((d) => [d.uuid, fromReplica(d)]));
   const list = sortTargets([...rows.values()].map((r) => ({ ...r, achievedAt: r.achieved ? 'x' : null })));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result = await setTarget(participantId, { description, targetDate: date || null, achieved: false });
+  const save = async (input: SetTargetInput) => {
+    const result = await setTarget(participantId, { description: input.description, targetDate: input.targetDate ?? null, achieved: false });
     if (!result.ok) {
-      setError(result.error);
+      setError('description', { type: 'refused', message: result.error });
+      setFocus('description');
       return;
     }
-    setError(null);
-    setDescription('');
-    setDate('');
+    // Queued (offline too): the form is empty again, with no message left.
+    reset({ description: '', targetDate: '' });
     toast(t('portal.targets.saved'), { kind: 'success' });
   };
+  const error = errors.description?.message;
+  const dateError = errors.targetDate?.message;
 
   if (stored === undefined) return <p className="portal__loading">{t('portal.home.loading')}</p>;
   return (
@@ -75,7 +81,7 @@ export function TargetsList({ participantId, compact = false }: { participantId:
         ))}
       </ul>
       {compact ? null : (
-        <form className="targets__form" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="targets__form" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
           <div className="field">
             <label className="field__label" htmlFor={`target-text-${participantId}`}>
               {t('portal.targets.description')}
@@ -83,14 +89,13 @@ export function TargetsList({ participantId, compact = false }: { participantId:
             <input
               id={`target-text-${participantId}`}
               className="input"
-              value={description}
               maxLength={500}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `target-error-${participantId}` : undefined}
-              onChange={(e) => setDescription(e.target.value)}
+              {...register('description')}
             />
             {error ? (
-              <p className="field__error" id={`target-error-${participantId}`}>
+              <p className="field__error" id={`target-error-${participantId}`} role="alert">
                 {t(error as 'portal.validation.invalid')}
               </p>
             ) : null}
@@ -99,9 +104,14 @@ export function TargetsList({ participantId, compact = false }: { participantId:
             <label className="field__label" htmlFor={`target-date-${participantId}`}>
               {t('portal.targets.date')}
             </label>
-            <DateField id={`target-date-${participantId}`} value={date} onChange={setDate} />
+            <DateFieldControl control={control} name="targetDate" id={`target-date-${participantId}`} invalid={!!dateError} errorId={`target-date-error-${participantId}`} />
+            {dateError ? (
+              <p className="field__error" id={`target-date-error-${participantId}`} role="alert">
+                {t(dateError as 'portal.validation.invalid')}
+              </p>
+            ) : null}
           </div>
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {t('portal.targets.add')}
           </button>
         </form>

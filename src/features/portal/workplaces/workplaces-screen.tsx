@@ -1,11 +1,13 @@
 import { todayIso } from '../../../domain/format/format';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isVacancy, openApplicationFor } from '../../../domain/portal/workplaces';
+import { isVacancy, openApplicationFor, type WorkplaceApplicationInput } from '../../../domain/portal/workplaces';
 import type { ReplicaDocument } from '../../../domain/sync/types';
 import { useReplicaQuery } from '../../../lib/replica/hooks';
 import { toast } from '../../../lib/ui/toasts';
 import { applyForWorkplace } from '../actions';
+import { applicationResolver, type ApplicationValues } from '../form-schemas';
 import { formatDate as formatDay } from '../../../lib/format';
 import { PortalPage } from '../portal-page';
 import * as q from '../queries';
@@ -22,35 +24,40 @@ interface Application {
 
 function ApplyForm({ workplace, participantId, onDone }: { workplace: ReplicaDocument; participantId: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const [motivation, setMotivation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [resolver] = useState(() => applicationResolver(Number(workplace.id)));
+  const { register, handleSubmit, setError, setFocus, formState: { errors, isSubmitting } } = useForm<ApplicationValues, unknown, WorkplaceApplicationInput>({
+    resolver,
+    defaultValues: { motivation: '' },
+    reValidateMode: 'onChange',
+  });
+  const error = errors.motivation?.message;
   const id = `motivation-${workplace.uuid}`;
   const name = str(workplace.name);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result = await applyForWorkplace(participantId, Number(workplace.id), motivation);
+  const save = async (input: WorkplaceApplicationInput) => {
+    const result = await applyForWorkplace(participantId, input.workplaceId, input.motivation);
     if (!result.ok) {
-      setError(result.error);
+      setError('motivation', { type: 'refused', message: result.error });
+      setFocus('motivation');
       return;
     }
     toast(navigator.onLine ? t('portal.workplaces.sent', { name }) : t('portal.workplaces.queued', { name }), { kind: 'success' });
     onDone();
   };
   return (
-    <form className="apply-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('portal.workplaces.applyFor', { name })}>
+    <form className="apply-form" onSubmit={(e) => void handleSubmit(save)(e)} noValidate aria-label={t('portal.workplaces.applyFor', { name })}>
       <div className="field">
         <label className="field__label" htmlFor={id}>
           {t('portal.workplaces.motivation')}
         </label>
-        <textarea id={id} className="input" rows={3} maxLength={2000} value={motivation} onChange={(e) => setMotivation(e.target.value)} aria-invalid={error ? true : undefined} />
+        <textarea id={id} className="input" rows={3} maxLength={2000} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register('motivation')} />
         {error ? (
-          <p className="field__error" role="alert">
+          <p className="field__error" id={`${id}-error`} role="alert">
             {t(error as 'portal.validation.invalid')}
           </p>
         ) : null}
       </div>
       <div className="form-actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {t('portal.workplaces.send')}
         </button>
         <button type="button" className="button" onClick={onDone}>
