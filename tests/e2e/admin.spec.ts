@@ -177,6 +177,8 @@ test('participant page: the development profile tab shows what the participant s
   const ownLogin = new LoginPage(ownPage);
   await ownLogin.goto();
   await ownLogin.signIn('participant');
+  // signed in (the portal opened) before going to the profile
+  await expect(ownPage).not.toHaveURL(/\/login/, { timeout: 30_000 });
   await ownPage.goto('/participant-portal/development-profile');
   await expect(ownPage.locator('table').first()).toBeVisible({ timeout: 60_000 });
   const seen = await profileScores(ownPage.locator('section[aria-labelledby="pdp-title"]'));
