@@ -14,7 +14,7 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // `npm run test:a11y` adds the axe sweep of every route (tests/e2e/axe-routes.sweep.ts): about an hour, outside `npm test`.
+  // `npm run test:a11y` adds the axe sweep of every route (tests/e2e/axe-routes.sweep.ts), outside `npm test`; `-g <role>` runs one role.
   testMatch: process.env.WERKPAD_AXE_SWEEP === '1' ? ['**/*.spec.ts', '**/*.sweep.ts'] : '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

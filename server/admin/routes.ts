@@ -12,6 +12,7 @@ import { brandingStyleSheet, resolveBrandingTemplate } from '../../src/domain/co
 import { isExportFormat } from '../../src/domain/users/export-columns';
 import { exportHeaders } from '../http/table-stream';
 import type { UserRow } from '../graph/rows';
+import { todayIso } from '../../src/domain/format/format';
 
 /**
  * Staff administration REST (01 §7):
@@ -57,7 +58,7 @@ export function mountAdminRoutes(app: Hono, db: Db, config: Config): void {
     if (!exportRights(viewer, subject).allowed) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
     const total = await countExport(db, viewer, subject);
     const stream = await streamExport(db, viewer, subject, format, clientIp(c));
-    const name = `${subject === 'users' ? 'gebruikers' : 'deelnemers'}-${new Date().toISOString().slice(0, 10)}.${format}`;
+    const name = `${subject === 'users' ? 'gebruikers' : 'deelnemers'}-${todayIso()}.${format}`;
     return c.body(stream, 200, exportHeaders(format, `${name}`, total));
   });
 

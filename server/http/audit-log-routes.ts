@@ -6,6 +6,7 @@ import { audit } from '../auth/audit';
 import { auditLogCsv, mayReadAuditLog } from '../auth/audit-log';
 import { auditFilterOf } from '../graph/types/audit-log';
 import { clientIp } from './client-ip';
+import { todayIso } from '../../src/domain/format/format';
 
 /**
  * GET /api/audit-log.csv?action=&userId=&subjectType=&subjectId=&result=&from=&to= → the filtered audit log as
@@ -25,7 +26,7 @@ export function mountAuditLog(app: Hono, db: Db, config: Config): void {
     return new Response(`\uFEFF${csv}`, {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="auditlog-${new Date().toISOString().slice(0, 10)}.csv"`,
+        'content-disposition': `attachment; filename="auditlog-${todayIso()}.csv"`,
         'cache-control': 'no-store',
       },
     });

@@ -8,6 +8,7 @@ import { can } from '../auth/permissions';
 import { countSkillReport, streamSkillReport } from './report';
 import { exportHeaders } from '../http/table-stream';
 import { SkillReportFilterSchema } from '../../src/domain/skill-report/inputs';
+import { todayIso } from '../../src/domain/format/format';
 
 /**
  * GET /api/skill-report/export.{csv|xlsx}?kind=&participantId=&projectId=&competencySystemId=&disciplineId=&search=
@@ -26,6 +27,6 @@ export function mountSkillReportRoutes(app: Hono, db: Db, config: Config): void 
     if (!parsed.success) return c.json({ error: 'invalid_input', messageKey: parsed.issues[0]?.message ?? 'skillReport.errors.invalidFilter' }, 400);
     const total = await countSkillReport(db, viewer, parsed.output);
     const stream = await streamSkillReport(db, viewer, parsed.output, format, clientIp(c));
-    return c.body(stream, 200, exportHeaders(format, `vaardighedenrapport-${new Date().toISOString().slice(0, 10)}.${format}`, total));
+    return c.body(stream, 200, exportHeaders(format, `vaardighedenrapport-${todayIso()}.${format}`, total));
   });
 }

@@ -4,10 +4,10 @@
  * WERKPAD_TEST_DB=postgres-replica (npm run test:server:pg-replica); the routing rules themselves
  * are covered without a standby in read-replicas.test.ts and routed.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../db/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db';
 import { lsnValue, readReplicas, withReplicas, type ReadReplicaOptions } from '../db/replicas';
-import { createSyncFixture, createTestApp, type SyncFixture } from './test-fixture';
+import { createTestApp, standbySuite, type SyncFixture } from './test-fixture';
 import { pauseReplay, testDbMode } from '../test/replica';
 import { createSession } from '../auth/session';
 import { unrouted } from '../db/routed';
@@ -16,17 +16,10 @@ const LIST = 'query { participants(perPage: 0) { totalItems records { id firstna
 const ADD = 'mutation($input: ParticipantInput!) { addParticipant(input: $input) { success reason id } }';
 
 describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a hot standby (PostgreSQL primary + standby)', () => {
+  const fx = standbySuite();
   let f: SyncFixture;
   let standbyAdmin: Db;
-  beforeAll(async () => {
-    f = await createSyncFixture();
-    standbyAdmin = openDb({ databaseUrl: process.env.WERKPAD_TEST_PG_READ_URL! });
-  });
-  afterAll(async () => {
-    await standbyAdmin.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
-    await standbyAdmin.close();
-    await f.db.close();
-  });
+  beforeAll(() => void ({ f, standbyAdmin } = fx));
 
   /** One server process: its own routing (own memory) over the fixture's primary and standby, as in production. */
   function instance(options: ReadReplicaOptions = {}) {

@@ -5,12 +5,12 @@
  * primary and hot standby (tests/setup/postgres.ts): no row skipped while writers commit, read-your-
  * writes while the standby's replay is paused, a failed standby skipped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db, type QueryResult } from '../db/db';
 import { lsnValue, openDatabase, readReplicas, withReplicas, type ReadReplicas } from '../db/replicas';
 import { checkpointNeeds } from './read-route';
 import { signCheckpoint } from './checkpoint';
-import { createSyncFixture, createTestApp, type SyncFixture } from './test-fixture';
+import { createTestApp, standbySuite, type SyncFixture } from './test-fixture';
 import { pauseReplay, testDbMode } from '../test/replica';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
@@ -133,17 +133,10 @@ const PULL_PROBES = `query($cp: PullCheckpointInput!) { pullSyncProbes(checkpoin
 const SAVE_DOC = `mutation($input: SaveSyncProbeInput!) { saveSyncProbe(input: $input) { success reason params revision conflict } }`;
 
 describe.runIf(testDbMode() === 'postgres-replica')('pulls from a hot standby (PostgreSQL primary + standby)', () => {
+  const fx = standbySuite();
   let f: SyncFixture;
   let standbyAdmin: Db;
-  beforeAll(async () => {
-    f = await createSyncFixture();
-    standbyAdmin = openDb({ databaseUrl: process.env.WERKPAD_TEST_PG_READ_URL! });
-  });
-  afterAll(async () => {
-    await standbyAdmin.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
-    await standbyAdmin.close();
-    await f.db.close();
-  });
+  beforeAll(() => void ({ f, standbyAdmin } = fx));
 
   /** The app over the fixture's primary with its standby routed as in production (no waiting, session read-your-writes only). */
   function productionRouting(options: { maxLagMs?: number } = {}) {

@@ -5,6 +5,7 @@ import { createSession } from '../auth/session';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface SyncFixture {
   db: Db;
@@ -89,4 +90,23 @@ export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
     },
   };
   return fixture;
+}
+
+/**
+ * For a suite run against a PostgreSQL primary with a hot standby (WERKPAD_TEST_DB=postgres-replica): registers the
+ * hooks that build the fixture and open an admin connection to the standby (to pause and resume its replay), and
+ * closes both after the suite, replay resumed. Read `fx.f` / `fx.standbyAdmin` inside tests and hooks.
+ */
+export function standbySuite(): { f: SyncFixture; standbyAdmin: Db } {
+  const fx = {} as { f: SyncFixture; standbyAdmin: Db };
+  beforeAll(async () => {
+    fx.f = await createSyncFixture();
+    fx.standbyAdmin = openDb({ databaseUrl: process.env.WERKPAD_TEST_PG_READ_URL! });
+  });
+  afterAll(async () => {
+    await fx.standbyAdmin.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
+    await fx.standbyAdmin.close();
+    await fx.f.db.close();
+  });
+  return fx;
 }

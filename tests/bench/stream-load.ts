@@ -2,9 +2,9 @@
  * The connection model (issue 25), beside the polling load model of server-load.ts: N simulated
  * users each hold the live stream (GET /api/v2/stream, the endpoint the sync worker reads in
  * workers/stream.ts); a tenth of them write (sendMessage, the real GraphQL mutation) once a minute,
- * the minute compressed by a printed factor; every write pokes the streams the server pokes (the
- * server pokes every stream of the writer's company, server/http/stream-routes.ts; the pull then
- * applies the viewer's scope); on a poke a user pulls (messages and participants, the load model's
+ * the minute compressed by a printed factor; every write pokes the streams the server pokes (a message
+ * pokes the streams of its sender and recipient, 014_message_pokes.sql and server/sync/changes.ts; with
+ * shared sessions that is every user holding the sender's or the recipient's account); on a poke a user pulls (messages and participants, the load model's
  * pull, with its own checkpoints), and a poke that comes while it pulls makes one more pull after
  * it, as the worker's engine does.
  *
@@ -287,7 +287,7 @@ async function step(
   // A tenth write once a (compressed) minute, spread evenly over it.
   const writers = Math.max(1, Math.round(n / 10));
   const period = 60_000 / speedup;
-  const writes: { sent: number; answered: number; ok: boolean }[] = [];
+  const writes: { sent: number; answered: number; ok: boolean; from: string }[] = [];
   const cpu0 = { server: cpuSecondsOf(pid), postgres: postgresCpuSeconds(dataDir), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 };
   const started = performance.now();
   const end = started + stepSeconds * 1000;
@@ -298,7 +298,7 @@ async function step(
       for (let at = started + (j * period) / writers; at < end; at += period) {
         const wait = at - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const record = { sent: performance.now(), answered: 0, ok: false };
+        const record = { sent: performance.now(), answered: 0, ok: false, from: writer.session.username };
         writes.push(record);
         const write = writer.session.send(writes.length).then(
           () => {
@@ -337,8 +337,15 @@ async function step(
       continue;
     }
     for (const u of users) {
+      // A message pokes the streams of its sender and recipient only (014_message_pokes.sql): the sender's account
+      // must be poked; another user poked after the write (the recipient's account, or another write's party)
+      // counts with its pull; a user never poked after it is not a party and costs nothing.
       const p = u.pokes[lowerBound(u.pokes, w.sent)];
-      const k = p === undefined ? -1 : lowerBound(u.pullStarts, p);
+      if (p === undefined) {
+        if (u.session.username === w.from) missed++;
+        continue;
+      }
+      const k = lowerBound(u.pullStarts, p);
       const done = k < 0 ? undefined : u.pullEnds[k];
       if (done === undefined) missed++;
       else latencies.push(Math.max(0, done - w.answered));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
@@ -116,6 +116,9 @@ test('participants: a BSN failing the eleven test is refused, a passing one acce
   await expect(page.getByTestId('participant-bsn')).toHaveText('123456782');
   await page.getByRole('tab', { name: 'Werkplannen' }).click();
   await expect(page.getByRole('link', { name: 'Naar Werkplannen' })).toBeVisible();
+  // a new participant's development profile tab says it is empty
+  await page.getByRole('tab', { name: 'Ontwikkelprofiel' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Het ontwikkelprofiel is nog leeg.')).toBeVisible();
 
   await page.goto('/participants');
   await page.getByLabel('Zoeken op achternaam').fill('proefmans');
@@ -153,6 +156,56 @@ test('participants: a BSN failing the eleven test is refused, a passing one acce
   await context.setOffline(false);
   await expect.poll(hiddenOnServer, { timeout: 30_000 }).toBe(true);
   await api.dispose();
+});
+
+/** Per profile table: its caption, then "name: start/current" per row (the columns staff and participant both read). */
+async function profileScores(scope: Locator): Promise<string[]> {
+  return scope.locator('table').evaluateAll((tables) => tables.flatMap((table) => [
+    // the caption's own text, without the staff's remove button
+    [...(table.querySelector('caption')?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim(),
+    ...[...table.querySelectorAll('tbody tr')].map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+      return `${tr.querySelector('th')?.textContent?.trim() ?? ''}: ${cells[0] ?? ''}/${cells[1] ?? ''}`;
+    }),
+  ]));
+}
+
+test('participant page: the development profile tab shows what the participant sees, from the replica, offline too', async ({ page, context, browser }) => {
+  // the participant's own view of their profile
+  const own = await browser.newContext();
+  const ownPage = await own.newPage();
+  const ownLogin = new LoginPage(ownPage);
+  await ownLogin.goto();
+  await ownLogin.signIn('participant');
+  await ownPage.goto('/participant-portal/development-profile');
+  await expect(ownPage.locator('table').first()).toBeVisible({ timeout: 60_000 });
+  const seen = await profileScores(ownPage.locator('section[aria-labelledby="pdp-title"]'));
+  await own.close();
+  expect(seen.filter((line) => /: \d\/\d$/.test(line)).length).toBeGreaterThan(0);
+
+  await signInAsAdmin(page);
+  await page.goto('/participants');
+  await page.getByLabel('Zoeken op achternaam').fill('vries');
+  await page.getByTestId('participants-table').getByRole('link', { name: 'Vries, Lotte de', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vries, Lotte de' })).toBeVisible();
+  const participantUrl = page.url();
+  await page.getByRole('tab', { name: 'Ontwikkelprofiel' }).click();
+  const panel = page.getByRole('tabpanel');
+  const profile = panel.locator('section[aria-labelledby="pdp-title"]');
+  await expect(panel.getByRole('heading', { level: 2, name: 'Ontwikkelprofiel' })).toBeVisible();
+  await expect(panel.locator('table').first()).toBeVisible({ timeout: 30_000 });
+  expect(await profileScores(profile)).toEqual(seen);
+  await expect(page).toHaveTitle(/Ontwikkelprofiel: Vries, Lotte de/);
+  await expectNoAxeViolations(page, 'participant page, development profile tab');
+
+  // offline after a reload: the same profile from the replica
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(participantUrl);
+  await page.getByRole('tab', { name: 'Ontwikkelprofiel' }).click();
+  await expect(panel.locator('table').first()).toBeVisible({ timeout: 30_000 });
+  expect(await profileScores(profile)).toEqual(seen);
+  await context.setOffline(false);
 });
 
 test('participants export as XLSX with a progress bar: Dutch headers and the rows read back with exceljs', async ({ page }) => {

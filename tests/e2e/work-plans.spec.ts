@@ -190,6 +190,42 @@ test.describe('work plans', () => {
     await manager.context.close();
   });
 
+  test('the coach\'s screens fit a 360-px phone and a 1024-px tablet: no sideways scrolling of the page, tables scroll in their own box, touch targets large enough', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const coach = await signedIn(browser, 'coach', PHONE);
+    const page = coach.page;
+    await page.goto('/work-plan');
+    await expect(page.getByTestId('work-plan-row').first()).toBeVisible({ timeout: 60_000 });
+    const planHref = await page.getByTestId('work-plan-row').first().getByRole('link').first().getAttribute('href');
+    expect(planHref).toMatch(/^\/work-plan\//);
+    // Each route with what shows once its content is there (an empty page would fit trivially).
+    const routes: [string, () => Promise<void>][] = [
+      ['/work-plan', () => expect(page.getByTestId('work-plan-row').first()).toBeVisible({ timeout: 30_000 })],
+      [planHref!, () => expect(page.getByTestId('plan-status')).toBeVisible({ timeout: 30_000 })],
+      ['/work-plan/review', () => expect(page.getByTestId('round-participant')).toBeVisible({ timeout: 30_000 })],
+      ['/work-order', () => expect(page.getByTestId('work-order').first()).toBeVisible({ timeout: 30_000 })],
+      ['/skill-report', () => expect(page.getByTestId('skill-report-table')).toBeVisible({ timeout: 30_000 })],
+    ];
+    for (const viewport of [PHONE, TABLET]) {
+      await page.setViewportSize(viewport);
+      for (const [path, shown] of routes) {
+        await page.goto(path);
+        await shown();
+        const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(scroll, `${path} at ${viewport.width} px: the page scrolls sideways`).toBeLessThanOrEqual(inner);
+      }
+    }
+    // On the phone: the list's checkboxes at least 24×24 px, its primary action at least 44 px high.
+    await page.setViewportSize(PHONE);
+    await page.goto('/work-plan');
+    const box = await page.getByTestId('work-plan-row').first().getByRole('checkbox').boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    const primary = await page.getByRole('link', { name: 'Nieuw werkplan' }).boundingBox();
+    expect(primary!.height).toBeGreaterThanOrEqual(44);
+    await coach.context.close();
+  });
+
   test('the other work-plan pages pass axe: filters, results with charts and tables, development profile, blueprints, work orders', async ({ browser }) => {
     test.setTimeout(240_000);
     const admin = await signedIn(browser, 'admin');
@@ -205,6 +241,23 @@ test.describe('work plans', () => {
       await expectAccessible(page, path);
     }
     await expect.poll(() => page.goto('/zoek/werkplanblauwdruk').then(() => page.getByTestId('blueprint').count()), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // The work-order form (react-hook-form on the write's schema): focus moves to the field in error, the
+    // message goes as soon as the field is valid, and no message is left after the save.
+    await page.goto('/work-order/create');
+    const nameField = page.getByLabel('Naam', { exact: true });
+    await expect(nameField).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Vul een naam in')).toBeVisible();
+    await expect(nameField).toBeFocused();
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    const orderName = `E2E werkopdracht ${Date.now()}`;
+    await nameField.fill(orderName);
+    await expect(page.getByText('Vul een naam in')).toHaveCount(0);
+    await expect(nameField).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByTestId('work-order').filter({ hasText: orderName })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.field-error')).toHaveCount(0);
     await admin.context.close();
 
     const participant = await signedIn(browser, 'participant');

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL_VERSIONS, type FeatureSwitch } from '../../domain/company-settings/settings-input';
+import { CompanySettingsSchema, FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL_VERSIONS, type CompanySettingsInput, type FeatureSwitch } from '../../domain/company-settings/settings-input';
 import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { schemaResolver } from '../../lib/forms/admin-form';
 
 export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -14,12 +16,22 @@ export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 export function FeaturesSection({ settings, notice, onNotice: setNotice }: { settings: Record<string, unknown>; notice: Notice; onNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [flags, setFlags] = useState<Record<FeatureSwitch, boolean>>(() => Object.fromEntries(FEATURE_SWITCHES.map((k) => [k, settings[k] === true])) as Record<FeatureSwitch, boolean>);
-  const [portal, setPortal] = useState(typeof settings.participantPortalVersion === 'string' ? settings.participantPortalVersion : 'standard');
-  const [identification, setIdentification] = useState(settings.identificationSystem === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN');
-  const save = async () => {
+  type Values = Record<FeatureSwitch, boolean> & { participantPortalVersion: string; identificationSystem: string };
+  // react-hook-form with the write's schema (CompanySettingsSchema, issue 21)
+  const { register, handleSubmit, formState: { errors } } = useForm<Values, unknown, CompanySettingsInput>({
+    defaultValues: {
+      ...(Object.fromEntries(FEATURE_SWITCHES.map((k) => [k, settings[k] === true])) as Record<FeatureSwitch, boolean>),
+      participantPortalVersion: typeof settings.participantPortalVersion === 'string' ? settings.participantPortalVersion : 'standard',
+      identificationSystem: settings.identificationSystem === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN',
+    },
+    resolver: schemaResolver(t, CompanySettingsSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const invalid = Object.values(errors).find((e) => typeof e?.message === 'string')?.message;
+  const save = async (input: CompanySettingsInput) => {
     try {
-      const res = await setCompanySettings({ ...flags, participantPortalVersion: portal, identificationSystem: identification });
+      const res = await setCompanySettings(input);
       setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
@@ -31,7 +43,7 @@ export function FeaturesSection({ settings, notice, onNotice: setNotice }: { set
       <div className="admin-form__row">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-portal`}>{t('admin.company.portalVersion')}</label>
-          <select id={`${id}-portal`} className="input" value={portal} onChange={(e) => setPortal(e.target.value)}>
+          <select id={`${id}-portal`} className="input" aria-invalid={errors.participantPortalVersion ? true : undefined} {...register('participantPortalVersion')}>
             {PORTAL_VERSIONS.map((p) => (
               <option key={p} value={p}>{t(`admin.company.portal.${p}`)}</option>
             ))}
@@ -39,7 +51,7 @@ export function FeaturesSection({ settings, notice, onNotice: setNotice }: { set
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-ident`}>{t('admin.company.identificationSystem')}</label>
-          <select id={`${id}-ident`} className="input" value={identification} onChange={(e) => setIdentification(e.target.value === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN')}>
+          <select id={`${id}-ident`} className="input" aria-invalid={errors.identificationSystem ? true : undefined} {...register('identificationSystem')}>
             {IDENTIFICATION_SYSTEMS.map((s) => (
               <option key={s} value={s}>{t(`admin.company.identification.${s}`)}</option>
             ))}
@@ -50,12 +62,13 @@ export function FeaturesSection({ settings, notice, onNotice: setNotice }: { set
         <legend>{t('admin.company.features')}</legend>
         {FEATURE_SWITCHES.map((k) => (
           <label key={k} className="admin-check">
-            <input type="checkbox" checked={flags[k]} onChange={(e) => setFlags({ ...flags, [k]: e.target.checked })} />
+            <input type="checkbox" {...register(k)} />
             {t(`admin.company.feature.${k}`)}
           </label>
         ))}
       </fieldset>
-      <button type="button" className="button button--primary" onClick={() => void save()}>{t('admin.common.save')}</button>
+      {invalid ? <p role="alert" className="alert alert--error">{invalid}</p> : null}
+      <button type="button" className="button button--primary" onClick={() => void handleSubmit(save)()}>{t('admin.common.save')}</button>
       {notice ? <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{notice.text}</p> : null}
     </section>
   );

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
-import { CompanySettingsSchema, INSTRUMENT_MODES, KWNW_VERSIONS } from '../../domain/company-settings/settings-input';
+import { CompanySettingsSchema, INSTRUMENT_MODES, KWNW_VERSIONS, type CompanySettingsInput } from '../../domain/company-settings/settings-input';
 import { instrumentMode, kwnwVersionOf } from '../../domain/instruments/features';
 import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { NetworkError } from '../../lib/api/api-error';
 import type { Notice } from './features-section';
+import { schemaResolver } from '../../lib/forms/admin-form';
 
 const FLAGS = ['kwnw', 'status', 'instrument', 'planOfApproach'] as const;
 type Flag = (typeof FLAGS)[number];
@@ -20,29 +21,35 @@ type Flag = (typeof FLAGS)[number];
 export function KwnwSection({ settings, notice, onNotice: setNotice }: { settings: Record<string, unknown>; notice: Notice; onNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [version, setVersion] = useState<string>(kwnwVersionOf(settings));
-  const [mode, setMode] = useState<string>(instrumentMode(settings));
   // the stored flags as they are (an unset flag counts as on: src/domain/instruments/features.ts)
   const stored = (settings.participantAccess ?? {}) as Record<string, unknown>;
-  const [flags, setFlags] = useState<Record<Flag, boolean>>(() => Object.fromEntries(FLAGS.map((f) => [f, stored[f] !== false])) as Record<Flag, boolean>);
-  const [busy, setBusy] = useState(false);
+  type Values = { useInstruments: string; kwnwVersion: string; participantAccess: Record<Flag, boolean> };
+  // react-hook-form with the write's schema (CompanySettingsSchema, issue 21)
+  const { register, control, handleSubmit, formState: { errors, isSubmitting: busy } } = useForm<Values, unknown, CompanySettingsInput>({
+    defaultValues: {
+      useInstruments: instrumentMode(settings),
+      kwnwVersion: kwnwVersionOf(settings),
+      participantAccess: Object.fromEntries(FLAGS.map((f) => [f, stored[f] !== false])),
+    },
+    resolver: schemaResolver(t, CompanySettingsSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const mode = useWatch({ control, name: 'useInstruments' });
+  const version = useWatch({ control, name: 'kwnwVersion' });
+  const fieldError = (key: 'useInstruments' | 'kwnwVersion') => (errors[key] ? <p id={`${id}-${key}-error`} className="field__error">{errors[key].message}</p> : null);
 
   // Online only, like every company setting (docs/decisions-admin.md): offline the choices stay on screen
   // and the admin is told that saving needs a connection; nothing is shown as saved before the server has it.
-  const save = async () => {
+  const save = async (input: CompanySettingsInput) => {
     if (!navigator.onLine) return setNotice({ kind: 'error', text: t('admin.company.kwnw.offline') });
-    const input = { kwnwVersion: version, useInstruments: mode, participantAccess: flags };
-    const parsed = v.safeParse(CompanySettingsSchema, input);
-    if (!parsed.success) return setNotice({ kind: 'error', text: t('admin.errors.settings.invalid') });
-    setBusy(true);
     try {
-      const res = await setCompanySettings(parsed.output);
+      const res = await setCompanySettings(input);
       setNotice(res.success ? { kind: 'ok', text: t('admin.company.kwnw.saved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
     } catch (error) {
       setNotice({ kind: 'error', text: error instanceof NetworkError && !navigator.onLine ? t('admin.company.kwnw.offline') : failureText(t, error) });
-    } finally {
-      setBusy(false);
     }
+    return undefined;
   };
 
   return (
@@ -51,20 +58,22 @@ export function KwnwSection({ settings, notice, onNotice: setNotice }: { setting
       <div className="admin-form__row">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-mode`}>{t('admin.company.kwnw.useInstruments')}</label>
-          <select id={`${id}-mode`} className="input" value={mode} onChange={(e) => setMode(e.target.value)} aria-describedby={`${id}-mode-hint`}>
+          <select id={`${id}-mode`} className="input" aria-invalid={errors.useInstruments ? true : undefined} aria-describedby={`${id}-mode-hint${errors.useInstruments ? ` ${id}-useInstruments-error` : ''}`} {...register('useInstruments')}>
             {INSTRUMENT_MODES.map((m) => (
               <option key={m} value={m}>{t(`admin.company.kwnw.mode.${m}`)}</option>
             ))}
           </select>
+          {fieldError('useInstruments')}
           <p id={`${id}-mode-hint`} className="admin-muted">{t(`admin.company.kwnw.modeHint.${mode as (typeof INSTRUMENT_MODES)[number]}`)}</p>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-version`}>{t('admin.company.kwnw.version')}</label>
-          <select id={`${id}-version`} className="input" value={version} onChange={(e) => setVersion(e.target.value)}>
+          <select id={`${id}-version`} className="input" aria-invalid={errors.kwnwVersion ? true : undefined} aria-describedby={errors.kwnwVersion ? `${id}-kwnwVersion-error` : undefined} {...register('kwnwVersion')}>
             {KWNW_VERSIONS.map((k) => (
               <option key={k} value={k}>{t(`admin.company.kwnw.versions.${k}`)}</option>
             ))}
           </select>
+          {fieldError('kwnwVersion')}
         </div>
       </div>
       <fieldset className="company-switches" aria-describedby={`${id}-flags-hint`}>
@@ -72,12 +81,13 @@ export function KwnwSection({ settings, notice, onNotice: setNotice }: { setting
         <p id={`${id}-flags-hint`} className="admin-muted">{t(version === 'none' ? 'admin.company.kwnw.flagsOff' : 'admin.company.kwnw.flagsHint')}</p>
         {FLAGS.map((f) => (
           <label key={f} className="admin-check">
-            <input type="checkbox" name={`kwnw-${f}`} checked={flags[f]} onChange={(e) => setFlags({ ...flags, [f]: e.target.checked })} />
+            <input type="checkbox" {...register(`participantAccess.${f}`)} />
             {t(`admin.company.kwnw.flag.${f}`)}
           </label>
         ))}
       </fieldset>
-      <button type="button" className="button button--primary" disabled={busy} onClick={() => void save()}>{t('admin.common.save')}</button>
+      {errors.root?.message || errors.participantAccess ? <p role="alert" className="alert alert--error">{errors.root?.message ?? t('admin.errors.settings.invalid')}</p> : null}
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void handleSubmit(save)()}>{t('admin.common.save')}</button>
       {notice ? <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{notice.text}</p> : null}
     </section>
   );

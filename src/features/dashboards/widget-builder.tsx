@@ -1,4 +1,6 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { COMPARISONS, GRAPH_SUBJECTS, GRAPH_TYPES, GROUPINGS, OPERATIONS, propertyOf, subjectOf, typeOf, type GraphSubjectId, type GraphTypeId } from '../../domain/dashboards/graph';
@@ -8,6 +10,7 @@ import { syncApi } from '../../lib/sync-client';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useReplicaIdentity } from '../../lib/replica/hooks';
 import { failureText } from '../../lib/ui/reason-text';
+import { DateField } from '../../lib/ui/date-field';
 import { fetchSubjects, type SubjectOption, type SubjectsAnswer } from './api';
 import { loadSubjects, saveSubjects } from './figure-cache';
 import { useFigures } from './use-figures';
@@ -42,6 +45,32 @@ function useSubjectOptions(): Record<string, SubjectOption[]> {
   return useMemo(() => Object.fromEntries((subjects ?? []).flatMap((s) => s.properties.map((p) => [`${s.id}.${p.id}`, p.options]))), [subjects]);
 }
 
+type BuilderValues = { name: string; type: GraphTypeId; subject: GraphSubjectId; datasets: Dataset[] };
+
+const graphOf = (subject: GraphSubjectId, datasets: Dataset[]) => ({ subject, datasets, axes: { x: datasets[0]?.property ?? '', y: datasets[0]?.operation === 'sum' ? (datasets[0].sumProperty ?? '') : 'count' } });
+
+/**
+ * The builder's resolver: the write's schema (SaveWidgetSchema) on the widget the form makes. The name's
+ * message goes on the name field; the chart's (a dataset, an axis, a filter) are listed above the form
+ * (`root`, one entry each), as the choices they concern are spread over several fields.
+ */
+export function widgetResolver(t: TFunction, base: { uuid: string; dashboardUuid: string; sortOrder: number }): Resolver<BuilderValues> {
+  return (values) => {
+    const parsed = v.safeParse(SaveWidgetSchema, { ...base, name: values.name, type: values.type, graph: graphOf(values.subject, values.datasets) });
+    if (parsed.success) return { values, errors: {} };
+    const text = (message: string) => t(message as never);
+    const nameIssue = parsed.issues.find((i) => i.path?.[0]?.key === 'name');
+    const others = [...new Set(parsed.issues.filter((i) => i !== nameIssue && i.path?.[0]?.key !== 'name').map((i) => text(i.message)))];
+    return {
+      values: {},
+      errors: {
+        ...(nameIssue ? { name: { type: 'validate', message: text(nameIssue.message) } } : {}),
+        ...(others.length ? { root: { type: 'validate', message: others.join(' '), types: Object.fromEntries(others.map((m, i) => [String(i), m])) } } : {}),
+      },
+    };
+  };
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [out, setOut] = useState(value);
   useEffect(() => {
@@ -61,12 +90,28 @@ export function WidgetBuilder({ dashboard, widget, nextOrder, onDone }: { dashbo
   const online = useOnlineStatus();
   const options = useSubjectOptions();
   const ids = { name: useId(), type: useId(), subject: useId(), errors: useId() };
-  const [name, setName] = useState(widget?.name ?? '');
-  const [type, setType] = useState<GraphTypeId>(widget?.type ?? 'bar');
-  const [subject, setSubject] = useState<GraphSubjectId>(widget?.graph.subject ?? 'participant');
-  const [datasets, setDatasets] = useState<Dataset[]>(widget?.graph.datasets.length ? widget.graph.datasets : [newDataset()]);
-  const [errors, setErrors] = useState<string[]>([]);
-  const graph = useMemo(() => ({ subject, datasets, axes: { x: datasets[0]?.property ?? '', y: datasets[0]?.operation === 'sum' ? (datasets[0].sumProperty ?? '') : 'count' } }), [subject, datasets]);
+  // react-hook-form with the write's schema (issue 21); the chart beside it follows the values as they change.
+  const [uuid] = useState(() => widget?.uuid ?? uuidv7());
+  const base = { uuid, dashboardUuid: dashboard.uuid, sortOrder: widget?.sortOrder ?? nextOrder };
+  const { register, control, handleSubmit, setValue, getValues, trigger, formState: { errors, isSubmitted } } = useForm<BuilderValues>({
+    defaultValues: { name: widget?.name ?? '', type: widget?.type ?? 'bar', subject: widget?.graph.subject ?? 'participant', datasets: widget?.graph.datasets.length ? widget.graph.datasets : [newDataset()] },
+    resolver: widgetResolver(t, base),
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const name = useWatch({ control, name: 'name' });
+  const type = useWatch({ control, name: 'type' });
+  const subject = useWatch({ control, name: 'subject' });
+  const datasets = useWatch({ control, name: 'datasets' });
+  const graph = useMemo(() => graphOf(subject, datasets), [subject, datasets]);
+  const chartErrors = Object.values(errors.root?.types ?? {}).filter((m): m is string => typeof m === 'string');
+  const setDatasets = (next: (all: Dataset[]) => Dataset[]) => setValue('datasets', next(getValues('datasets')), { shouldDirty: true });
+  // After a refused save the chart's problems follow the choices (each gone as soon as it is put right).
+  useEffect(() => {
+    if (isSubmitted) void trigger();
+  }, [isSubmitted, trigger, graph, type, name]);
   const problems = graphProblems(type, graph);
   const previewGraph = useDebounced(graph, 250);
   const previewType = useDebounced(type, 250);
@@ -78,44 +123,42 @@ export function WidgetBuilder({ dashboard, widget, nextOrder, onDone }: { dashbo
 
   const setDataset = (i: number, patch: Partial<Dataset>) => setDatasets((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   const changeSubject = (s: GraphSubjectId) => {
-    setSubject(s);
+    setValue('subject', s, { shouldDirty: true });
     const first = subjectOf(s)?.properties.find((p) => p.groupable)?.id ?? '';
     setDatasets((all) => all.map((d) => ({ ...d, property: first, grouping: 'none', series: null, sumProperty: null, filters: [] })));
   };
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const input = { uuid: widget?.uuid ?? uuidv7(), dashboardUuid: dashboard.uuid, name, type, graph, sortOrder: widget?.sortOrder ?? nextOrder };
-    const parsed = v.safeParse(SaveWidgetSchema, input);
-    if (!parsed.success) {
-      setErrors([...new Set(parsed.issues.map((i) => label(i.message)))]);
-      return;
-    }
+  const save = async (values: BuilderValues) => {
+    setFailure(null);
     try {
-      await syncApi().dashboards.saveWidget(input);
+      // a declared write: kept in the outbox and sent once online
+      await syncApi().dashboards.saveWidget({ ...base, name: values.name, type: values.type, graph: graphOf(values.subject, values.datasets) });
       onDone();
     } catch (err) {
-      setErrors([failureText(t, err)]);
+      setFailure(failureText(t, err));
     }
   };
+  // A refused save: the focus to the name when it is in error, else to the list of the chart's problems.
+  const refused = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-errors]')?.focus());
 
   return (
     <section className="dash-builder" aria-labelledby={`${ids.name}-h`}>
       <h2 id={`${ids.name}-h`}>{widget ? t('dashboards.builder.titleEdit') : t('dashboards.builder.titleNew')}</h2>
       <div className="dash-builder__grid">
-        <form className="dash-builder__form" onSubmit={(e) => void save(e)} noValidate aria-describedby={errors.length ? ids.errors : undefined}>
-          {errors.length > 0 ? (
-            <div id={ids.errors} role="alert" className="alert alert--error">
-              <ul>{errors.map((x) => <li key={x}>{x}</li>)}</ul>
+        <form ref={formRef} className="dash-builder__form" onSubmit={(e) => void handleSubmit(save, refused)(e)} noValidate aria-describedby={chartErrors.length || failure ? ids.errors : undefined}>
+          {chartErrors.length > 0 || failure ? (
+            <div id={ids.errors} role="alert" className="alert alert--error" tabIndex={-1} data-errors="">
+              <ul>{[...chartErrors, ...(failure ? [failure] : [])].map((x) => <li key={x}>{x}</li>)}</ul>
             </div>
           ) : null}
           <div className="field">
             <label htmlFor={ids.name}>{t('dashboards.builder.name')}</label>
-            <input id={ids.name} className="input" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+            <input id={ids.name} className="input" maxLength={120} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name')} />
+            {errors.name ? <p id={`${ids.name}-error`} className="field__error">{errors.name.message}</p> : null}
           </div>
           <div className="field">
             <label htmlFor={ids.type}>{t('dashboards.builder.type')}</label>
-            <select id={ids.type} className="input" value={type} onChange={(e) => setType(e.target.value as GraphTypeId)}>
+            <select id={ids.type} className="input" {...register('type')}>
               {GRAPH_TYPES.map((x) => <option key={x.id} value={x.id}>{label(x.label)}</option>)}
             </select>
           </div>
@@ -235,7 +278,11 @@ function DatasetFields({ n, subject, d, options, onChange, onRemove }: { n: numb
                     {opts.map((o) => <option key={o.value} value={o.value}>{o.label === o.value ? valueText(t, f.property, o.value) : o.label}</option>)}
                   </select>
                 ) : (
-                  <input id={`${id}-v`} className="input" type={fp?.type === 'date' ? 'date' : fp?.type === 'number' || fp?.type === 'reference' ? 'number' : 'text'} value={String(f.value)} onChange={(e) => setFilter(i, { value: fp?.type === 'number' || fp?.type === 'reference' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value })} />
+                  fp?.type === 'date' ? (
+                    <DateField id={`${id}-v`} value={String(f.value)} onChange={(value) => setFilter(i, { value })} />
+                  ) : (
+                  <input id={`${id}-v`} className="input" type={fp?.type === 'number' || fp?.type === 'reference' ? 'number' : 'text'} value={String(f.value)} onChange={(e) => setFilter(i, { value: fp?.type === 'number' || fp?.type === 'reference' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value })} />
+                  )
                 )}
               </div>
               <button type="button" className="button button--small" onClick={() => onChange({ filters: d.filters.filter((_, j) => j !== i) })}>{t('dashboards.builder.removeFilter')}</button>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import * as v from 'valibot';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AddInvitationSchema } from '../../domain/users/invitation-input';
@@ -9,7 +9,7 @@ import { Role } from '../../domain/shared/roles';
 import { addInvitation, deleteInvitation, resendInvitation } from './api';
 import { listInvitations, participantName, roleChoices, type InvitationView } from './queries';
 import { failureText, reasonText } from './reason';
-import { issueTexts } from '../../lib/ui/reason-text';
+import { applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
 import './invitations.css';
 
 interface Props {
@@ -18,6 +18,8 @@ interface Props {
 }
 
 const EMPTY = { username: '', email: '', givenName: '', surname: '', roleId: String(Role.coach) };
+type Values = typeof EMPTY;
+const FIELDS = Object.keys(EMPTY) as (keyof Values)[];
 
 /** /invitations: running and expired invitations; add, resend, remove. */
 export function InvitationsPage({ participantId }: Props) {
@@ -29,32 +31,32 @@ export function InvitationsPage({ participantId }: Props) {
   const list = useReplicaQuery((r) => listInvitations(r, participantId, now), [participantId, now]);
   const roles = useReplicaQuery((r) => roleChoices(r), []);
   const [tab, setTab] = useState<'running' | 'expired'>('running');
-  const [values, setValues] = useState(participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const blank: Values = participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) };
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const ids = { username: useId(), email: useId(), given: useId(), surname: useId(), role: useId() };
+  const toInput = (values: Values) => ({ ...values, participantId: participantId === null ? undefined : String(participantId) });
+  // react-hook-form with the write's schema (issue 21): a message goes as its field becomes valid, focus to the first error.
+  const { register, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting: busy } } = useForm<Values, unknown, unknown>({
+    defaultValues: blank,
+    resolver: schemaResolver(t, AddInvitationSchema, toInput),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
 
   const submit = async () => {
     setMessage(null);
-    const input = { ...values, participantId: participantId === null ? undefined : String(participantId) };
-    const parsed = v.safeParse(AddInvitationSchema, input);
-    if (!parsed.success) {
-      setErrors(issueTexts(t, parsed.issues, '_'));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+    const values = getValues();
     try {
-      const res = await addInvitation(input);
+      const res = await addInvitation(toInput(values));
       if (res.success) {
         setMessage({ kind: 'ok', text: t('admin.invitations.sent', { email: values.email }) });
-        setValues(participantId === null ? EMPTY : { ...EMPTY, roleId: String(Role.participant) });
-      } else setMessage({ kind: 'error', text: reasonText(t, res.reason, res.params) });
+        reset(blank);
+      } else {
+        const text = applyRefusal(t, setError, FIELDS, res.reason, res.params);
+        if (text) setMessage({ kind: 'error', text });
+      }
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -69,19 +71,20 @@ export function InvitationsPage({ participantId }: Props) {
   };
 
   const shown = (list ?? []).filter((i) => (tab === 'running' ? i.state === 'running' : i.state !== 'running'));
-  const field = (key: keyof typeof values, id: string, label: string, type = 'text') => (
+  const field = (key: keyof Values, id: string, label: string, type = 'text') => (
     <div className="field">
       <label className="field__label" htmlFor={id}>{label}</label>
-      <input id={id} className="input" type={type} value={values[key]} autoComplete="off" aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? `${id}-e` : undefined} onChange={(e) => setValues({ ...values, [key]: e.target.value })} />
-      {errors[key] ? <p id={`${id}-e`} className="field__error">{errors[key]}</p> : null}
+      <input id={id} className="input" type={type} autoComplete="off" aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? `${id}-e` : undefined} {...register(key)} />
+      {errors[key] ? <p id={`${id}-e`} className="field__error">{errors[key].message}</p> : null}
     </div>
   );
   const date = (iso: string) => formatDateTime(iso, i18n.language);
   return (
     <div className="admin-page">
       <h1>{title}</h1>
-      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-labelledby={`${ids.username}-title`}>
+      <form className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)} aria-labelledby={`${ids.username}-title`}>
         <h2 id={`${ids.username}-title`}>{participantId === null ? t('admin.invitations.add') : t('admin.invitations.forParticipant')}</h2>
+        {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <div className="admin-form__row">
           {field('username', ids.username, t('admin.users.field.username'))}
           {field('email', ids.email, t('admin.users.field.email'), 'email')}
@@ -93,11 +96,12 @@ export function InvitationsPage({ participantId }: Props) {
         {participantId === null ? (
           <div className="field">
             <label className="field__label" htmlFor={ids.role}>{t('admin.users.field.role')}</label>
-            <select id={ids.role} className="input" value={values.roleId} onChange={(e) => setValues({ ...values, roleId: e.target.value })}>
+            <select id={ids.role} className="input" aria-invalid={errors.roleId ? true : undefined} aria-describedby={errors.roleId ? `${ids.role}-e` : undefined} {...register('roleId')}>
               {(roles ?? []).filter((r) => r.id !== Role.participant).map((r) => (
                 <option key={r.id} value={r.id}>{r.label}</option>
               ))}
             </select>
+            {errors.roleId ? <p id={`${ids.role}-e`} className="field__error">{errors.roleId.message}</p> : null}
           </div>
         ) : null}
         <div className="admin-form__actions">

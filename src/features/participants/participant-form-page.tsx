@@ -1,17 +1,19 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { useSnapshot } from 'valtio';
 import { syncStore } from '../../lib/sync-client';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { AddParticipantSchema, identificationProblem, identificationSystemOf, UpdateParticipantSchema } from '../../domain/participants/participant-input';
+import { AddParticipantSchema, identificationProblem, identificationSystemOf, UpdateParticipantSchema, type UpdateParticipantInput } from '../../domain/participants/participant-input';
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
 import { addParticipant, updateParticipant } from './api';
 import { companySettings, filterOptions, participantById } from './queries';
-import { failureText, issueTexts, reasonText } from '../../lib/ui/reason-text';
-import { TextInput } from '../../lib/ui/text-input';
+import { failureText } from '../../lib/ui/reason-text';
+import { DateField } from '../../lib/ui/date-field';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
 import './participants.css';
 
 const TEXT = ['firstname', 'prefix', 'lastname', 'initials', 'bsn', 'identification', 'email', 'phone', 'birthdate', 'street', 'houseNumber', 'houseNumberAddition', 'zipcode', 'city', 'municipality'] as const;
@@ -22,7 +24,6 @@ EMPTY.sex = 'unknown';
 EMPTY.statusId = String(ParticipantStatus.Zero);
 
 const str = (x: unknown) => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '');
-const isoToDutch = (iso: string) => (/^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
 const STATUS_NAMES = Object.keys(ParticipantStatus) as ParticipantStatusName[];
 
 /** /participant/add, the wizard link /moddeelnemer/deelnemerwizard, and /participant/:id/edit. */
@@ -35,80 +36,95 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
   const settings = useReplicaQuery((r) => companySettings(r, session?.companyId ?? 0), [session?.companyId]);
   const options = useReplicaQuery((r) => filterOptions(r), []);
   const existing = useReplicaQuery((r) => (participantId === null ? Promise.resolve(null) : participantById(r, participantId)), [participantId]);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [loaded, setLoaded] = useState(!editing);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = { sex: useId(), coach: useId(), manager: useId(), project: useId(), status: useId() };
-  const system = identificationSystemOf(settings);
-
-  if (!loaded && existing) {
-    setLoaded(true);
+  // the stored participant fills the form when it arrives from the replica; a later change of it keeps what was typed
+  const stored = useMemo<Values | undefined>(() => {
+    if (!existing) return undefined;
     const next = { ...EMPTY };
     for (const key of TEXT) next[key] = str(existing[key]);
-    next.birthdate = isoToDutch(str(existing.birthdate));
+    next.birthdate = str(existing.birthdate).slice(0, 10);
     next.sex = str(existing.sex) || 'unknown';
     next.coachId = str(existing.coachId);
     next.managerId = str(existing.managerId);
     next.projectId = str(existing.projectId);
     next.statusId = str(existing.statusId);
-    setValues(next);
-  }
+    return next;
+  }, [existing]);
+  const loaded = !editing || stored !== undefined;
+  const [failure, setFailure] = useState<string | null>(null);
+  const ids = { sex: useId(), coach: useId(), manager: useId(), project: useId(), status: useId(), birthdate: useId() };
+  const system = identificationSystemOf(settings);
 
-  const set = (key: keyof Values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
-
-  const submit = async () => {
-    setFailure(null);
-    const input = { ...values, statusId: Number(values.statusId), ...(editing ? { id: String(participantId) } : {}) };
+  // The write's input of the form's values: only the company's identifier, the date as the write takes it.
+  const toInput = (values: Values) => {
+    const input = { ...values, birthdate: isoToWriteDate(values.birthdate), statusId: Number(values.statusId), ...(editing ? { id: String(participantId) } : {}) };
     if (system === 'BSN') input.identification = '';
     else input.bsn = '';
-    const parsed = v.safeParse(editing ? UpdateParticipantSchema : AddParticipantSchema, input);
-    const problems: Record<string, string> = parsed.success ? {} : issueTexts(t, parsed.issues, '_');
-    const idProblem = identificationProblem(system, input);
-    if (idProblem) problems[system === 'BSN' ? 'bsn' : 'identification'] = t(idProblem as 'admin.errors.unknown');
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
+    return input;
+  };
+  const idProblem = (values: Values): Record<string, string> => {
+    const input = toInput(values);
+    const problem = identificationProblem(system, { bsn: String(input.bsn ?? ''), identification: String(input.identification ?? '') });
+    return problem ? { [system === 'BSN' ? 'bsn' : 'identification']: t(problem as 'admin.errors.unknown') } : {};
+  };
+  // react-hook-form with the write's schema (issue 21): a message goes as its field becomes valid, focus to the first error.
+  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting: busy, submitCount } } = useForm<Values, unknown, unknown>({
+    defaultValues: EMPTY,
+    values: stored,
+    resetOptions: { keepDirtyValues: true },
+    resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateParticipantSchema : AddParticipantSchema, toInput, idProblem),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    // the first error on screen gets the focus, the date field included (useFocusFirstInvalid)
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
+
+
+  const submit = async (output: unknown) => {
+    setFailure(null);
+    const input = toInput(getValues());
     try {
       if (editing) {
         // a declared write: the replica shows the change at once; the outbox sends it (offline too)
-        if (parsed.success && existing) await updateParticipant({ ...input, sex: parsed.output.sex, id: String(participantId), uuid: existing.uuid });
+        if (existing) await updateParticipant({ ...input, sex: (output as UpdateParticipantInput).sex, id: String(participantId), uuid: existing.uuid });
+        reset(getValues());
         await navigate({ to: '/participant/$id', params: { id: String(participantId) } });
       } else {
         const res = await addParticipant(input);
-        if (res.success && res.id) await navigate({ to: '/participant/$id', params: { id: String(res.id) } });
-        else setFailure(reasonText(t, res.reason, res.params));
+        if (res.success && res.id) {
+          reset(getValues());
+          await navigate({ to: '/participant/$id', params: { id: String(res.id) } });
+        } else setFailure(applyRefusal(t, setError, Object.keys(EMPTY) as (keyof Values)[], res.reason, res.params));
       }
     } catch (error) {
       setFailure(failureText(t, error));
-    } finally {
-      setBusy(false);
     }
   };
 
   if (editing && existing === null) return <p role="alert">{t('admin.participants.notFound')}</p>;
   if ((editing && !loaded) || settings === undefined) return <p aria-live="polite">{t('admin.common.loading')}</p>;
   const f = (key: TextKey, opts: { type?: string; hint?: string } = {}) => (
-    <TextInput label={t(`admin.participants.field.${key}`)} value={values[key]} onChange={set(key)} error={errors[key]} name={key} {...opts} />
+    <FormText label={t(`admin.participants.field.${key}`)} registration={register(key)} error={errors[key]?.message} {...opts} />
   );
   const select = (key: 'coachId' | 'managerId' | 'projectId', id: string, label: string, list: { id: number; label: string }[]) => (
     <div className="field">
       <label className="field__label" htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={values[key]} onChange={(e) => set(key)(e.target.value)}>
+      <select id={id} className="input" aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? `${id}-error` : undefined} {...register(key)}>
         <option value="">{t('admin.participants.field.nobody')}</option>
         {list.map((o) => (
           <option key={o.id} value={o.id}>{o.label}</option>
         ))}
       </select>
-      {errors[key] ? <p className="field__error">{errors[key]}</p> : null}
+      {errors[key] ? <p id={`${id}-error`} className="field__error">{errors[key].message}</p> : null}
     </div>
   );
   return (
     <div className="admin-page">
       <h1>{editing ? t('admin.participants.editTitle') : t('admin.participants.add')}</h1>
-      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
         {failure ? <p role="alert" className="alert alert--error">{failure}</p> : null}
+        {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <fieldset>
           <legend>{t('admin.participants.section.person')}</legend>
           <div className="admin-form__row">{f('firstname')}{f('prefix')}{f('lastname')}</div>
@@ -117,10 +133,17 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
             {system === 'BSN' ? f('bsn', { hint: t('admin.participants.bsnHint') }) : f('identification')}
           </div>
           <div className="admin-form__row">
-            {f('birthdate')}
+            <div className="field">
+              <label className="field__label" htmlFor={ids.birthdate}>{t('admin.participants.field.birthdate')}</label>
+              <Controller control={control} name="birthdate" render={({ field }) => (
+                <DateField id={ids.birthdate} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+                  aria-invalid={errors.birthdate ? true : undefined} aria-describedby={errors.birthdate ? `${ids.birthdate}-error` : undefined} />
+              )} />
+              {errors.birthdate ? <p id={`${ids.birthdate}-error`} className="field__error">{errors.birthdate.message}</p> : null}
+            </div>
             <div className="field">
               <label className="field__label" htmlFor={ids.sex}>{t('admin.participants.field.sex')}</label>
-              <select id={ids.sex} className="input" value={values.sex} onChange={(e) => set('sex')(e.target.value)}>
+              <select id={ids.sex} className="input" {...register('sex')}>
                 {(['unknown', 'male', 'female', 'other'] as const).map((s) => (
                   <option key={s} value={s}>{t(`admin.users.sex.${s}`)}</option>
                 ))}
@@ -144,7 +167,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
             {select('projectId', ids.project, t('admin.participants.field.project'), options?.projects ?? [])}
             <div className="field">
               <label className="field__label" htmlFor={ids.status}>{t('admin.participants.field.status')}</label>
-              <select id={ids.status} className="input" value={values.statusId} onChange={(e) => set('statusId')(e.target.value)}>
+              <select id={ids.status} className="input" {...register('statusId')}>
                 {STATUS_NAMES.map((name) => (
                   <option key={name} value={ParticipantStatus[name]}>{t(`participants.statusName.${name}`)}</option>
                 ))}

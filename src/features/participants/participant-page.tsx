@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useReplicaQuery } from '../../lib/replica/hooks';
@@ -13,25 +13,29 @@ import './participants.css';
 const TABS = ['details', 'workPlans', 'messages', 'developmentProfile', 'documents', 'measurements'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Where each tab's full screen lives (other issues build them). */
-const TAB_LINKS: Record<Exclude<Tab, 'details'>, string> = {
+/** Where each tab's full screen lives (other issues build them); the development profile is shown in its tab. */
+const TAB_LINKS: Record<Exclude<Tab, 'details' | 'developmentProfile'>, string> = {
   workPlans: '/work-plan',
   messages: '/berichten',
-  developmentProfile: '/skill-report',
   documents: '/document',
   measurements: '/wage-value/measurement/search',
 };
 
 const str = (x: unknown) => (typeof x === 'string' ? x : '');
 
-/** The participant page: tabs for details, work plans, messages, development profile, documents, measurements. */
-export function ParticipantPage({ participantId }: { participantId: number }) {
+/**
+ * The participant page: tabs for details, work plans, messages, development profile, documents, measurements.
+ * `developmentProfile`: the profile tab's content, given by the route (the work-plans area's profile of this
+ * participant; features do not import each other).
+ */
+export function ParticipantPage({ participantId, developmentProfile }: { participantId: number; developmentProfile?: ReactNode }) {
   const { t } = useTranslation();
   const p = useReplicaQuery((r) => participantById(r, participantId), [participantId]);
   const counts = useReplicaQuery((r) => participantCounts(r, participantId), [participantId]);
   const name = p ? listName(p) : '';
-  useDocumentTitle(name || t('admin.participants.title'));
   const [tab, setTab] = useState<Tab>('details');
+  // The profile tab sets its own title; the page's (set after its children's) names the participant too.
+  useDocumentTitle(tab === 'developmentProfile' && name ? `${t('admin.participants.tabs.developmentProfile')}: ${name}` : name || t('admin.participants.title'));
   const [bsn, setBsn] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const uuid = p ? str(p.uuid) : '';
@@ -101,9 +105,12 @@ export function ParticipantPage({ participantId }: { participantId: number }) {
             {message ? <p role="alert" className="alert alert--error">{message}</p> : null}
             <p><Link to="/invitations/participant/$participantId" params={{ participantId: String(participantId) }}>{t('admin.participants.invitations')}</Link></p>
           </>
+        ) : tab === 'developmentProfile' ? (
+          // The participant's own profile from the replica (offline too), as on /participant-portal/development-profile.
+          developmentProfile
         ) : (
           <>
-            {counts && tab !== 'developmentProfile' ? <p>{t('admin.participants.tabCount', { count: counts[tab] })}</p> : null}
+            {counts ? <p>{t('admin.participants.tabCount', { count: counts[tab] })}</p> : null}
             <p><a href={TAB_LINKS[tab]}>{t('admin.participants.tabOpen', { section: t(`admin.participants.tabs.${tab}`) })}</a></p>
           </>
         )}

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
 import { graphMutation, graphRequest, type MutationResult } from '../../lib/api/client';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AclRoleInputSchema, PARENT_ROLE_IDS } from '../../domain/company-settings/roles';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
 import './roles.css';
 
 interface RoleView {
@@ -35,7 +36,8 @@ export async function readRoles(r: ReplicaReader): Promise<RoleView[]> {
 }
 
 type Form = { id: string | null; label: string; parentRoleId: string; selectable: boolean; editable: boolean };
-const EMPTY: Form = { id: null, label: '', parentRoleId: '4', selectable: true, editable: true };
+type Values = Omit<Form, 'id'>;
+const EMPTY_VALUES: Values = { label: '', parentRoleId: '4', selectable: true, editable: true };
 
 async function saveRole(form: Form): Promise<MutationResult> {
   const input = { label: form.label, parentRoleId: form.parentRoleId, selectable: form.selectable, editable: form.editable, ...(form.id ? { id: form.id } : {}) };
@@ -49,25 +51,36 @@ export function RolesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('admin.roles.title'));
   const roles = useReplicaQuery((r) => readRoles(r), []);
-  const [form, setForm] = useState<Form>(EMPTY);
+  // the role being edited (null: a new one); its fields on react-hook-form with the write's schema (issue 21)
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const id = useId();
   const labelOf = (roleId: number | null) => roles?.find((r) => r.id === roleId)?.label ?? '';
+  const { register, handleSubmit, reset, setError, getValues, formState: { errors } } = useForm<Values, unknown, unknown>({
+    defaultValues: EMPTY_VALUES,
+    resolver: schemaResolver(t, AclRoleInputSchema, (values: Values) => ({ ...values, id: editingId })),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const edit = (form: Form) => {
+    setEditingId(form.id);
+    reset({ label: form.label, parentRoleId: form.parentRoleId, selectable: form.selectable, editable: form.editable });
+  };
 
   const submit = async () => {
     setNotice(null);
-    const parsed = v.safeParse(AclRoleInputSchema, form);
-    if (!parsed.success) return setNotice({ kind: 'error', text: t((parsed.issues[0]?.message ?? 'admin.errors.unknown') as 'admin.errors.unknown') });
     try {
-      const res = await saveRole(form);
+      const res = await saveRole({ ...getValues(), id: editingId });
       if (res.success) {
-        setForm(EMPTY);
+        edit({ id: null, ...EMPTY_VALUES });
         setNotice({ kind: 'ok', text: t('admin.roles.savedDone') });
-      } else setNotice({ kind: 'error', text: reasonText(t, res.reason, res.params) });
+      } else {
+        const text = applyRefusal(t, setError, ['label', 'parentRoleId'], res.reason, res.params);
+        if (text) setNotice({ kind: 'error', text });
+      }
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }
-    return undefined;
   };
   const remove = async (role: RoleView) => {
     if (!window.confirm(t('admin.roles.deleteConfirm', { label: role.label }))) return;
@@ -98,7 +111,7 @@ export function RolesPage() {
             <td>{r.editable ? t('admin.common.yes') : t('admin.common.no')}</td>
             {actions ? (
               <td className="admin-actions">
-                <button type="button" className="button button--small" disabled={!r.editable} onClick={() => setForm({ id: String(r.id), label: r.label, parentRoleId: String(r.parentRoleId ?? 4), selectable: r.selectable, editable: r.editable })} aria-label={`${t('admin.common.edit')}: ${r.label}`}>{t('admin.common.edit')}</button>
+                <button type="button" className="button button--small" disabled={!r.editable} onClick={() => edit({ id: String(r.id), label: r.label, parentRoleId: String(r.parentRoleId ?? 4), selectable: r.selectable, editable: r.editable })} aria-label={`${t('admin.common.edit')}: ${r.label}`}>{t('admin.common.edit')}</button>
                 <button type="button" className="button button--small" disabled={!r.editable} onClick={() => void remove(r)} aria-label={`${t('admin.common.delete')}: ${r.label}`}>{t('admin.common.delete')}</button>
               </td>
             ) : null}
@@ -115,25 +128,28 @@ export function RolesPage() {
       <h2>{t('admin.roles.own')}</h2>
       {own.length ? table(own, true) : <p>{t('admin.roles.empty')}</p>}
       {notice ? <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{notice.text}</p> : null}
-      <form className="admin-form admin-card" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>{form.id ? t('admin.common.edit') : t('admin.roles.add')}</h2>
+      <form className="admin-form admin-card" noValidate onSubmit={(e) => void handleSubmit(submit)(e)} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{editingId ? t('admin.common.edit') : t('admin.roles.add')}</h2>
+        {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <div className="field">
           <label className="field__label" htmlFor={`${id}-label`}>{t('admin.roles.name')}</label>
-          <input id={`${id}-label`} className="input" value={form.label} onChange={(e) => setForm({ ...form, label: e.target.value })} />
+          <input id={`${id}-label`} className="input" aria-invalid={errors.label ? true : undefined} aria-describedby={errors.label ? `${id}-label-error` : undefined} {...register('label')} />
+          {errors.label ? <p id={`${id}-label-error`} className="field__error">{errors.label.message}</p> : null}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-parent`}>{t('admin.roles.parent')}</label>
-          <select id={`${id}-parent`} className="input" value={form.parentRoleId} onChange={(e) => setForm({ ...form, parentRoleId: e.target.value })}>
+          <select id={`${id}-parent`} className="input" aria-invalid={errors.parentRoleId ? true : undefined} aria-describedby={errors.parentRoleId ? `${id}-parent-error` : undefined} {...register('parentRoleId')}>
             {PARENT_ROLE_IDS.map((p) => (
               <option key={p} value={p}>{labelOf(p)}</option>
             ))}
           </select>
+          {errors.parentRoleId ? <p id={`${id}-parent-error`} className="field__error">{errors.parentRoleId.message}</p> : null}
         </div>
-        <label className="admin-check"><input type="checkbox" checked={form.selectable} onChange={(e) => setForm({ ...form, selectable: e.target.checked })} />{t('admin.roles.selectable')}</label>
-        <label className="admin-check"><input type="checkbox" checked={form.editable} onChange={(e) => setForm({ ...form, editable: e.target.checked })} />{t('admin.roles.editable')}</label>
+        <label className="admin-check"><input type="checkbox" {...register('selectable')} />{t('admin.roles.selectable')}</label>
+        <label className="admin-check"><input type="checkbox" {...register('editable')} />{t('admin.roles.editable')}</label>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary">{t('admin.common.save')}</button>
-          {form.id ? <button type="button" className="button" onClick={() => setForm(EMPTY)}>{t('admin.common.cancel')}</button> : null}
+          {editingId ? <button type="button" className="button" onClick={() => edit({ id: null, ...EMPTY_VALUES })}>{t('admin.common.cancel')}</button> : null}
         </div>
       </form>
       <h2>{t('admin.roles.fixed')}</h2>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import * as v from 'valibot';
 import { sessionStore } from '../../app/session-store';
 import { graphMutation } from '../../lib/api/client';
-import { TextInput } from '../../lib/ui/text-input';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { ChangeEmailSchema } from '../../domain/users/email-change';
 import { Link } from '@tanstack/react-router';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { FormText, applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
 
 const changeEmail = (password: string, email: string) =>
   graphMutation('changeEmail', 'mutation($password: String!, $email: String!) { changeEmail(password: $password, email: $email) { success reason params } }', { password, email });
@@ -23,40 +23,31 @@ const undoEmailChange = (token: string) =>
 export function ChangeEmailSection({ current }: { current: string }) {
   const { t } = useTranslation();
   const { identityChain } = useSnapshot(sessionStore);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const impersonating = identityChain.length > 0;
+  // react-hook-form with the write's schema (issue 21); online only, so nothing to keep offline but the typed address.
+  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting: busy } } = useForm<{ email: string; password: string }, unknown, { email: string; password: string }>({
+    defaultValues: { email: '', password: '' },
+    resolver: schemaResolver(t, ChangeEmailSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
 
-  const submit = async () => {
+  const submit = async (values: { email: string; password: string }) => {
     setMessage(null);
-    const parsed = v.safeParse(ChangeEmailSchema, { email, password });
-    if (!parsed.success) {
-      const next: { email?: string; password?: string } = {};
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key;
-        if ((key === 'email' || key === 'password') && !next[key]) next[key] = reasonText(t, issue.message, { field: key });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
     try {
-      const res = await changeEmail(parsed.output.password, parsed.output.email);
+      const res = await changeEmail(values.password, values.email);
       if (res.success) {
-        setMessage({ kind: 'ok', text: t('admin.profile.emailChange.done', { email: parsed.output.email }) });
-        setPassword('');
-        setEmail('');
+        setMessage({ kind: 'ok', text: t('admin.profile.emailChange.done', { email: values.email }) });
+        reset();
       } else {
-        setMessage({ kind: 'error', text: reasonText(t, res.reason, res.params) });
+        // a wrong password or a taken address lands on its field, the focus with it
+        const params = res.reason === 'auth.validation.password.oldIncorrect' ? { ...res.params, field: 'password' } : res.params;
+        const text = applyRefusal(t, setError, ['email', 'password'], res.reason, params);
+        if (text) setMessage({ kind: 'error', text });
       }
     } catch (error) {
       setMessage({ kind: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -67,10 +58,10 @@ export function ChangeEmailSection({ current }: { current: string }) {
       {impersonating ? (
         <p className="admin-muted" role="note">{t('reasons.impersonationIdentity')}</p>
       ) : (
-        <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+        <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
           <p className="admin-muted">{t('admin.profile.emailChange.intro')}</p>
-          <TextInput label={t('admin.profile.emailChange.email')} type="email" value={email} onChange={setEmail} error={errors.email} name="new-email" autoComplete="email" />
-          <TextInput label={t('admin.profile.emailChange.password')} type="password" value={password} onChange={setPassword} error={errors.password} name="current-password" autoComplete="current-password" />
+          <FormText label={t('admin.profile.emailChange.email')} type="email" registration={register('email')} error={errors.email?.message} autoComplete="email" />
+          <FormText label={t('admin.profile.emailChange.password')} type="password" registration={register('password')} error={errors.password?.message} autoComplete="current-password" />
           <button type="submit" className="button button--primary" disabled={busy}>{busy ? t('admin.profile.emailChange.busy') : t('admin.profile.emailChange.submit')}</button>
         </form>
       )}

@@ -1,37 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
+import type { UpdateWorkPlanInput } from '../../domain/work-plan/inputs';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
+import { FieldError } from './field-error';
+import { KEEP, batchFormSchema, type BatchValues } from './form-schemas';
 import { useReference } from './hooks';
 import { staffOptions } from './staff-options';
 
-const KEEP = 'keep';
-
-/** The batched change of coach or manager over the selected plans (an empty choice clears it). */
+/**
+ * The batched change of coach or manager over the selected plans (an empty choice clears it). The write's
+ * schema (UpdateWorkPlanSchema) checks the form; choosing nothing to change is refused on the coach field.
+ */
 export function BatchChange({ uuids, onDone }: { uuids: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const staff = staffOptions(useReference('users'));
-  const [coach, setCoach] = useState(KEEP);
-  const [manager, setManager] = useState(KEEP);
   const [notice, setNotice] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input: { uuids: string[]; coachId?: number | ''; managerId?: number | '' } = { uuids };
-    if (coach !== KEEP) input.coachId = coach === '' ? '' : Number(coach);
-    if (manager !== KEEP) input.managerId = manager === '' ? '' : Number(manager);
-    if (input.coachId === undefined && input.managerId === undefined) return;
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<BatchValues, unknown, UpdateWorkPlanInput>({
+    defaultValues: { coachId: KEEP, managerId: KEEP },
+    resolver: valibotResolver(batchFormSchema(uuids)),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const save = (input: UpdateWorkPlanInput) => {
     // One row per plan: each is merged, checked for conflicts and answered on its own (a conflict on
     // one plan shows in /wijzigingen for that plan only; the others go through).
     Promise.all(uuids.map((uuid) => workPlans().updateWorkPlan({ ...input, uuids: [uuid] }))).then(
       () => {
+        reset({ coachId: KEEP, managerId: KEEP });
         setNotice(t('workPlans.batch.done', { count: uuids.length }));
         onDone();
       },
       (err: unknown) => reportError(err),
     );
   };
-  const select = (id: string, value: string, set: (v: string) => void) => (
-    <select id={id} className="input" value={value} onChange={(e) => set(e.target.value)}>
+  // Choosing a manager clears the "choose something to change" message on the coach field.
+  const select = (name: keyof BatchValues, id: string) => (
+    <select id={id} className="input" {...register(name, name === 'managerId' ? { deps: ['coachId'] } : {})} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${id}-error` : undefined}>
       <option value={KEEP}>{t('workPlans.batch.keep')}</option>
       <option value="">{t('workPlans.batch.clear')}</option>
       {staff.map((s) => (
@@ -40,13 +47,15 @@ export function BatchChange({ uuids, onDone }: { uuids: string[]; onDone: () => 
     </select>
   );
   return (
-    <form className="work-plans__batch card" onSubmit={submit} aria-label={t('workPlans.batch.title', { count: uuids.length })}>
+    <form className="work-plans__batch card" onSubmit={(e) => void handleSubmit(save)(e)} noValidate aria-label={t('workPlans.batch.title', { count: uuids.length })}>
       <p>{t('workPlans.batch.title', { count: uuids.length })}</p>
       <label htmlFor="batch-coach">{t('workPlans.fields.coach')}</label>
-      {select('batch-coach', coach, setCoach)}
+      {select('coachId', 'batch-coach')}
       <label htmlFor="batch-manager">{t('workPlans.fields.manager')}</label>
-      {select('batch-manager', manager, setManager)}
+      {select('managerId', 'batch-manager')}
       <button type="submit" className="button button--primary">{t('workPlans.batch.apply')}</button>
+      <FieldError id="batch-coach-error" message={errors.coachId?.message} />
+      <FieldError id="batch-manager-error" message={errors.managerId?.message} />
       {notice && <p role="status">{notice}</p>}
     </form>
   );

@@ -1,10 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { syncApi } from '../../lib/sync-client';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import type { CopyFileInput } from '../../domain/work-plan-files/files';
+import { copyFormSchema, type CopyValues } from './form-schemas';
+import { tx } from './text';
 import { usePlanRows, useViewer } from './hooks';
 import { staffPaths } from './paths';
 
@@ -21,9 +26,14 @@ export function CopyDocumentPage({ id }: { id: string }) {
   const file = useReplicaQuery(async (r) => (await r.docs('files').get(id)) ?? null, [id]);
   const plans = usePlanRows();
   const viewer = useViewer();
-  const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [uuid, setUuid] = useState(() => uuidv7());
+  // The write's own schema (CopyFileSchema) behind the choice; "choose a plan" goes as soon as one is chosen.
+  const { register, handleSubmit, setError, clearErrors, setFocus, formState: { errors, isSubmitting } } = useForm<CopyValues, unknown, CopyFileInput>({
+    defaultValues: { workPlanUuid: '' },
+    resolver: valibotResolver(copyFormSchema(uuid, id)),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
 
   if (file === undefined || plans === undefined) {
     return (
@@ -49,27 +59,25 @@ export function CopyDocumentPage({ id }: { id: string }) {
   const choices = (plans ?? []).filter((p) => p.id !== null && p.id !== sourcePlanId).sort((a, b) => a.participantName.localeCompare(b.participantName) || a.name.localeCompare(b.name));
   const sourcePlan = (plans ?? []).find((p) => p.id === sourcePlanId);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const plan = choices.find((p) => p.uuid === target);
+  const save = async (input: CopyFileInput) => {
+    const plan = choices.find((p) => p.uuid === input.workPlanUuid);
     if (!plan || plan.id === null) {
-      setError(t('copyDocument.chooseRequired'));
+      setError('workPlanUuid', { type: 'validate', message: 'copyDocument.chooseRequired' });
+      setFocus('workPlanUuid');
       return;
     }
     if (!viewer) return;
-    setBusy(true);
-    setError(null);
+    clearErrors('root');
     try {
-      await syncApi().workPlanFiles.copyFile(
-        { uuid: uuidv7(), sourceUuid: id, workPlanUuid: plan.uuid },
-        { name, mime: typeof file.mime === 'string' ? file.mime : 'application/octet-stream', size: Number(file.size) || 0, workPlanId: plan.id, userId: viewer.userId },
-      );
+      await syncApi().workPlanFiles.copyFile(input, { name, mime: typeof file.mime === 'string' ? file.mime : 'application/octet-stream', size: Number(file.size) || 0, workPlanId: plan.id, userId: viewer.userId });
       await router.navigate({ href: staffPaths.plan(plan.id) });
     } catch {
-      setError(t('copyDocument.failed'));
-      setBusy(false);
+      // Not queued: the choice stays, the next try is a new copy.
+      setUuid(uuidv7());
+      setError('root', { type: 'failed', message: 'copyDocument.failed' });
     }
   };
+  const error = errors.workPlanUuid?.message ?? errors.root?.message;
 
   return (
     <section className="page" aria-labelledby="copy-document-title">
@@ -81,14 +89,13 @@ export function CopyDocumentPage({ id }: { id: string }) {
           {t('copyDocument.noPlans')}
         </p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
           <div className="field">
             <label htmlFor="copy-document-target">{t('copyDocument.target')}</label>
             <select
               id="copy-document-target"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-              aria-invalid={error !== null && target === ''}
+              {...register('workPlanUuid')}
+              aria-invalid={errors.workPlanUuid ? true : undefined}
               aria-describedby={error ? 'copy-document-error' : undefined}
             >
               <option value="">{t('copyDocument.choose')}</option>
@@ -101,11 +108,11 @@ export function CopyDocumentPage({ id }: { id: string }) {
           </div>
           {error ? (
             <p id="copy-document-error" className="alert alert--error" role="alert">
-              {error}
+              {tx(t, error)}
             </p>
           ) : null}
           <div className="form-actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
               {t('copyDocument.submit')}
             </button>
             {sourcePlanId !== null ? <Link to={staffPaths.plan(sourcePlanId)}>{t('copyDocument.cancel')}</Link> : <Link to="/work-plan">{t('copyDocument.cancel')}</Link>}

@@ -6,7 +6,8 @@ export function ItemsTable({ items, latest }: { items: ItemView[]; latest: Map<s
   const { t } = useTranslation();
   if (items.length === 0) return <p>{t('workPlans.plan.noItems')}</p>;
   return (
-    <table className="work-plans__table">
+    <div className="work-plans__scroll" role="region" aria-label={t('workPlans.plan.items')} tabIndex={0}>
+    <table className="work-plans__table work-plans__table--items">
       <caption>{t('workPlans.plan.items')}</caption>
       <thead>
         <tr>
@@ -29,5 +30,6 @@ export function ItemsTable({ items, latest }: { items: ItemView[]; latest: Map<s
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
 import { draftKey, dropDraft, loadDraft, saveDraft } from './draft-store';
+import { DateControl } from './date-control';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
 import type { RoundStop } from './queries';
@@ -137,8 +138,7 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
       </div>
       <div className="field">
         <label htmlFor="review-date">{t('workPlans.review.date')}</label>
-        <input id="review-date" className="input" type="date" {...register('date')} aria-invalid={errors.date ? true : undefined} aria-describedby={errors.date ? 'review-date-error' : undefined} />
-        <FieldError id="review-date-error" message={errors.date?.message} />
+        <DateControl control={control} name="date" id="review-date" />
       </div>
       <button type="submit" className="button button--primary review-form__save">{t('workPlans.review.save')}</button>
     </form>

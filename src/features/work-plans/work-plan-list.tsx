@@ -66,6 +66,7 @@ export function WorkPlanList({ search }: { search: WorkPlanListSearch }) {
       ) : (
         <>
           <p role="status" className="work-plans__count">{t('workPlans.list.count', { count: page.totalItems })}</p>
+          <div className="work-plans__scroll" role="region" aria-label={t('workPlans.list.title')} tabIndex={0}>
           <table className="work-plans__table">
             <caption className="visually-hidden">{t('workPlans.list.title')}</caption>
             <thead>
@@ -103,6 +104,7 @@ export function WorkPlanList({ search }: { search: WorkPlanListSearch }) {
               ))}
             </tbody>
           </table>
+          </div>
           {page.pageCount > 1 && (
             <nav className="work-plans__paging" aria-label={t('workPlans.list.paging')}>
               {page.page > 1 ? <NavLink href={listHref({ ...search, page: page.page - 1 })} className="button">{t('workPlans.list.previous')}</NavLink> : <span />}

@@ -1,13 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { SaveBlueprintSchema, issuesByField, type SaveBlueprintInput } from '../../../domain/work-plan/inputs';
+import type { SaveBlueprintInput } from '../../../domain/work-plan/inputs';
 import { uuidv7 } from '../../../domain/sync/uuid-v7';
 import { reportError } from '../../../lib/error-reporting';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { workPlans } from '../actions';
 import { FieldError } from '../field-error';
+import { blueprintFormSchema, blueprintPageOf, type BlueprintStep as Step, type BlueprintValues } from '../form-schemas';
 import { useReference } from '../hooks';
 import type { ReplicaDocument } from '../../../domain/sync/types';
 import { str } from '../text';
@@ -16,10 +19,8 @@ import '../work-plans.css';
 const PAGES = ['basics', 'steps', 'content', 'scope'] as const;
 type Page = (typeof PAGES)[number];
 
-interface Step {
-  label: string;
-  parentIndex: number | null;
-}
+const NO_STEPS: Step[] = [];
+const NO_TARGETS: Record<string, number | null> = {};
 
 /**
  * /werkplanblauwdrukwizard: name, description, category, provision type; steps (a tree, flattened);
@@ -37,60 +38,53 @@ export function BlueprintWizard() {
   const workplaces = useReference('workplaces');
   const [uuid] = useState(() => uuidv7());
   const [page, setPage] = useState<Page>('basics');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [provisionTypeId, setProvisionTypeId] = useState('');
-  const [steps, setSteps] = useState<Step[]>([]);
-  const [orders, setOrders] = useState<ReadonlySet<number>>(new Set());
-  const [targets, setTargets] = useState<Record<string, number | null>>({});
-  const [statusIds, setStatusIds] = useState<ReadonlySet<number>>(new Set());
-  const [places, setPlaces] = useState<ReadonlySet<number>>(new Set());
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The write's own schema (SaveBlueprintSchema) behind the wizard's values; a message goes as soon as its field is valid.
+  const { register, handleSubmit, setValue, control, formState: { errors } } = useForm<BlueprintValues, unknown, SaveBlueprintInput>({
+    defaultValues: { name: '', description: '', categoryId: '', provisionTypeId: '', steps: [], workOrderIds: [], targets: {}, participantStatusIds: [], workplaceIds: [] },
+    resolver: valibotResolver(blueprintFormSchema(uuid)),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    // The first error may be on another page of the wizard: `refused` shows that page, then focuses the field.
+    shouldFocusError: false,
+  });
+  const watched = useWatch({ control });
+  const steps = (watched.steps ?? NO_STEPS) as Step[];
+  const orders = new Set(watched.workOrderIds ?? []);
+  const targets = (watched.targets ?? NO_TARGETS) as Record<string, number | null>;
+  const statusIds = new Set(watched.participantStatusIds ?? []);
+  const places = new Set(watched.workplaceIds ?? []);
   useDocumentTitle(t('workPlans.blueprints.wizard'));
-  const toggle = (set: (f: (s: ReadonlySet<number>) => ReadonlySet<number>) => void, id: number) =>
-    set((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const setSteps = (next: Step[]) => setValue('steps', next, { shouldDirty: true, shouldValidate: errors.steps !== undefined });
+  const setTargets = (next: Record<string, number | null>) => setValue('targets', next, { shouldDirty: true });
+  const toggle = (name: 'workOrderIds' | 'participantStatusIds' | 'workplaceIds', chosen: ReadonlySet<number>, id: number) => {
+    const next = new Set(chosen);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setValue(name, [...next], { shouldDirty: true });
+  };
   const label = (x: ReplicaDocument) => str(x.name) || str(x.label);
   const byName = (xs: readonly ReplicaDocument[] | undefined) =>
     [...(xs ?? [])].filter((x) => typeof x.id === 'number').sort((a, b) => label(a).localeCompare(label(b), 'nl'));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const target = (key: string) => (targets[key] === undefined ? [] : [targets[key]]);
-    const input: SaveBlueprintInput = {
-      uuid,
-      name,
-      description: description || null,
-      categoryId: categoryId ? Number(categoryId) : null,
-      provisionTypeId: provisionTypeId ? Number(provisionTypeId) : null,
-      competencySystemId: null,
-      steps,
-      workOrderIds: [...orders],
-      behaviors: Object.keys(targets).filter((k) => k.startsWith('b')).flatMap((k) => target(k).map((s) => ({ behaviorId: Number(k.slice(1)), targetScore: s }))),
-      skills: Object.keys(targets).filter((k) => k.startsWith('s')).flatMap((k) => target(k).map((s) => ({ skillId: Number(k.slice(1)), targetScore: s }))),
-      participantStatusIds: [...statusIds],
-      workplaceIds: [...places],
-    };
-    const parsed = v.safeParse(SaveBlueprintSchema, input);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.issues));
-      setPage('basics');
-      return;
-    }
+  const save = (input: SaveBlueprintInput) => {
     workPlans().saveBlueprint(input).then(() => router.navigate({ href: '/zoek/werkplanblauwdruk' }), reportError);
   };
+  // Show the page of the first field in error and focus that field.
+  const refused = (errs: FieldErrors<BlueprintValues>) => {
+    const stepIndex = Array.isArray(errs.steps) ? errs.steps.findIndex((x) => x !== undefined && x !== null) : -1;
+    const first = errs.name ? 'name' : errs.description ? 'description' : stepIndex >= 0 ? `steps.${stepIndex}.label` : Object.keys(errs)[0] ?? 'name';
+    // The page shows first (synchronously), then its field takes the focus.
+    flushSync(() => setPage(blueprintPageOf(first)));
+    const field = first === 'name' ? 'bp-name' : first === 'description' ? 'bp-description' : stepIndex >= 0 ? `bp-step-${stepIndex}` : null;
+    if (field) document.getElementById(field)?.focus();
+  };
 
-  const checkList = (items: { id: number; label: string }[], chosen: ReadonlySet<number>, set: (f: (s: ReadonlySet<number>) => ReadonlySet<number>) => void, legend: string): ReactNode => (
+  const checkList = (items: { id: number; label: string }[], chosen: ReadonlySet<number>, name: 'workOrderIds' | 'participantStatusIds' | 'workplaceIds', legend: string): ReactNode => (
     <fieldset className="wizard__list">
       <legend>{legend}</legend>
       {items.map((x) => (
         <label key={x.id} className="wizard__check">
-          <input type="checkbox" checked={chosen.has(x.id)} onChange={() => toggle(set, x.id)} /> {x.label}
+          <input type="checkbox" checked={chosen.has(x.id)} onChange={() => toggle(name, chosen, x.id)} /> {x.label}
         </label>
       ))}
     </fieldset>
@@ -103,10 +97,10 @@ export function BlueprintWizard() {
         return (
           <div key={key} className="wizard__target">
             <label className="wizard__check">
-              <input type="checkbox" checked={key in targets} onChange={() => setTargets((o) => { const n = { ...o }; if (key in n) delete n[key]; else n[key] = 3; return n; })} /> {str(x.name)}
+              <input type="checkbox" checked={key in targets} onChange={() => { const n = { ...targets }; if (key in n) delete n[key]; else n[key] = 3; setTargets(n); }} /> {str(x.name)}
             </label>
             {key in targets && (
-              <select className="input" aria-label={t('workPlans.blueprints.target', { name: str(x.name) })} value={targets[key] ?? ''} onChange={(e) => setTargets((o) => ({ ...o, [key]: e.target.value ? Number(e.target.value) : null }))}>
+              <select className="input" aria-label={t('workPlans.blueprints.target', { name: str(x.name) })} value={targets[key] ?? ''} onChange={(e) => setTargets({ ...targets, [key]: e.target.value ? Number(e.target.value) : null })}>
                 <option value="">–</option>
                 {[1, 2, 3].map((s) => <option key={s} value={s}>{s}</option>)}
               </select>
@@ -128,28 +122,29 @@ export function BlueprintWizard() {
           </li>
         ))}
       </ol>
-      <form className="work-plans__form" onSubmit={submit} noValidate>
+      <form className="work-plans__form" onSubmit={(e) => void handleSubmit(save, refused)(e)} noValidate>
         {page === 'basics' && (
           <>
             <div className="field">
               <label htmlFor="bp-name">{t('workPlans.fields.name')}</label>
-              <input id="bp-name" className="input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'bp-name-error' : undefined} />
-              <FieldError id="bp-name-error" message={errors.name} />
+              <input id="bp-name" className="input" {...register('name')} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'bp-name-error' : undefined} />
+              <FieldError id="bp-name-error" message={errors.name?.message} />
             </div>
             <div className="field">
               <label htmlFor="bp-description">{t('workPlans.blueprints.description')}</label>
-              <textarea id="bp-description" className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+              <textarea id="bp-description" className="input" rows={3} {...register('description')} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? 'bp-description-error' : undefined} />
+              <FieldError id="bp-description-error" message={errors.description?.message} />
             </div>
             <div className="field">
               <label htmlFor="bp-category-select">{t('workPlans.blueprints.category')}</label>
-              <select id="bp-category-select" className="input" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+              <select id="bp-category-select" className="input" {...register('categoryId')}>
                 <option value="">{t('workPlans.add.choose')}</option>
                 {byName(categories).map((c) => <option key={c.uuid} value={String(c.id)}>{str(c.label)}</option>)}
               </select>
             </div>
             <div className="field">
               <label htmlFor="bp-provision">{t('workPlans.blueprints.provisionType')}</label>
-              <select id="bp-provision" className="input" value={provisionTypeId} onChange={(e) => setProvisionTypeId(e.target.value)}>
+              <select id="bp-provision" className="input" {...register('provisionTypeId')}>
                 <option value="">{t('workPlans.add.choose')}</option>
                 {byName(provisionTypes).map((c) => <option key={c.uuid} value={String(c.id)}>{str(c.label)}</option>)}
               </select>
@@ -162,31 +157,33 @@ export function BlueprintWizard() {
             {steps.map((s, i) => (
               <div key={i} className="wizard__step">
                 <label htmlFor={`bp-step-${i}`}>{t('workPlans.blueprints.stepLabel', { n: i + 1 })}</label>
-                <input id={`bp-step-${i}`} className="input" value={s.label} onChange={(e) => setSteps((x) => x.map((y, j) => (j === i ? { ...y, label: e.target.value } : y)))} />
+                <input id={`bp-step-${i}`} className="input" value={s.label} onChange={(e) => setSteps(steps.map((y, j) => (j === i ? { ...y, label: e.target.value } : y)))}
+                  aria-invalid={errors.steps?.[i]?.label ? true : undefined} aria-describedby={errors.steps?.[i]?.label ? `bp-step-${i}-error` : undefined} />
+                <FieldError id={`bp-step-${i}-error`} message={errors.steps?.[i]?.label?.message} />
                 <label htmlFor={`bp-step-parent-${i}`}>{t('workPlans.blueprints.parent')}</label>
-                <select id={`bp-step-parent-${i}`} className="input" value={s.parentIndex ?? ''} onChange={(e) => setSteps((x) => x.map((y, j) => (j === i ? { ...y, parentIndex: e.target.value === '' ? null : Number(e.target.value) } : y)))}>
+                <select id={`bp-step-parent-${i}`} className="input" value={s.parentIndex ?? ''} onChange={(e) => setSteps(steps.map((y, j) => (j === i ? { ...y, parentIndex: e.target.value === '' ? null : Number(e.target.value) } : y)))}>
                   <option value="">–</option>
                   {steps.slice(0, i).map((p, j) => <option key={j} value={j}>{p.label || t('workPlans.blueprints.stepLabel', { n: j + 1 })}</option>)}
                 </select>
-                <button type="button" className="button" onClick={() => setSteps((x) => x.filter((_, j) => j !== i).map((y) => ({ ...y, parentIndex: y.parentIndex === null || y.parentIndex === i ? null : y.parentIndex > i ? y.parentIndex - 1 : y.parentIndex })))}>
+                <button type="button" className="button" onClick={() => setSteps(steps.filter((_, j) => j !== i).map((y) => ({ ...y, parentIndex: y.parentIndex === null || y.parentIndex === i ? null : y.parentIndex > i ? y.parentIndex - 1 : y.parentIndex })))}>
                   {t('workPlans.blueprints.removeStep')}
                 </button>
               </div>
             ))}
-            <button type="button" className="button" onClick={() => setSteps((x) => [...x, { label: '', parentIndex: null }])}>{t('workPlans.blueprints.addStep')}</button>
+            <button type="button" className="button" onClick={() => setSteps([...steps, { label: '', parentIndex: null }])}>{t('workPlans.blueprints.addStep')}</button>
           </fieldset>
         )}
         {page === 'content' && (
           <>
-            {checkList(byName(workOrders).map((w) => ({ id: w.id as number, label: str(w.name) })), orders, setOrders, t('workPlans.blueprints.workOrders'))}
+            {checkList(byName(workOrders).map((w) => ({ id: w.id as number, label: str(w.name) })), orders, 'workOrderIds', t('workPlans.blueprints.workOrders'))}
             {targetList('b', behaviors, t('workPlans.blueprints.behaviors'))}
             {targetList('s', skills, t('workPlans.blueprints.skills'))}
           </>
         )}
         {page === 'scope' && (
           <>
-            {checkList((statuses ?? []).map((s) => ({ id: Number(s.statusId), label: str(s.label) })), statusIds, setStatusIds, t('workPlans.blueprints.statuses'))}
-            {checkList(byName(workplaces).map((w) => ({ id: w.id as number, label: str(w.name) })), places, setPlaces, t('workPlans.blueprints.workplaces'))}
+            {checkList((statuses ?? []).map((s) => ({ id: Number(s.statusId), label: str(s.label) })), statusIds, 'participantStatusIds', t('workPlans.blueprints.statuses'))}
+            {checkList(byName(workplaces).map((w) => ({ id: w.id as number, label: str(w.name) })), places, 'workplaceIds', t('workPlans.blueprints.workplaces'))}
           </>
         )}
         <div className="wizard__nav">

@@ -24,6 +24,7 @@ export function WorkOrderList() {
       ) : list.length === 0 ? (
         <p role="status">{t('workPlans.workOrders.empty')}</p>
       ) : (
+        <div className="work-plans__scroll" role="region" aria-label={t('workPlans.workOrders.title')} tabIndex={0}>
         <table className="work-plans__table">
           <caption className="visually-hidden">{t('workPlans.workOrders.title')}</caption>
           <thead>
@@ -43,6 +44,7 @@ export function WorkOrderList() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );

@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import type { TFunction } from 'i18next';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldPath, FieldValues, Resolver, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import * as v from 'valibot';
+import type { IssueLike } from '../../domain/shared/issue-reason';
+import type { ReasonParams } from '../api/api-error';
+import { issueText, reasonText } from '../ui/reason-text';
+
+/**
+ * The administration forms on react-hook-form (issue 21). The resolver runs the valibot schema of the
+ * write the form sends (the server's own), on the input the form makes of its values; the issues' reason
+ * codes become Dutch texts with their field and bound (`issueTexts`), each on its field. Issues outside
+ * a field the form has land on `root` (shown above the form). `@hookform/resolvers`' valibotResolver would hand the raw
+ * code without its params, hence this small one.
+ */
+export function schemaResolver<TValues extends FieldValues, TSchema extends v.GenericSchema>(
+  t: TFunction,
+  schema: TSchema,
+  toInput: (values: TValues) => unknown = (values) => values,
+  extra?: (values: TValues) => Record<string, string>,
+): Resolver<TValues, unknown, v.InferOutput<TSchema>> {
+  return (values, _context, options) => {
+    const parsed = v.safeParse(schema, toInput(values));
+    const problems: Record<string, string> = { ...(parsed.success ? {} : issuePaths(t, parsed.issues, values)), ...(extra?.(values) ?? {}) };
+    if (parsed.success && Object.keys(problems).length === 0) return { values: parsed.output, errors: {} };
+    const flat: Record<string, FieldError> = {};
+    for (const [path, message] of Object.entries(problems)) flat[path] = { type: 'validate', message };
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
+}
+
+/**
+ * Path → text of its first issue: `processLabels.2.label` for a list row's field; a path the form does not
+ * have (a write field the form fills itself) lands on `root`.
+ */
+export function issuePaths(t: TFunction, issues: readonly IssueLike[], values: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const keys = (issue.path ?? []).map((p) => p.key).filter((k): k is string | number => typeof k === 'string' || typeof k === 'number');
+    const path = keys.length > 0 && typeof keys[0] === 'string' && keys[0] in values ? keys.join('.') : 'root';
+    out[path] ??= issueText(t, issue);
+  }
+  return out;
+}
+
+/**
+ * A refusal the server answered: on its field (`params.field`) when the form has it, with the focus moved
+ * there; else the text for the form's own alert. Answers the text left for the alert, or null.
+ */
+export function applyRefusal<TValues extends FieldValues>(
+  t: TFunction,
+  setError: UseFormSetError<TValues>,
+  fields: readonly FieldPath<TValues>[],
+  reason: string | null | undefined,
+  params?: ReasonParams | null,
+): string | null {
+  const text = reasonText(t, reason, params);
+  const field = typeof params?.field === 'string' ? fields.find((f) => f === params.field) : undefined;
+  if (!field) return text;
+  setError(field, { type: 'server', message: text }, { shouldFocus: true });
+  return null;
+}
+
+interface FormTextProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  type?: string;
+  hint?: string | undefined;
+  autoComplete?: string;
+  disabled?: boolean;
+}
+
+/** A labelled input registered with react-hook-form (so the focus can go to it), its error and hint tied to it. */
+export function FormText({ label, registration, error, type = 'text', hint, autoComplete = 'off', disabled = false }: FormTextProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type={type}
+        autoComplete={autoComplete}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...registration}
+      />
+      {hint ? <p id={`${id}-hint`} className="admin-muted">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** ISO (yyyy-mm-dd, what the date field gives) as the dd-mm-jjjj the user writes take; other text as it is. */
+export const isoToWriteDate = (text: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}-${text.slice(5, 7)}-${text.slice(0, 4)}` : text);
+
+/**
+ * After a refused submit, the focus goes to the first field in error in the order on screen (including
+ * fields react-hook-form cannot focus itself: the date field, list rows). Forms using it set
+ * `shouldFocusError: false` so the two do not compete.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, submitCount: number, hasErrors: boolean): void {
+  const seen = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === seen.current) return;
+    seen.current = submitCount;
+    if (hasErrors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, submitCount, hasErrors]);
+}
