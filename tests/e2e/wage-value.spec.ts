@@ -75,7 +75,11 @@ test.describe('wage-value measurement', () => {
     await next(page);
     await expect(page.getByTestId('step-errors')).toBeVisible();
     await expect(page.getByText('Dit veld is verplicht').first()).toBeVisible();
-    await page.getByLabel('Ingangsdatum').fill('2026-11-02');
+    // Focus goes to the first field in error, not stays on the button; its message goes as soon as it is valid.
+    await expect(page.getByLabel('Ingangsdatum')).toBeFocused();
+    await expect(page.getByLabel('Ingangsdatum')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Ingangsdatum').fill('02-11-2026');
+    await expect(page.getByLabel('Ingangsdatum')).toHaveAttribute('aria-invalid', 'false');
     await page.getByLabel('Werkgever', { exact: true }).fill('Groen Onderhoud BV');
     await page.getByLabel('Contactpersoon werkgever').fill('Mevr. Kramer');
     await page.getByLabel('E-mailadres contactpersoon').fill('hr@groen');
@@ -86,16 +90,20 @@ test.describe('wage-value measurement', () => {
     await page.getByLabel('Loonwaardedeskundige', { exact: true }).fill('E. Expert');
     await next(page);
     await expect(page.getByText('Vul een geldig e-mailadres in')).toBeVisible();
+    await expect(page.getByLabel('E-mailadres contactpersoon')).toBeFocused();
     await page.getByLabel('E-mailadres contactpersoon').fill('hr@groen.nl');
+    await expect(page.getByText('Vul een geldig e-mailadres in')).toHaveCount(0);
     await next(page);
     // 2 Research activities (stored inverted; the form asks what happened)
     await stepTitle(page, 'Onderzoeksactiviteiten');
+    // A successful save leaves no error text behind.
+    await expect(page.locator('.field__error, [data-testid="step-errors"], [data-testid="save-reason"]')).toHaveCount(0);
     await expect(page).toHaveURL(/\/wage-value\/measurement\/edit\//);
     const uuid = page.url().split('/edit/')[1]!.split(/[?#]/)[0]!;
-    await page.getByLabel('Rapportagedatum').fill('2026-11-09');
-    await page.getByLabel('Datum bedrijfsbezoek').fill('2026-11-02');
-    await page.getByLabel('Datum gesprek werknemer').fill('2026-11-02');
-    await page.getByLabel('Datum gesprek werkgever').fill('2026-11-03');
+    await page.getByLabel('Rapportagedatum').fill('09-11-2026');
+    await page.getByLabel('Datum bedrijfsbezoek').fill('02-11-2026');
+    await page.getByLabel('Datum gesprek werknemer').fill('02-11-2026');
+    await page.getByLabel('Datum gesprek werkgever').fill('03-11-2026');
     await next(page);
     // 3 Tasks: hours shown, Dutch numbers, the 100 % rule live
     await stepTitle(page, 'Taken');
@@ -106,6 +114,7 @@ test.describe('wage-value measurement', () => {
     await expect(page.getByText('De tijdsbesteding van de taken moet samen precies 100% zijn (nu 98,44%)')).toBeVisible();
     await page.getByTestId('task-3').getByLabel('Uren per week').fill('6,5');
     await expect(page.getByTestId('tasks-total')).toContainText('100%');
+    await expect(page.getByText(/moet samen precies 100% zijn/)).toHaveCount(0);
     await next(page);
     // 4 Norm function
     await stepTitle(page, 'Normfunctie en loon');
@@ -142,10 +151,10 @@ test.describe('wage-value measurement', () => {
     await page.getByRole('group', { name: 'Zijn bijzondere voorwaarden nodig?' }).getByLabel('Nee').check();
     await page.getByLabel('Advies herbeoordeling', { exact: true }).selectOption({ label: 'Twaalf tot vierentwintig maanden' });
     await page.getByLabel('Toelichting herbeoordeling').fill('Ontwikkeling verwacht.');
-    await page.getByLabel('Besproken met werkgever op').fill('2026-11-05');
+    await page.getByLabel('Besproken met werkgever op').fill('05-11-2026');
     await page.getByRole('group', { name: 'Werkgever akkoord' }).getByLabel('Ja').check();
     await page.getByLabel('Zienswijze werkgever').fill('De werkgever herkent het beeld.');
-    await page.getByLabel('Besproken met werknemer op').fill('2026-11-05');
+    await page.getByLabel('Besproken met werknemer op').fill('05-11-2026');
     await page.getByRole('group', { name: 'Werknemer akkoord' }).getByLabel('Ja').check();
     await page.getByLabel('Zienswijze werknemer').fill('Werknemer kan zich vinden in de uitkomst.');
     await next(page);
@@ -230,7 +239,7 @@ test.describe('wage-value measurement', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Normfunctie en loon' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('Nog niet compleet: Normfunctie en loon')).toBeVisible();
     await page.getByRole('button', { name: /Onderzoeksactiviteiten/ }).click();
-    await expect(page.getByLabel('Rapportagedatum')).toHaveValue('2026-11-09');
+    await expect(page.getByLabel('Rapportagedatum')).toHaveValue('09-11-2026');
     await context.close();
   });
 

@@ -211,7 +211,8 @@ export function normFunctionForType(nf: NormFunctionAndWages, type: number): Nor
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const date = (v: unknown): string | null => (typeof v === 'string' && v.length >= 10 ? v.slice(0, 10) : null);
+// A timestamp is cut to its day; other text (a date half typed) is kept, so the rules say it is not a date.
+const date = (v: unknown): string | null => (typeof v !== 'string' || v.trim() === '' ? null : /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : v);
 
 /** The draft held by a stored document (missing fields filled with empties), for the form and the report. */
 export function draftOfDocument(doc: Pick<MeasurementDocument, 'type' | 'details' | 'researchActivities' | 'tasks' | 'normFunction' | 'advice' | 'summary'>): MeasurementDraft {

@@ -1,19 +1,18 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDutchNumber, parseDutchNumber } from '../../domain/wage-value/numbers';
-import type { WageValueIssue } from '../../domain/wage-value/validation';
+import { DateField as DateInput } from '../../lib/ui/date-field';
+import type { ShownIssue } from './measurement-form';
 
-/** The message of the first issue at `path`, translated. */
-export function useIssueText(issues: readonly WageValueIssue[], path: string): string | null {
-  const { t } = useTranslation();
-  const issue = issues.find((i) => i.path === path);
-  return issue ? t(issue.key as 'wageValue.errors.required', issue.params ?? {}) : null;
+/** The message of the first issue at `path` (already translated by the form's resolver). */
+export function useIssueText(issues: readonly ShownIssue[], path: string): string | null {
+  return issues.find((i) => i.path === path)?.message ?? null;
 }
 
 interface FieldProps {
   label: string;
   path: string;
-  issues: readonly WageValueIssue[];
+  issues: readonly ShownIssue[];
   hint?: string;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
 }
@@ -32,7 +31,7 @@ function Field({ label, path, issues, hint, children }: FieldProps) {
   );
 }
 
-export function TextField(p: { label: string; path: string; issues: readonly WageValueIssue[]; value: string; onChange: (v: string) => void; multiline?: boolean; type?: string; readOnly?: boolean }) {
+export function TextField(p: { label: string; path: string; issues: readonly ShownIssue[]; value: string; onChange: (v: string) => void; multiline?: boolean; type?: string; readOnly?: boolean }) {
   return (
     <Field label={p.label} path={p.path} issues={p.issues}>
       {(a) => p.multiline
@@ -42,10 +41,10 @@ export function TextField(p: { label: string; path: string; issues: readonly Wag
   );
 }
 
-export function DateField(p: { label: string; path: string; issues: readonly WageValueIssue[]; value: string | null; onChange: (v: string | null) => void; readOnly?: boolean }) {
+export function DateField(p: { label: string; path: string; issues: readonly ShownIssue[]; value: string | null; onChange: (v: string | null) => void; readOnly?: boolean }) {
   return (
     <Field label={p.label} path={p.path} issues={p.issues}>
-      {(a) => <input {...a} className="input wv-date" type="date" value={p.value ?? ''} readOnly={p.readOnly} onChange={(e) => p.onChange(e.target.value === '' ? null : e.target.value)} />}
+      {(a) => <DateInput id={a.id} aria-invalid={a['aria-invalid']} aria-describedby={a['aria-describedby']} className="wv-date" value={p.value} readOnly={p.readOnly} onChange={(v) => p.onChange(v === '' ? null : v)} />}
     </Field>
   );
 }
@@ -55,7 +54,7 @@ export function DateField(p: { label: string; path: string; issues: readonly Wag
  * typing; the value is the parsed number (NaN for text that is not a number, null when empty).
  * Only digits, one comma and dots are accepted (the input mask).
  */
-export function NumberField(p: { label: string; path: string; issues: readonly WageValueIssue[]; value: number | null; onChange: (v: number | null) => void; suffix: string; decimals?: number; readOnly?: boolean; prefix?: string }) {
+export function NumberField(p: { label: string; path: string; issues: readonly ShownIssue[]; value: number | null; onChange: (v: number | null) => void; suffix: string; decimals?: number; readOnly?: boolean; prefix?: string }) {
   const decimals = p.decimals ?? 2;
   const [text, setText] = useState(() => formatDutchNumber(p.value, 0, 4));
   const [seen, setSeen] = useState(p.value);
@@ -94,7 +93,7 @@ export function NumberField(p: { label: string; path: string; issues: readonly W
   );
 }
 
-export function SelectField(p: { label: string; path: string; issues: readonly WageValueIssue[]; value: number | null; options: { value: number; label: string }[]; onChange: (v: number | null) => void; placeholder: string; disabled?: boolean }) {
+export function SelectField(p: { label: string; path: string; issues: readonly ShownIssue[]; value: number | null; options: { value: number; label: string }[]; onChange: (v: number | null) => void; placeholder: string; disabled?: boolean }) {
   return (
     <Field label={p.label} path={p.path} issues={p.issues}>
       {(a) => (
@@ -108,7 +107,7 @@ export function SelectField(p: { label: string; path: string; issues: readonly W
 }
 
 /** Yes / no as two radio buttons (null: not answered). */
-export function YesNoField(p: { label: string; path: string; issues: readonly WageValueIssue[]; value: boolean | null; onChange: (v: boolean) => void; disabled?: boolean }) {
+export function YesNoField(p: { label: string; path: string; issues: readonly ShownIssue[]; value: boolean | null; onChange: (v: boolean) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const name = useId();
   const error = useIssueText(p.issues, p.path);

@@ -1,10 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { measurementSteps, type MeasurementStep } from '../../domain/wage-value/constants';
 import { draftOfDocument, emptyDraft, type MeasurementDocument, type MeasurementDraft, type ParticipantSnapshot } from '../../domain/wage-value/measurement';
 import { stepPayload } from '../../domain/wage-value/schemas';
-import { consistencyIssues, validateStep, type WageValueIssue } from '../../domain/wage-value/validation';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { wageValueActions } from './actions';
@@ -22,6 +22,7 @@ import { StepResult } from './step-result';
 import { StepAdvice } from './step-advice';
 import { StepSummary } from './step-summary';
 import type { StepProps } from './step-props';
+import { measurementResolver, shownIssues, stepOfPath, type ResolverContext, type ShownIssue } from './measurement-form';
 import { followStoredDocument, newlyRefused, refusedChanges, unconfirmedByServer, wizardStartOf } from './wizard-start';
 import { useOutboxRows } from '../../lib/replica/hooks';
 import './wage-value.css';
@@ -33,19 +34,6 @@ const STEPS: Record<MeasurementStep, (p: StepProps) => React.JSX.Element> = {
 
 function participantSnapshotOf(p: ParticipantOption | null): ParticipantSnapshot {
   return p ? { firstname: p.firstname, prefix: p.prefix, lastname: p.lastname, birthdate: p.birthdate } : {};
-}
-
-type Reason = { key: string; params: Record<string, string | number>; task?: number };
-
-/** A consistency issue as the save's reason: the task it is about named, when it is about a task. */
-function issueReason(issue: WageValueIssue): Reason {
-  const task = /^tasks\.(\d+)\./.exec(issue.path);
-  return { key: issue.key, params: issue.params ?? {}, ...(task ? { task: Number(task[1]) + 1 } : {}) };
-}
-
-function reasonText(t: (key: string, params?: Record<string, string | number>) => string, r: Reason): string {
-  const message = t(r.key, r.params);
-  return r.task === undefined ? message : t('wageValue.errors.inTask', { n: r.task, message });
 }
 
 export type WizardMode = { kind: 'add' } | { kind: 'edit'; uuid: string } | { kind: 'copy'; fromUuid: string };
@@ -73,31 +61,44 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const [newUuid] = useState(uuidv7);
   const uuid = mode.kind === 'edit' ? mode.uuid : newUuid;
   const participants = useParticipants();
-  // A new measurement names the signed-in expert as "Loonwaardedeskundige" (a copy keeps the source's
-  // name unless it is empty).
-  const [draft, setDraft] = useState<MeasurementDraft>(() => (mode.kind !== 'edit' && me && initial.details.wageValueExpert.trim() === ''
-    ? { ...initial, details: { ...initial.details, wageValueExpert: me.name } }
-    : initial));
-  const formRef = useRef<HTMLFormElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const staff = useStaffUsers();
   const [participantId, setParticipantId] = useState<number | null>(initialParticipant);
   const [stepIndex, setStepIndex] = useState(initialStep);
-  const [shown, setShown] = useState<WageValueIssue[]>([]);
-  const [reason, setReason] = useState<Reason | null>(null);
   const [saving, setSaving] = useState(false);
   const [savedOnce, setSavedOnce] = useState(mode.kind === 'edit');
   // The version of the stored document the form shows, and whether the expert has touched the form.
   const [shownDoc, setShownDoc] = useState<MeasurementDocument | null>(stored);
   const [touched, setTouched] = useState(false);
+  // A draft the form starts again from (a newer stored version, or the server's after a refusal).
+  const [restart, setRestart] = useState<{ draft: MeasurementDraft } | null>(null);
+
+  // One form for the whole measurement (react-hook-form): each step's save is validated by the write's
+  // valibot schema and the server's rules (measurement-form.ts); the context names the step being saved.
+  const { control, getValues, setValue, reset, trigger, handleSubmit, setError, formState } = useForm<MeasurementDraft, ResolverContext>({
+    defaultValues: initial,
+    resolver: measurementResolver,
+    context: {
+      uuid, stepIndex, participantId, copiedFromUuid: mode.kind === 'copy' && !savedOnce ? mode.fromUuid : null,
+      translate: (key, params) => t(key as 'wageValue.errors.required', params),
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  const draft = useWatch({ control }) as MeasurementDraft;
+  const issues: ShownIssue[] = shownIssues(formState.errors);
+  const submitted = formState.isSubmitted;
+  const focusPending = useRef(false);
+
   const newer = mode.kind === 'edit' ? followStoredDocument(shownDoc, stored, touched) : null;
   if (newer) {
     // A newer version arrived before the expert touched the form (the replica was still catching up):
     // show it and resume at its step (state adjusted while rendering, React's pattern for derived state).
     setShownDoc(stored);
-    setDraft(newer.draft);
+    setRestart({ draft: newer.draft });
     setStepIndex(newer.stepIndex);
     setParticipantId(newer.participantId);
-    setShown([]);
   }
   // A change of this measurement refused by the server: the form starts again from the stored
   // document (rolled back to the server's version by the worker); the input stays on /wijzigingen.
@@ -109,21 +110,43 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
     if (newlyRefused(seenRefused, refused) && stored) {
       const start = wizardStartOf(stored);
       setShownDoc(stored);
-      setDraft(start.draft);
+      setRestart({ draft: start.draft });
       setParticipantId(start.participantId);
-      setShown([]);
-      setReason(null);
       setTouched(false);
     }
   }
-  const goTo = (i: number) => { setTouched(true); setStepIndex(i); };
+  useEffect(() => {
+    // After a refused save the participant's message follows the choice (the context has the new one now).
+    if (submitted) void trigger();
+  }, [participantId, submitted, trigger]);
+  useEffect(() => {
+    // The form's values and messages start again (reset clears every message).
+    if (restart) reset(restart.draft);
+  }, [restart, reset]);
+  useEffect(() => {
+    // A new measurement or a copy names the signed-in expert as "Loonwaardedeskundige" (a copy keeps
+    // the source's name unless it is empty), also when the session arrives after the form.
+    if (mode.kind !== 'edit' && me && getValues('details.wageValueExpert').trim() === '') setValue('details.wageValueExpert', me.name);
+  }, [me, mode.kind, getValues, setValue]);
+  useEffect(() => {
+    // After a refused save, focus moves to the first field in error once the messages are on screen
+    // (else to the step's message): the fields are the project's own, so the DOM order decides.
+    if (!focusPending.current) return;
+    const section = sectionRef.current;
+    const field = section?.querySelector<HTMLElement>('[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input');
+    const message = section?.querySelector<HTMLElement>('[data-testid="save-reason"], [data-testid="step-errors"]');
+    if (!field && !message) return;
+    focusPending.current = false;
+    (field ?? message)?.focus();
+  });
+
+  /** Messages and the submitted state go (a save succeeded, another step is shown); the values stay. */
+  const clearMessages = () => reset(undefined, { keepValues: true, keepDirty: true, keepDefaultValues: true, keepTouched: true });
+  const goTo = (i: number) => { setTouched(true); clearMessages(); setStepIndex(i); };
 
   const ofParticipant = useMeasurementsOfParticipant(participantId);
   const participant = participants?.find((p) => p.id === participantId) ?? null;
   const step = measurementSteps[stepIndex] ?? 'details';
-  const liveIssues = useMemo(() => validateStep(step, draft), [draft, step]);
-  // Inline messages show after a save attempt, and then follow the typing.
-  const issues = shown.length > 0 ? liveIssues : [];
 
   if (!me) return <p aria-live="polite">{t('wageValue.wizard.loading')}</p>;
 
@@ -138,57 +161,63 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
   const recent = ofParticipant ? recentDefinitive(ofParticipant, new Date(), uuid) : null;
   const concept = ofParticipant && !savedOnce ? otherConcept(ofParticipant, uuid) : null;
   const Step = STEPS[step];
+  // Issues of fields on another step (the cross-step consistency: hours changed after the tasks) are
+  // named with their step in the save's message; the others show on their field.
+  const general = (i: ShownIssue) => i.path.startsWith('root.');
+  const participantError = issues.find((i) => i.path === 'participantId')?.message ?? null;
+  const serverReason = issues.find(general)?.message ?? null;
+  const fieldIssues = issues.filter((i) => !general(i) && i.path !== 'participantId' && stepOfPath(i.path) === step);
+  const elsewhere = issues.filter((i) => !general(i) && i.path !== 'participantId' && stepOfPath(i.path) !== step);
   const edit = (change: (d: MeasurementDraft) => void) => {
     setTouched(true);
-    setDraft((d) => { const next = structuredClone(d); change(next); return next; });
+    const next = structuredClone(getValues());
+    change(next);
+    for (const key of Object.keys(next) as (keyof MeasurementDraft)[]) setValue(key, next[key]);
+    // After a refused save the messages follow the typing: each goes as soon as its field is valid.
+    if (submitted) void trigger();
   };
 
   async function save(target: number): Promise<void> {
     setTouched(true);
     if (readOnly) { setStepIndex(target); return; }
-    setReason(null);
-    if (participantId === null) { setReason({ key: 'wageValue.wizard.participantRequired', params: {} }); return; }
-    const problems = validateStep(step, draft);
-    setShown(problems);
-    if (problems.length > 0) { focusFirstError(); return; }
-    // The whole measurement must stay consistent, whichever step is saved (the server checks the same).
-    const inconsistent = consistencyIssues(draft)[0];
-    if (inconsistent) { setReason(issueReason(inconsistent)); focusReason(); return; }
-    let replace = false;
-    if (concept) {
-      if (!window.confirm(t('wageValue.wizard.confirmReplaceConcept'))) return;
-      replace = true;
-    }
-    setSaving(true);
-    const answer = await wageValueActions.saveMeasurement(
-      stepPayload(uuid, participantId, draft, stepIndex + 1, { replaceExistingConcept: replace, copiedFromUuid: mode.kind === 'copy' && !savedOnce ? mode.fromUuid : null }),
-      { isNew: !savedOnce, participantSnapshot: participantSnapshotOf(participant), createdByUserId: me?.userId },
-    );
-    setSaving(false);
-    if (!answer.queued) { setReason({ key: answer.reason ?? 'wageValue.actions.failed', params: {} }); focusReason(); return; }
-    setShown([]);
-    if (!savedOnce) {
-      setSavedOnce(true);
-      void navigate({ to: '/wage-value/measurement/edit/$measurementId', params: { measurementId: uuid }, replace: true });
-    }
-    setStepIndex(target);
+    await handleSubmit(async (values) => {
+      let replace = false;
+      if (concept) {
+        if (!window.confirm(t('wageValue.wizard.confirmReplaceConcept'))) return;
+        replace = true;
+      }
+      if (participantId === null) return;
+      setSaving(true);
+      const answer = await wageValueActions.saveMeasurement(
+        stepPayload(uuid, participantId, values, stepIndex + 1, { replaceExistingConcept: replace, copiedFromUuid: mode.kind === 'copy' && !savedOnce ? mode.fromUuid : null }),
+        { isNew: !savedOnce, participantSnapshot: participantSnapshotOf(participant), createdByUserId: me?.userId },
+      );
+      setSaving(false);
+      if (!answer.queued) {
+        const key = answer.reason ?? 'wageValue.actions.failed';
+        setError('root.server', { type: key, message: t(key as 'wageValue.errors.required') });
+        focusPending.current = true;
+        return;
+      }
+      // A successful save leaves no message behind.
+      clearMessages();
+      if (!savedOnce) {
+        setSavedOnce(true);
+        void navigate({ to: '/wage-value/measurement/edit/$measurementId', params: { measurementId: uuid }, replace: true });
+      }
+      setStepIndex(target);
+    }, () => { focusPending.current = true; })();
   }
 
-  /** After a refused save, focus moves to the first field in error (else to the step's message). */
-  function focusFirstError(): void {
-    requestAnimationFrame(() => {
-      const form = formRef.current;
-      const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input');
-      (field ?? form?.querySelector<HTMLElement>('[data-testid="step-errors"]'))?.focus();
-    });
-  }
-  function focusReason(): void {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-testid="save-reason"]')?.focus());
-  }
   const expertCoach = participant !== null && expertIsCoach(participant.coachId, stored?.createdByUserId ?? me.userId, draft.details.wageValueExpert, staff);
+  const elsewhereText = (i: ShownIssue): string => {
+    const task = /^tasks\.(\d+)\./.exec(i.path);
+    const message = task ? t('wageValue.errors.inTask', { n: Number(task[1]) + 1, message: i.message }) : i.message;
+    return t('wageValue.wizard.otherStepError', { step: t(`wageValue.steps.${stepOfPath(i.path)}`), message });
+  };
 
   return (
-    <section className="wv-page" aria-labelledby="wv-title">
+    <section ref={sectionRef} className="wv-page" aria-labelledby="wv-title">
       <header className="wv-page__header">
         <h1 id="wv-title">{t(`wageValue.wizard.title.${mode.kind}`)}</h1>
         <span className={`wv-status wv-status--${status}`} data-testid="measurement-status">{t(`wageValue.options.status.${status}`)}</span>
@@ -196,10 +225,15 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
       <div className="field wv-participant">
         <label className="field__label" htmlFor="wv-participant">{t('wageValue.fields.participant')}</label>
         <select id="wv-participant" className="input" value={participantId ?? ''} disabled={savedOnce || readOnly}
-          onChange={(e) => setParticipantId(e.target.value === '' ? null : Number(e.target.value))}>
+          aria-invalid={participantError !== null} aria-describedby={participantError ? 'wv-participant-error' : undefined}
+          onChange={(e) => {
+            const next = e.target.value === '' ? null : Number(e.target.value);
+            setParticipantId(next);
+          }}>
           <option value="">{t('wageValue.wizard.chooseParticipant')}</option>
           {(participants ?? []).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
+        {participantError ? <span id="wv-participant-error" className="field__error" role="alert">{participantError}</span> : null}
       </div>
       {expertCoach ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.ownCoachWarning')}</p> : null}
       {recent ? <p className="alert alert--warning" role="status">{t('wageValue.wizard.recentDefinitiveWarning')}</p> : null}
@@ -217,11 +251,16 @@ function WizardForm({ mode, stored, initial, initialStep, initialParticipant }: 
           ))}
         </ol>
       </nav>
-      <form ref={formRef} className="wv-step card" aria-labelledby="wv-step-title" noValidate onSubmit={(e) => { e.preventDefault(); void save(Math.min(stepIndex + 1, measurementSteps.length - 1)); }}>
+      <form className="wv-step card" aria-labelledby="wv-step-title" noValidate onSubmit={(e) => { e.preventDefault(); void save(Math.min(stepIndex + 1, measurementSteps.length - 1)); }}>
         <h2 id="wv-step-title">{t(`wageValue.steps.${step}`)}</h2>
-        {shown.length > 0 && liveIssues.length > 0 ? <p className="alert alert--error" role="alert" tabIndex={-1} data-testid="step-errors">{t('wageValue.wizard.stepHasErrors', { count: liveIssues.length })}</p> : null}
-        <Step draft={viewDraft} edit={edit} issues={issues} readOnly={readOnly} />
-        {reason ? <p className="alert alert--error" role="alert" tabIndex={-1} data-testid="save-reason">{reasonText((k, p) => t(k as 'wageValue.errors.required', p ?? {}), reason)}</p> : null}
+        {fieldIssues.length > 0 ? <p className="alert alert--error" role="alert" tabIndex={-1} data-testid="step-errors">{t('wageValue.wizard.stepHasErrors', { count: fieldIssues.length })}</p> : null}
+        <Step draft={viewDraft} edit={edit} issues={readOnly ? [] : fieldIssues} readOnly={readOnly} />
+        {serverReason || elsewhere.length > 0 ? (
+          <div className="alert alert--error" role="alert" tabIndex={-1} data-testid="save-reason">
+            {serverReason ? <p>{serverReason}</p> : null}
+            {elsewhere.map((i) => <p key={i.path}>{elsewhereText(i)}</p>)}
+          </div>
+        ) : null}
         <div className="wv-step__actions">
           <button type="button" className="button" disabled={stepIndex === 0 || saving} onClick={() => goTo(stepIndex - 1)}>{t('wageValue.wizard.previous')}</button>
           {!readOnly ? (

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
-import type { SettingsInput } from '../../domain/wage-value/schemas';
+import type { SettingsOutput } from '../../domain/wage-value/schemas';
+import { settingsResolver, type Editable } from './form-schemas';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { fetchServerSettings, wageValueActions } from './actions';
 import { useWageValueSettings, type ListEntry, type SettingsView } from './queries';
 import './wage-value.css';
 
 type ListKey = 'statuses' | 'sequences' | 'regions';
-interface Editable { statuses: ListEntry[]; sequences: ListEntry[]; regions: ListEntry[]; newPlanStatus: string | null; newPlanMeasurementSequence: string | null; definitivePlanStatus: string | null; definitivePlanMeasurementSequence: string | null }
+type DefaultKey = 'newPlanStatus' | 'newPlanMeasurementSequence' | 'definitivePlanStatus' | 'definitivePlanMeasurementSequence';
 
 function editableOf(s: SettingsView): Editable {
   const uuidOf = (list: ListEntry[], id: number | null) => list.find((x) => x.id === id)?.uuid ?? null;
@@ -30,60 +32,91 @@ export function WageValueSettingsPage() {
 
 function SettingsForm({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
-  const [edit, setEdit] = useState<Editable>(() => editableOf(settings));
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLParagraphElement>(null);
+  // react-hook-form with the write's schema: a message goes as soon as its field is valid, focus to the first error.
+  const { register, control, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<Editable, unknown, SettingsOutput>({
+    defaultValues: editableOf(settings),
+    resolver: settingsResolver,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const lists = {
+    statuses: useFieldArray({ control, name: 'statuses', keyName: 'key' }),
+    sequences: useFieldArray({ control, name: 'sequences', keyName: 'key' }),
+    regions: useFieldArray({ control, name: 'regions', keyName: 'key' }),
+  };
+  const values = useWatch({ control }) as Editable;
   useEffect(() => {
     // The spec's check on the server's answer: without the sequence or status lists it is an invalid response.
     if (!navigator.onLine) return;
     fetchServerSettings().then((r) => setInvalid(r.ok ? null : r.reason)).catch(() => undefined);
   }, []);
-  const list = (key: ListKey, title: string) => (
-    <fieldset className="card wv-list-edit" data-testid={`list-${key}`}>
-      <legend>{title}</legend>
-      <ul>
-        {edit[key].map((e, i) => (
-          <li key={e.uuid}>
-            <label className="visually-hidden" htmlFor={`${key}-${e.uuid}`}>{t('wageValue.settings.label')} {i + 1}</label>
-            <input id={`${key}-${e.uuid}`} className="input" value={e.label} readOnly={e.locked}
-              onChange={(ev) => setEdit({ ...edit, [key]: edit[key].map((x) => (x.uuid === e.uuid ? { ...x, label: ev.target.value } : x)) })} />
-            {e.locked ? <span className="wv-field__hint">{t('wageValue.settings.locked')}</span> : (
-              <button type="button" className="button" onClick={() => setEdit({ ...edit, [key]: edit[key].filter((x) => x.uuid !== e.uuid) })}>
-                {t('wageValue.settings.remove')}<span className="visually-hidden"> {e.label}</span>
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="button" onClick={() => setEdit({ ...edit, [key]: [...edit[key], { id: null, uuid: uuidv7(), label: t('wageValue.settings.newEntry'), locked: false }] })}>
-        {t('wageValue.settings.add')}<span className="visually-hidden"> ({title})</span>
-      </button>
-    </fieldset>
-  );
-  const pick = (key: 'newPlanStatus' | 'newPlanMeasurementSequence' | 'definitivePlanStatus' | 'definitivePlanMeasurementSequence', from: ListEntry[]) => (
+  const text = (e: { message?: string } | undefined): string | null => (e?.message ? t(e.message as 'wageValue.errors.required') : null);
+  const list = (key: ListKey, title: string) => {
+    const listError = text((errors[key] as { root?: FieldError } | undefined)?.root ?? errors[key]);
+    return (
+      <fieldset className="card wv-list-edit" data-testid={`list-${key}`} aria-describedby={listError ? `${key}-error` : undefined}>
+        <legend>{title}</legend>
+        <ul>
+          {lists[key].fields.map((e, i) => {
+            const error = text(errors[key]?.[i]?.label);
+            const label = values[key]?.[i]?.label ?? e.label;
+            return (
+              <li key={e.key}>
+                <label className="visually-hidden" htmlFor={`${key}-${e.uuid}`}>{t('wageValue.settings.label')} {i + 1}</label>
+                <input id={`${key}-${e.uuid}`} className="input" readOnly={e.locked} {...register(`${key}.${i}.label`)}
+                  aria-invalid={error ? true : undefined} aria-describedby={error ? `${key}-${e.uuid}-error` : undefined} />
+                {e.locked ? <span className="wv-field__hint">{t('wageValue.settings.locked')}</span> : (
+                  <button type="button" className="button" onClick={() => lists[key].remove(i)}>
+                    {t('wageValue.settings.remove')}<span className="visually-hidden"> {label}</span>
+                  </button>
+                )}
+                {error ? <span id={`${key}-${e.uuid}-error`} className="field__error">{error}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+        {listError ? <p id={`${key}-error`} className="field__error">{listError}</p> : null}
+        <button type="button" className="button" onClick={() => lists[key].append({ id: null, uuid: uuidv7(), label: t('wageValue.settings.newEntry'), locked: false })}>
+          {t('wageValue.settings.add')}<span className="visually-hidden"> ({title})</span>
+        </button>
+      </fieldset>
+    );
+  };
+  const pick = (key: DefaultKey, from: ListEntry[]) => (
     <div className="field">
       <label className="field__label" htmlFor={`default-${key}`}>{t(`wageValue.settings.${key}`)}</label>
-      <select id={`default-${key}`} className="input" value={edit[key] ?? ''} onChange={(e) => setEdit({ ...edit, [key]: e.target.value || null })}>
+      <select id={`default-${key}`} className="input" {...register(key, { setValueAs: (x: unknown) => (typeof x === 'string' && x !== '' ? x : null) })}>
         <option value="">{t('wageValue.settings.none')}</option>
         {from.map((x) => <option key={x.uuid} value={x.uuid}>{x.label}</option>)}
       </select>
     </div>
   );
-  async function save(): Promise<void> {
-    const strip = (l: ListEntry[]) => l.map(({ uuid, label, locked }) => ({ uuid, label, locked }));
-    const input: SettingsInput = {
-      statuses: strip(edit.statuses), sequences: strip(edit.sequences), regions: strip(edit.regions),
-      newPlanStatus: edit.newPlanStatus, newPlanMeasurementSequence: edit.newPlanMeasurementSequence,
-      definitivePlanStatus: edit.definitivePlanStatus, definitivePlanMeasurementSequence: edit.definitivePlanMeasurementSequence,
-    };
-    const answer = await wageValueActions.saveSettings(input);
-    setMessage(answer.queued ? { text: t('wageValue.settings.saved'), error: false } : { text: t((answer.reason ?? 'wageValue.actions.failed') as 'wageValue.errors.required'), error: true });
-  }
+  const save = handleSubmit(async (output) => {
+    setMessage(null);
+    const answer = await wageValueActions.saveSettings(output);
+    if (!answer.queued) {
+      setError('root.server', { type: 'refused', message: answer.reason ?? 'wageValue.actions.failed' });
+      return;
+    }
+    // A successful save leaves no message behind but its own.
+    reset(undefined, { keepValues: true, keepDefaultValues: true });
+    setMessage(t('wageValue.settings.saved'));
+  }, () => setMessage(null));
+  const formError = text(errors.root?.settings) ?? text(errors.root?.server);
+  const onlyFormError = formError !== null && Object.keys(errors).length === 1;
+  useEffect(() => {
+    // The check across the lists and a refusal before queueing have no field of their own: their
+    // message takes the focus (a field's message leaves the focus on that field).
+    if (onlyFormError) reasonRef.current?.focus();
+  }, [onlyFormError, formError]);
   return (
     <section className="wv-page" aria-labelledby="wv-settings-title">
       <h1 id="wv-settings-title">{t('wageValue.settings.title')}</h1>
       {invalid ? <p className="alert alert--error" role="alert" data-testid="settings-invalid">{t(invalid as 'wageValue.errors.invalidResponse')}</p> : null}
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form noValidate onSubmit={(e) => void save(e)}>
         <div className="wv-grid">
           {list('statuses', t('wageValue.settings.statuses'))}
           {list('sequences', t('wageValue.settings.sequences'))}
@@ -92,12 +125,13 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
         <fieldset className="card">
           <legend>{t('wageValue.settings.defaults')}</legend>
           <div className="wv-grid">
-            {pick('newPlanStatus', edit.statuses)}{pick('newPlanMeasurementSequence', edit.sequences)}
-            {pick('definitivePlanStatus', edit.statuses)}{pick('definitivePlanMeasurementSequence', edit.sequences)}
+            {pick('newPlanStatus', values.statuses ?? [])}{pick('newPlanMeasurementSequence', values.sequences ?? [])}
+            {pick('definitivePlanStatus', values.statuses ?? [])}{pick('definitivePlanMeasurementSequence', values.sequences ?? [])}
           </div>
         </fieldset>
-        {message ? <p className={`alert ${message.error ? 'alert--error' : ''}`} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
-        <button type="submit" className="button button--primary">{t('wageValue.settings.save')}</button>
+        {formError ? <p ref={reasonRef} className="alert alert--error" role="alert" tabIndex={-1}>{formError}</p> : null}
+        {message ? <p className="alert" role="status">{message}</p> : null}
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('wageValue.settings.save')}</button>
       </form>
     </section>
   );
