@@ -181,7 +181,10 @@ test('participant page: the development profile tab shows what the participant s
   await expect(ownPage).not.toHaveURL(/\/login/, { timeout: 30_000 });
   await ownPage.goto('/participant-portal/development-profile');
   await expect(ownPage.locator('table').first()).toBeVisible({ timeout: 60_000 });
-  const seen = await profileScores(ownPage.locator('section[aria-labelledby="pdp-title"]'));
+  const ownProfile = ownPage.locator('section[aria-labelledby="pdp-title"]');
+  // the names come with the company's reference data, which may still be syncing when the scores show
+  await expect.poll(async () => (await profileScores(ownProfile)).filter((line) => line.startsWith(':') || line.endsWith(':')), { timeout: 60_000 }).toEqual([]);
+  const seen = await profileScores(ownProfile);
   await own.close();
   expect(seen.filter((line) => /: \d\/\d$/.test(line)).length).toBeGreaterThan(0);
 
