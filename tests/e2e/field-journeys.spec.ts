@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
+import { phoneSignedIn } from './pages/portal-page';
 import { MessagesPage, serverInbox } from './pages/messages-page';
 import { graph, serverPlans, waitForServiceWorker } from './pages/work-plans-page';
 
@@ -12,14 +13,12 @@ import { graph, serverPlans, waitForServiceWorker } from './pages/work-plans-pag
  */
 
 const TABLET = { width: 1024, height: 768 };
-const PHONE = { width: 360, height: 740 };
 /** A tiny valid PDF: the server checks uploads by content. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function device(browser: Browser, username: string, kind: 'tablet' | 'phone'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(kind === 'phone'
-    ? { viewport: PHONE, isMobile: true, hasTouch: true }
-    : { viewport: TABLET, hasTouch: true });
+/** A tablet (1024×768, touch) signed in as a demo user; phones come from phoneSignedIn (pages/portal-page.ts). */
+async function tablet(browser: Browser, username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: TABLET, hasTouch: true });
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.goto();
@@ -71,7 +70,7 @@ async function serverMeasurements(api: APIRequestContext, uuid: string): Promise
 test.describe('field journeys (issue 21)', () => {
   test('expert, tablet 1024×768: a whole measurement offline with Dutch numbers and dates, synced once; a copy keeps every step', async ({ browser }) => {
     test.setTimeout(480_000);
-    const { context, page } = await device(browser, 'expert', 'tablet');
+    const { context, page } = await tablet(browser, 'expert');
     page.on('dialog', (d) => void d.accept());
     const next = async (title: string) => {
       await page.getByRole('button', { name: 'Opslaan en verder' }).click();
@@ -247,7 +246,7 @@ test.describe('field journeys (issue 21)', () => {
 
   test('coach, tablet 1024×768: a review offline; the plan shows the score just given before and after syncing; errors follow the form', async ({ browser }) => {
     test.setTimeout(300_000);
-    const { context, page } = await device(browser, 'coach', 'tablet');
+    const { context, page } = await tablet(browser, 'coach');
     const stamp = `Veldbeoordeling ${Date.now()}`;
     const [plan] = await serverPlans(context.request, 'Lotte', 5);
     expect(plan?.uuid).toBeTruthy();
@@ -310,7 +309,7 @@ test.describe('field journeys (issue 21)', () => {
     const stamp = Date.now();
 
     // The coach writes to Lotte (online, through the API the screens use).
-    const coach = await device(browser, 'coach', 'tablet');
+    const coach = await tablet(browser, 'coach');
     const recipients = await graph<{ messageRecipients: { type: string; id: string; name: string }[] }>(coach.context.request, '{ messageRecipients(search: "Lotte") { type id name } }');
     const lotte = recipients.messageRecipients.find((r) => r.type === 'participant');
     expect(lotte).toBeTruthy();
@@ -320,7 +319,7 @@ test.describe('field journeys (issue 21)', () => {
       { input: { clientMutationId: crypto.randomUUID(), uuid: crypto.randomUUID(), subject: received, body: 'Volgende week begin je om acht uur.', recipient: { participantId: lotte!.id } } });
     expect(sent.sendMessage.success).toBe(true);
 
-    const { context, page } = await device(browser, 'participant', 'phone');
+    const { context, page } = await phoneSignedIn(browser, 'participant');
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
