@@ -5,61 +5,92 @@ import { LoginPage } from './pages/login-page';
 /**
  * The axe sweep (issue 21; `npm run test:a11y`, not part of `npm test`): every route for the role that uses it,
  * WCAG 2.1 AA with axe 4.14, and no horizontal scroll. One browser context per role and width, signed in once, axe
- * injected once per page load (init script) and run in the page; the routes are looped inside. Each width is
+ * injected once per page load (init script) and run in the page; the routes are looped inside; the 1024 px
+ * context also checks each page for sideways scrolling at 390, 768 and 1280 px. Each width is
  * checked in both languages and both themes (Dutch light + English dark at 360 px, Dutch dark + English light at
  * 1024 px; all 8 combinations with WERKPAD_AXE_ALL=1), so every language, theme and width meet each other once.
  * Routes with an id are found by following the first matching link of a list page. One role at a time:
  * `npm run test:a11y -- -g admin` (titles "<role> at <width>px"). WERKPAD_AXE_TIMES=1 logs each route's time.
  */
 
-type Route = string | { from: string; link: RegExp };
+/**
+ * A route: a path (`$company` stands for the signed-in user's company id), or the first link on another route
+ * whose path matches `link` (plus `suffix`, for pages only reached from a detail page).
+ */
+type Route = string | { from: Route; link: RegExp; suffix?: string };
 
 const STAFF_COMMON: Route[] = ['/', '/berichten', '/berichten/sent', '/berichten/archived', '/wijzigingen', '/user/changepassword', '/user/edit-profiel'];
+const PLAN: Route = { from: '/work-plan', link: /^\/work-plan\/\d+$/ };
+const PARTICIPANT: Route = { from: '/participants', link: /^\/participant\/\d+$/ };
 
 const ROLES: { username: string; routes: Route[] }[] = [
   {
     username: 'admin',
     routes: [
       ...STAFF_COMMON,
-      '/user', '/user/add', { from: '/user', link: /^\/user\/\d+\/edit$/ },
-      '/participants', '/participant/add', { from: '/participants', link: /^\/participant\/\d+$/ },
-      '/invitations', '/rechten', '/administratie/log', '/administratie/proces', '/administration/caseload',
-      '/company/settings/logo-and-color', '/skill-report', '/dashboards', '/instruments', '/instruments/add',
+      '/user', '/user/add', { from: '/user', link: /^\/user\/\d+\/edit$/ }, { from: '/user', link: /^\/user\/\d+\/imitation-options$/ },
+      '/participants', '/participant/add', '/moddeelnemer/deelnemerwizard', PARTICIPANT, { ...PARTICIPANT, suffix: '/edit' },
+      '/invitations', { from: '/participants', link: /^\/invitations\/participant\/\d+$/ },
+      '/rechten', '/administratie/log', '/administratie/proces', '/administration/caseload',
+      '/company/settings/logo-and-color', '/company/$company/settings/srg', '/company/$company/settings/placements',
+      '/company/$company/settings/wage-value', '/company/$company/settings/certificates', '/company/$company/settings/certificates/add',
+      '/company/$company/authentication/sso',
+      '/skill-report', '/dashboards', { from: '/dashboards', link: /^\/dashboards\/[0-9a-f-]{36}$/ },
+      '/instruments', '/instruments/add', { from: '/instruments', link: /^\/instruments\/\d+$/ },
       '/transfer/manage/export-overview', '/transfer/manage/import-overview',
-      '/work-order', '/kwnw',
+      { from: '/transfer/manage/export-overview', link: /^\/transfer\/exporter\/\d+\/settings$/ },
+      { from: '/transfer/manage/import-overview', link: /^\/transfer\/importer\/(\d+|flexible\.\d+|eva-instruments\.\d+)\/settings$/ },
+      '/work-order', '/work-order/create', '/zoek/werkplanblauwdruk', '/werkplanblauwdrukwizard',
+      '/kwnw', '/kwnw/plan', '/kwnw/status', '/kwnw/instruments/match', '/kwnw/work-plan/add', { from: '/kwnw', link: /^\/kwnw\/work-plan\/\d+$/ },
     ],
   },
   {
     username: 'coach',
     routes: [
       ...STAFF_COMMON,
-      '/work-plan', '/work-plan/add', '/work-plan/review', { from: '/work-plan', link: /^\/work-plan\/\d+$/ },
-      '/participants', { from: '/participants', link: /^\/participant\/\d+$/ },
+      '/work-plan', '/work-plan/add', '/work-plan/review', PLAN, { ...PLAN, suffix: '/end' }, { from: PLAN, link: /^\/document\/copy\/\d+$/ },
+      '/work-order', '/skill-report', '/participants', PARTICIPANT,
     ],
   },
   {
     username: 'expert',
     routes: [
-      '/wage-value/measurement/search', '/wage-value/measurement/add', '/wage-value/measurement/planning',
+      '/wage-value/measurement/search', '/wage-value/measurement/add', '/wage-value/measurement/planning', '/wage-value/measurement/copy',
       { from: '/wage-value/measurement/search', link: /^\/wage-value\/measurement\/edit\/\d+/ },
+      { from: '/wage-value/measurement/planning', link: /^\/wage-value\/measurement\/planning\/\d+\/notes$/ },
     ],
   },
   {
     username: 'participant',
     routes: [
       '/participant-portal', '/participant-portal/my-messages', '/participant-portal/my-messages/compose',
+      { from: '/participant-portal/my-messages', link: /^\/participant-portal\/my-messages\/\d+$/ },
       '/participant-portal/my-documents', '/participant-portal/my-profile', '/participant-portal/my-settings',
-      '/participant-portal/my-communication-preferences', '/participant-portal/my-results',
-      '/participant-portal/my-work-plans', '/participant-portal/development-profile', '/participant-portal/workplaces',
+      '/participant-portal/my-communication-preferences', '/participant-portal/my-results', '/participant-portal/my-results/personal-development',
+      '/participant-portal/my-work-plans', '/participant-portal/my-work-plans/unstarted', '/participant-portal/my-work-plans/finished',
+      '/participant-portal/development-profile', '/participant-portal/workplaces',
       { from: '/participant-portal/my-work-plans', link: /^\/participant-portal\/my-work-plans\/work-plan\// },
-      '/wijzigingen',
+      '/wijzigingen', '/user/changepassword',
     ],
   },
-  { username: 'participant2', routes: ['/deelnemerportal', '/berichten', '/deelnemerportal/werkplan', '/deelnemerportal/resultaten', '/deelnemerportal/document', '/deelnemerportal/vacature'] },
+  {
+    username: 'participant2',
+    routes: [
+      '/deelnemerportal', '/berichten', '/berichten/sent', '/deelnemerportal/werkplan', '/deelnemerportal/werkplan/index/tab/1',
+      '/deelnemerportal/werkplan/index/tab/2', '/deelnemerportal/resultaten', '/deelnemerportal/document', '/deelnemerportal/vacature',
+    ],
+  },
   { username: 'aanmelder', routes: ['/inschrijven/home'] },
 ];
 
-const PUBLIC: string[] = ['/login', '/login/forgot-password', '/cms/disclaimer', '/cms/privacybeleid', '/offline', '/error/http404'];
+/** Pages without a session; the token pages with a token that does not exist (their "link not valid" state). */
+const PUBLIC: string[] = [
+  '/login', '/login/forgot-password', '/login/setup', '/login/verify', '/aanmelden', '/cms/disclaimer', '/cms/privacybeleid', '/offline',
+  '/login/reset-password/0000000000000000', '/login/confirm-invitation/0000000000000000', '/registration/confirm/0000000000000000',
+  '/e-mail-herstellen/0000000000000000',
+  '/error/http404', '/error/http403', '/error/expired', '/error/locked', '/error/deelnemernotfound', '/error/werkplannotfound',
+  '/error/werkopdrachtnotfound', '/error/testnotfound', '/error/imitation-not-allowed', '/error/nosaimitation', '/error/userreturn',
+];
 
 /**
  * Each width is checked in both languages; each language load is checked in one theme, or both with
@@ -67,8 +98,9 @@ const PUBLIC: string[] = ['/login', '/login/forgot-password', '/cms/disclaimer',
  */
 const ALL = process.env.WERKPAD_AXE_ALL === '1';
 const WIDTHS = [
-  { width: 360, height: 740, passes: [{ lang: 'nl', scheme: 'light' }, { lang: 'en', scheme: 'dark' }] },
-  { width: 1024, height: 768, passes: [{ lang: 'nl', scheme: 'dark' }, { lang: 'en', scheme: 'light' }] },
+  { width: 360, height: 740, passes: [{ lang: 'nl', scheme: 'light' }, { lang: 'en', scheme: 'dark' }], layouts: [] },
+  // the 1024 px context also resizes each page to the issue's other widths, for sideways scrolling only
+  { width: 1024, height: 768, passes: [{ lang: 'nl', scheme: 'dark' }, { lang: 'en', scheme: 'light' }], layouts: [390, 768, 1280] },
 ] as const;
 type Width = (typeof WIDTHS)[number];
 type Scheme = 'light' | 'dark';
@@ -110,15 +142,30 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** Follows the first link on `from` whose path matches; null when the list has none (then nothing to check). */
-async function resolve(page: Page, route: Route): Promise<string | null> {
-  if (typeof route === 'string') return route;
-  await page.goto(route.from);
+async function resolve(page: Page, route: Route, company: () => Promise<string>): Promise<string | null> {
+  if (typeof route === 'string') return route.includes('$company') ? route.replace('$company', await company()) : route;
+  const from = await resolve(page, route.from, company);
+  if (!from) return null;
+  await page.goto(from);
   await settle(page);
   // the list fills from the replica after its heading shows: wait a while for a matching link
   const links = page.locator('main a[href]');
   const find = async () => (await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))).find((h) => route.link.test(h)) ?? null;
   await expect.poll(find, { timeout: 15_000 }).not.toBeNull().catch(() => undefined);
-  return find();
+  const found = await find();
+  return found && `${found}${route.suffix ?? ''}`;
+}
+
+/** The signed-in user's company id, from where the legacy SRG address sends an administrator. */
+function companyOf(page: Page): () => Promise<string> {
+  let id: string | null = null;
+  return async () => {
+    if (id) return id;
+    await page.goto('/administratie/srg');
+    await page.waitForURL(/\/company\/\d+\//);
+    id = /\/company\/(\d+)\//.exec(page.url())![1]!;
+    return id;
+  };
 }
 
 async function inScheme(page: Page, scheme: Scheme): Promise<void> {
@@ -154,8 +201,9 @@ async function check(page: Page, path: string, lang: string, schemes: Scheme[], 
 async function sweep(page: Page, routes: Route[], width: Width, who: string): Promise<string[]> {
   const problems: string[] = [];
   const paths: string[] = [];
+  const company = companyOf(page);
   for (const route of routes) {
-    const path = await resolve(page, route);
+    const path = await resolve(page, route, company);
     if (path) paths.push(path);
     else problems.push(`${who}: no link found for ${String((route as { link: RegExp }).link)}`);
   }
@@ -165,7 +213,29 @@ async function sweep(page: Page, routes: Route[], width: Width, who: string): Pr
     for (const path of paths) await check(page, path, pass.lang, schemes, `${who} ${width.width}px`, problems);
   }
   await page.evaluate(() => localStorage.setItem('werkpad.language', 'nl'));
+  if (width.layouts.length > 0) for (const path of paths) await layouts(page, path, width, who, problems);
   return problems;
+}
+
+/** The other widths the issue names (390, 768, 1280 px): the page loaded once, resized, no horizontal scroll at each. */
+async function layouts(page: Page, path: string, width: Width, who: string, problems: string[]): Promise<void> {
+  await page.goto(path);
+  try {
+    await settle(page);
+  } catch {
+    problems.push(`${who} layout ${path}: the screen did not render`);
+    return;
+  }
+  for (const w of width.layouts) {
+    await page.setViewportSize({ width: w, height: width.height });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const scroll = await overflow(page);
+    if (scroll) {
+      console.log(`axe-sweep ${who} ${w}px nl ${path}: ${scroll}`);
+      problems.push(`${who} ${w}px nl ${path}: ${scroll}`);
+    }
+  }
+  await page.setViewportSize({ width: width.width, height: width.height });
 }
 
 async function openContext(browser: Browser, width: Width): Promise<Page> {
