@@ -60,8 +60,9 @@ pg.types.setTypeParser(INT8, toNumber);
 pg.types.setTypeParser(NUMERIC, toNumber);
 pg.types.setTypeParser(DATE, keepDate);
 
-function openPglite(dataDir: string | undefined): Db {
+function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Db {
   const db = new PGlite(dataDir ?? 'memory://', {
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepDate },
     serializers: { [pgliteTypes.INT8]: (v: unknown) => String(v) },
   });
@@ -237,7 +238,12 @@ function openPostgres(url: string): Db {
  * Opens the database: a real PostgreSQL server when `databaseUrl` is given,
  * otherwise embedded PGlite with its files in `dataDir` (in memory when that is unset too).
  */
-export function openDb(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Db {
+export function openDb(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** PGlite only: start from this dump (PGlite `dumpDataDir`) instead of an empty cluster; the tests load a migrated one (server/test/db.ts). */
+  loadDataDir?: Blob | undefined;
+}): Db {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }

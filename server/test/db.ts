@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
+import { migratedPgliteSnapshot } from './pglite-snapshot';
 import { testDbMode, withTestStandby } from './replica';
 
 /**
@@ -11,7 +12,8 @@ import { testDbMode, withTestStandby } from './replica';
  */
 export async function createTestDb(): Promise<Db> {
   if (testDbMode() === 'pglite') {
-    const db = openDb({});
+    // From the migrated dump of the global setup (server/test/pglite-snapshot.ts): migrate() then finds nothing to do.
+    const db = openDb({ loadDataDir: migratedPgliteSnapshot() });
     await migrate(db);
     return db;
   }

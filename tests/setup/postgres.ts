@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/test/free-port';
+import { PGLITE_SNAPSHOT_ENV, writeMigratedPgliteSnapshot } from '../../server/test/pglite-snapshot';
 import { startThrowawayReplicaPair } from '../sync/postgres-server';
 
 /**
@@ -21,7 +22,18 @@ export default async function setup(): Promise<(() => void) | undefined> {
     console.log(`PostgreSQL test primary ${pair.url}, standby ${pair.readUrl}`);
     return () => pair.stop();
   }
-  if (process.env.WERKPAD_TEST_DB !== 'postgres') return undefined;
+  if (process.env.WERKPAD_TEST_DB !== 'postgres') {
+    // PGlite: every test file starts from one migrated cluster dumped here (server/test/pglite-snapshot.ts).
+    if (process.env[PGLITE_SNAPSHOT_ENV]) return undefined;
+    const dir = mkdtempSync(path.join(tmpdir(), 'werkpad-pglite-'));
+    const file = path.join(dir, 'migrated.tar');
+    await writeMigratedPgliteSnapshot(file);
+    process.env[PGLITE_SNAPSHOT_ENV] = file;
+    return () => {
+      delete process.env[PGLITE_SNAPSHOT_ENV];
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
   if (process.env.WERKPAD_TEST_PG_URL) return undefined; // an outside server was given
 
   const bin = findPostgresBin();
