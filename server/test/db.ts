@@ -10,6 +10,9 @@ import { testDbMode, withTestStandby } from './replica';
  * with WERKPAD_TEST_DB=postgres-replica its standby copy serves the pulls (server/test/replica.ts).
  * Closing a PostgreSQL test database also drops it.
  */
+/** The migrated template database on the throwaway PostgreSQL server (tests/setup/postgres.ts). */
+export const PG_TEMPLATE_ENV = 'WERKPAD_TEST_PG_TEMPLATE';
+
 export async function createTestDb(): Promise<Db> {
   if (testDbMode() === 'pglite') {
     // From the migrated dump of the global setup (server/test/pglite-snapshot.ts): migrate() then finds nothing to do.
@@ -22,7 +25,9 @@ export async function createTestDb(): Promise<Db> {
   const name = `t_${randomBytes(8).toString('hex')}`;
   const admin = openDb({ databaseUrl: serverUrl });
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    // tests/setup/postgres.ts migrates a template once per run; migrate() below then finds nothing to do.
+    const template = process.env[PG_TEMPLATE_ENV];
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.close();
   }

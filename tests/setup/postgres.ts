@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/test/free-port';
 import { PGLITE_SNAPSHOT_ENV, writeMigratedPgliteSnapshot } from '../../server/test/pglite-snapshot';
+import { openDb } from '../../server/db/db';
+import { migrate } from '../../server/db/migrate';
+import { PG_TEMPLATE_ENV } from '../../server/test/db';
 import { startThrowawayReplicaPair } from '../sync/postgres-server';
 
 /**
@@ -61,6 +64,8 @@ export default async function setup(): Promise<(() => void) | undefined> {
   ]);
   process.env.WERKPAD_TEST_PG_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL test server on 127.0.0.1:${port}`);
+  // Every test file's database is a copy of this migrated one (server/test/db.ts), not migrated anew.
+  await createMigratedTemplate(process.env.WERKPAD_TEST_PG_URL);
 
   return () => {
     try {
@@ -81,3 +86,23 @@ function findPostgresBin(): string {
   throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (.ci/run does this).');
 }
 
+
+/** A migrated database on the throwaway server that test databases are created from (CREATE DATABASE … TEMPLATE). */
+async function createMigratedTemplate(serverUrl: string): Promise<void> {
+  const name = 't_migrated_template';
+  const admin = openDb({ databaseUrl: serverUrl });
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openDb({ databaseUrl: url.toString() });
+  try {
+    await migrate(db);
+  } finally {
+    await db.close(); // a template must have no connections while it is copied
+  }
+  process.env[PG_TEMPLATE_ENV] = name;
+}
