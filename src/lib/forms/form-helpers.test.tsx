@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AddInvitationSchema } from '../../domain/users/invitation-input';
 import { initI18n, loadTexts } from '../../i18n/i18n';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver } from './admin-form';
+import { FormText, applyRefusal, isoToWriteDate, schemaResolver } from './form-helpers';
 
 beforeAll(async () => {
   initI18n('nl');

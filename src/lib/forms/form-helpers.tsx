@@ -1,14 +1,19 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldPath, FieldValues, Resolver, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import type { FieldError, FieldPath, FieldValues, Resolver, ResolverOptions, ResolverResult, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import * as v from 'valibot';
 import type { IssueLike } from '../../domain/shared/issue-reason';
 import type { ReasonParams } from '../api/api-error';
 import { issueText, reasonText } from '../ui/reason-text';
 
 /**
- * The administration forms on react-hook-form (issue 21). The resolver runs the valibot schema of the
+ * The helpers of the forms on react-hook-form (issue 21): two resolvers from the valibot schema of a write
+ * (`schemaResolver`, texts made here with their params; `writeResolver`, messages kept as i18n keys for forms
+ * that translate them where shown), server refusals onto their field, the labelled text field, the focus to
+ * the first error.
+ *
+ * `schemaResolver`, first used by the administration forms. The resolver runs the valibot schema of the
  * write the form sends (the server's own), on the input the form makes of its values; the issues' reason
  * codes become Dutch texts with their field and bound (`issueTexts`), each on its field. Issues outside
  * a field the form has land on `root` (shown above the form). `@hookform/resolvers`' valibotResolver would hand the raw
@@ -110,4 +115,41 @@ export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, su
     seen.current = submitCount;
     if (hasErrors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [form, submitCount, hasErrors]);
+}
+
+/**
+ * A react-hook-form resolver from the valibot schema of a write (the schema the worker checks before it
+ * queues and the server parses with; never a copy of its rules): the form's values are made into the
+ * write's input (`toInput`), parsed, and every issue lands on the form field it belongs to (`fieldOf`,
+ * from the issue's dotted path in the write's input; an issue of the whole input has the path ''). The
+ * first issue of a field wins, as the server names the first. Messages stay i18n keys.
+ */
+export function writeResolver<TValues extends FieldValues, TOut>(
+  schema: v.GenericSchema<unknown, TOut>,
+  toInput: (values: TValues) => unknown,
+  fieldOf: (path: string) => string = (path) => path,
+): Resolver<TValues, unknown, TOut> {
+  return (values, _context, options) => checkWrite(schema, toInput(values), fieldOf, options);
+}
+
+/** One check of a write's input for a form: the parsed input, or the issues on the form's fields. */
+export function checkWrite<TValues extends FieldValues, TOut>(
+  schema: v.GenericSchema<unknown, TOut>,
+  input: unknown,
+  fieldOf: (path: string) => string,
+  options: ResolverOptions<TValues>,
+): ResolverResult<TValues, TOut> {
+  const parsed = v.safeParse(schema, input);
+  if (parsed.success) return { values: parsed.output, errors: {} };
+  return { values: {}, errors: toNestErrors(issuesOnFields(parsed.issues, fieldOf), options) };
+}
+
+/** The first issue of each form field, by the field's dotted name (pure: tested without a form). */
+export function issuesOnFields(issues: readonly v.BaseIssue<unknown>[], fieldOf: (path: string) => string = (path) => path): Record<string, FieldError> {
+  const out: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const field = fieldOf(v.getDotPath(issue) ?? '');
+    out[field] ??= { type: issue.type, message: issue.message };
+  }
+  return out;
 }
