@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldPath, FieldValues, Resolver, ResolverOptions, ResolverResult, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { useForm, type UseFormReturn, type DefaultValues, type FieldError, type FieldPath, type FieldValues, type Resolver, type ResolverOptions, type ResolverResult, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form';
 import * as v from 'valibot';
 import type { IssueLike } from '../../domain/shared/issue-reason';
 import type { ReasonParams } from '../api/api-error';
-import { issueText, reasonText } from '../ui/reason-text';
+import { failureText, issueText, reasonText } from '../ui/reason-text';
 
 /**
  * The helpers of the forms on react-hook-form (issue 21): two resolvers from the valibot schema of a write
@@ -152,4 +152,67 @@ export function issuesOnFields(issues: readonly v.BaseIssue<unknown>[], fieldOf:
     out[field] ??= { type: issue.type, message: issue.message };
   }
   return out;
+}
+
+/**
+ * A form of a stored record (a participant, a user): empty to add, filled with the stored record once the
+ * replica has it (a later change of the record keeps what was typed), checked by the write's schema with a
+ * message that goes as its field becomes valid, and the focus to the first field in error in the order on
+ * screen (the date field included). `formRef` goes on the form element.
+ */
+export interface RecordForm<TValues extends FieldValues> extends UseFormReturn<TValues, unknown, unknown> {
+  formRef: RefObject<HTMLFormElement | null>;
+  failure: string | null;
+  save: <A extends SaveAnswer>(write: () => Promise<A>, after: (answer: A) => Promise<unknown>) => Promise<void>;
+}
+
+export function useRecordForm<TValues extends FieldValues>(t: TFunction, empty: DefaultValues<TValues>, stored: TValues | undefined, resolver: Resolver<TValues, unknown, unknown>): RecordForm<TValues> {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<TValues, unknown, unknown>({
+    defaultValues: empty,
+    values: stored,
+    resetOptions: { keepDirtyValues: true },
+    resolver,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    // the first error on screen gets the focus, the date field included (useFocusFirstInvalid)
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, form.formState.submitCount, Object.keys(form.formState.errors).length > 0);
+  /**
+   * One save: the write (a declared write answers success at once; an add, the server's answer); on success
+   * the form is clean and `after` runs (to navigate), a refusal lands on its field (focus) or in the form's
+   * alert, a failure in the alert; what was typed stays.
+   */
+  const save = async <A extends SaveAnswer>(write: () => Promise<A>, after: (answer: A) => Promise<unknown>): Promise<void> => {
+    setFailure(null);
+    try {
+      const answer = await write();
+      if (answer.success) {
+        form.reset(form.getValues());
+        await after(answer);
+      } else setFailure(applyRefusal(t, form.setError, Object.keys(empty) as FieldPath<TValues>[], answer.reason, answer.params));
+    } catch (error) {
+      setFailure(failureText(t, error));
+    }
+  };
+  return { ...form, formRef, failure, save };
+}
+
+/** What a save answers (a declared write: success; the server: success or a refusal with its reason). */
+export interface SaveAnswer {
+  success: boolean;
+  reason?: string | null | undefined;
+  params?: ReasonParams | null | undefined;
+}
+
+/** A form's own alerts: the failure of its last save and what the write's schema could not tie to a field. */
+export function FormAlerts({ failure, root }: { failure: string | null; root?: string | undefined }) {
+  return (
+    <>
+      {failure ? <p role="alert" className="alert alert--error">{failure}</p> : null}
+      {root ? <p role="alert" className="alert alert--error">{root}</p> : null}
+    </>
+  );
 }
