@@ -12,9 +12,11 @@ test('caseload transfer: two of a coach\'s participants to another coach, with a
   await page.getByRole('button', { name: 'Overdragen…' }).click();
   await expect(page.getByText('Kies wie u vervangt.')).toBeVisible();
   await expect(page.getByText('Kies de nieuwe begeleider.')).toBeVisible();
+  await expect(page.getByLabel('Huidige begeleider')).toBeFocused();
 
   await page.getByLabel('Huidige begeleider').selectOption({ label: 'Pieter Hendriks' });
   await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThan(2);
+  await expect(page.getByText('Kies wie u vervangt.')).toHaveCount(0);
   const before = await rows.count();
   // The old coach cannot take the seat again; a participant user is never offered.
   await expect(page.getByLabel('Nieuwe begeleider').locator('option', { hasText: 'Pieter Hendriks' })).toHaveCount(0);
@@ -26,8 +28,10 @@ test('caseload transfer: two of a coach\'s participants to another coach, with a
   await page.getByLabel('Nieuwe begeleider').selectOption({ label: 'Yasmina el Amrani' });
   await page.getByRole('button', { name: 'Overdragen…' }).click();
   await expect(page.getByText('Kies minstens één regel', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Alles selecteren')).toBeFocused();
   const moved = [await rows.nth(0).innerText(), await rows.nth(1).innerText()].map((x) => x.split(' · ')[0]!);
   await rows.nth(0).getByRole('checkbox').check();
+  await expect(page.getByText('Kies minstens één regel', { exact: false })).toHaveCount(0);
   await rows.nth(1).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Overdragen…' }).click();
   await expect(page.getByRole('alertdialog')).toContainText(`2 deelnemers overdragen van Pieter Hendriks aan Yasmina el Amrani?`);

@@ -22,8 +22,14 @@ test('dashboards: a manager builds participants per status per month, checks it 
   await expect(page.getByRole('link', { name: 'Mijn caseload' })).toBeVisible({ timeout: 60_000 });
   await expectAccessible(page, '/dashboards nl light');
 
-  // Create a dashboard (a declared write) and open it once the server knows it.
-  await page.getByLabel('Naam', { exact: true }).fill('Voortgang deelnemers');
+  // Create a dashboard (a declared write) and open it once the server knows it. Without a name: the
+  // message at the field with the focus on it, gone as soon as a name is typed.
+  const dashName = page.getByLabel('Naam', { exact: true });
+  await page.getByRole('button', { name: 'Nieuw dashboard' }).click();
+  await expect(page.getByText('Veld naam is niet ingevuld')).toBeVisible();
+  await expect(dashName).toBeFocused();
+  await dashName.fill('Voortgang deelnemers');
+  await expect(page.getByText('Veld naam is niet ingevuld')).toHaveCount(0);
   await page.getByRole('button', { name: 'Nieuw dashboard' }).click();
   const item = page.getByTestId('dash-item').filter({ hasText: 'Voortgang deelnemers' });
   await expect(item).toBeVisible();

@@ -1,17 +1,18 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import * as v from 'valibot';
 import { sessionStore } from '../../app/session-store';
 import { syncApi } from '../../lib/sync-client';
 import { reportError } from '../../lib/error-reporting';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useOnlineStatus } from '../../lib/use-online-status';
-import { issueTexts, reasonText, failureText } from '../../lib/ui/reason-text';
+import { reasonText, failureText } from '../../lib/ui/reason-text';
 import { roleKind } from '../../domain/users/roles-policy';
 import { TRANSFER_KINDS, mayTransferCaseload, type TransferKind } from '../../domain/caseload/seats';
-import { ReplaceCaseloadManagerSchema, ReplaceCoachSchema, ReplaceManagerSchema } from '../../domain/caseload/inputs';
+import { rowIdsOf, transferProblems, type TransferValues } from './transfer-form';
 import { caseloadStaff, refusedTransfers, seatCandidates, transferRows, type TransferRow } from './queries';
 import './caseload.css';
 
@@ -34,8 +35,6 @@ function queueTransfer(kind: TransferKind, fromUserId: number, toUserId: number,
   return api.replaceManager({ fromUserId, toUserId, ...(ids ? { workPlanIds: ids } : {}) });
 }
 
-const SCHEMAS = { coach: ReplaceCoachSchema, caseloadManager: ReplaceCaseloadManagerSchema, workPlanManager: ReplaceManagerSchema } as const;
-
 /**
  * Caseload transfer (/administration/caseload, 02 §1): the coach or manager of many participants, or
  * the manager of unfinished work plans, replaced by another user in one write: all the rows or a
@@ -48,12 +47,25 @@ export function CaseloadPage() {
   const { user } = useSnapshot(sessionStore);
   const online = useOnlineStatus();
   const allowed = mayTransferCaseload(roleKind(user?.roleId ?? 0));
-  const [kind, setKind] = useState<TransferKind>('coach');
-  const [fromUserId, setFrom] = useState<number | null>(null);
-  const [toUserId, setTo] = useState<number | null>(null);
-  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  // react-hook-form with the transfer write's schema (issue 21): a message goes as its field becomes valid,
+  // the focus goes to the first error; the resolver (run on events, after this render) checks the rows on screen.
+  const allBox = useRef<HTMLInputElement>(null);
+  const resolver: Resolver<TransferValues> = (values, _context, options) => {
+    const problems = transferProblems(t, values, rowIdsOf(rows));
+    if (Object.keys(problems).length === 0) return { values, errors: {} };
+    return { values: {}, errors: toNestErrors(Object.fromEntries(Object.entries(problems).map(([k, message]) => [k, { type: 'validate', message }])), options) };
+  };
+  const { register, handleSubmit, setValue, setError, clearErrors, reset: resetForm, control, formState: { errors: fieldErrors } } = useForm<TransferValues>({
+    defaultValues: { kind: 'coach', fromUserId: '', toUserId: '', excluded: [] },
+    resolver,
+    reValidateMode: 'onChange',
+  });
+  const [kind, fromText, toText, excludedList] = useWatch({ control, name: ['kind', 'fromUserId', 'toUserId', 'excluded'] });
+  const fromUserId = fromText === '' ? null : Number(fromText);
+  const toUserId = toText === '' ? null : Number(toText);
+  const excluded = new Set(excludedList);
+  const errors = { fromUserId: fieldErrors.fromUserId?.message, toUserId: fieldErrors.toUserId?.message, rows: fieldErrors.excluded?.message, _form: fieldErrors.root?.message };
   const [done, setDone] = useState<Done | null>(null);
   const ids = { kind: useId(), from: useId(), to: useId(), fromError: useId(), toError: useId(), rowsError: useId() };
   const staff = useReplicaQuery((r) => caseloadStaff(r), []);
@@ -72,25 +84,26 @@ export function CaseloadPage() {
     );
   }
 
-  const reset = (patch: { kind?: TransferKind; from?: number | null }) => {
-    if (patch.kind !== undefined) setKind(patch.kind);
-    if (patch.from !== undefined) setFrom(patch.from);
-    setExcluded(new Set());
-    setErrors({});
+  // Another kind or another person to replace: a new choice of rows, earlier messages go.
+  const reset = () => {
+    setValue('excluded', []);
+    clearErrors();
+    setConfirming(false);
+  };
+  const setExcluded = (next: ReadonlySet<number>) => {
+    setValue('excluded', [...next], { shouldValidate: fieldErrors.excluded !== undefined });
     setConfirming(false);
   };
 
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    const all = chosen.length === (rows ?? []).length;
-    const input = { fromUserId, toUserId, ...(all ? {} : { [kind === 'workPlanManager' ? 'workPlanIds' : 'participantIds']: chosen.map((row) => row.id) }) };
-    const parsed = v.safeParse(SCHEMAS[kind], input);
-    const { participantIds, workPlanIds, ...problems }: Record<string, string> = parsed.success ? {} : issueTexts(t, parsed.issues);
-    if (participantIds ?? workPlanIds) problems.rows = (participantIds ?? workPlanIds)!;
-    if (parsed.success && chosen.length === 0) problems.rows = t(rows && rows.length > 0 ? 'caseload.errors.emptySelection' : 'caseload.errors.nothingToMove');
-    setErrors(problems);
-    setConfirming(Object.keys(problems).length === 0);
-  };
+  const check = (event: FormEvent) =>
+    void handleSubmit(
+      () => setConfirming(true),
+      (found) => {
+        setConfirming(false);
+        // the rows have no single input: the focus goes to "select all" when they hold the only error
+        if (!found.fromUserId && !found.toUserId && found.excluded) allBox.current?.focus();
+      },
+    )(event);
 
   const transfer = async () => {
     if (fromUserId === null || toUserId === null) return;
@@ -99,11 +112,11 @@ export function CaseloadPage() {
     try {
       await queueTransfer(kind, fromUserId, toUserId, all ? undefined : moved);
       setDone({ kind, fromUserId, toUserId, ids: moved, count: moved.length, from: nameOf(fromUserId), to: nameOf(toUserId), undone: false });
-      reset({ from: null });
-      setTo(null);
+      resetForm({ kind, fromUserId: '', toUserId: '', excluded: [] });
+      setConfirming(false);
     } catch (error) {
       setConfirming(false);
-      setErrors({ _form: failureText(t, error) });
+      setError('root', { type: 'server', message: failureText(t, error) });
     }
   };
 
@@ -113,7 +126,7 @@ export function CaseloadPage() {
       await queueTransfer(d.kind, d.toUserId, d.fromUserId, d.ids);
       setDone({ ...d, undone: true });
     } catch (error) {
-      setErrors({ _form: failureText(t, error) });
+      setError('root', { type: 'server', message: failureText(t, error) });
     }
   };
 
@@ -153,7 +166,7 @@ export function CaseloadPage() {
           <legend>{t('caseload.kind')}</legend>
           {TRANSFER_KINDS.map((k) => (
             <label key={k} className="caseload__choice">
-              <input type="radio" name="caseload-kind" value={k} checked={kind === k} onChange={() => reset({ kind: k })} />
+              <input type="radio" value={k} {...register('kind', { onChange: reset })} />
               {t(`caseload.kinds.${k}`)}
             </label>
           ))}
@@ -161,7 +174,7 @@ export function CaseloadPage() {
         <div className="caseload__people">
           <div className="field">
             <label htmlFor={ids.from}>{t('caseload.from')}</label>
-            <select id={ids.from} className="input" value={fromUserId ?? ''} aria-invalid={errors.fromUserId ? true : undefined} aria-describedby={errors.fromUserId ? ids.fromError : undefined} onChange={(e) => reset({ from: e.target.value === '' ? null : Number(e.target.value) })}>
+            <select id={ids.from} className="input" aria-invalid={errors.fromUserId ? true : undefined} aria-describedby={errors.fromUserId ? ids.fromError : undefined} {...register('fromUserId', { onChange: reset })}>
               <option value="">{t('caseload.choose')}</option>
               {(staff ?? []).map((u) => (
                 <option key={u.id} value={u.id}>{u.active ? u.name : t('caseload.inactive', { name: u.name })}</option>
@@ -171,7 +184,7 @@ export function CaseloadPage() {
           </div>
           <div className="field">
             <label htmlFor={ids.to}>{t('caseload.to')}</label>
-            <select id={ids.to} className="input" value={toUserId ?? ''} aria-invalid={errors.toUserId ? true : undefined} aria-describedby={errors.toUserId ? ids.toError : undefined} onChange={(e) => { setTo(e.target.value === '' ? null : Number(e.target.value)); setConfirming(false); }}>
+            <select id={ids.to} className="input" aria-invalid={errors.toUserId ? true : undefined} aria-describedby={errors.toUserId ? ids.toError : undefined} {...register('toUserId', { onChange: () => setConfirming(false) })}>
               <option value="">{t('caseload.choose')}</option>
               {candidates.map((u) => (
                 <option key={u.id} value={u.id}>{u.name}</option>
@@ -190,7 +203,7 @@ export function CaseloadPage() {
           <fieldset className="caseload__rows" aria-describedby={errors.rows ? ids.rowsError : undefined}>
             <legend>{t('caseload.selection', { what: rowsLabel, chosen: chosen.length, total: rows.length })}</legend>
             <label className="caseload__choice caseload__all">
-              <input type="checkbox" checked={excluded.size === 0} onChange={(e) => { setExcluded(e.target.checked ? new Set() : new Set(rows.map((row) => row.id))); setConfirming(false); }} />
+              <input ref={allBox} type="checkbox" checked={excluded.size === 0} aria-invalid={errors.rows ? true : undefined} aria-describedby={errors.rows ? ids.rowsError : undefined} onChange={(e) => setExcluded(e.target.checked ? new Set() : new Set(rows.map((row) => row.id)))} />
               {t('caseload.all')}
             </label>
             <ul className="caseload__list">
@@ -205,7 +218,6 @@ export function CaseloadPage() {
                         if (e.target.checked) next.delete(row.id);
                         else next.add(row.id);
                         setExcluded(next);
-                        setConfirming(false);
                       }}
                     />
                     <span>{row.label}</span>

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { CertificateInputSchema } from '../../domain/company-settings/certificates';
 import { addCertificate } from './api';
 import { failureText } from '../../lib/ui/reason-text';
-import { FormText, applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
+import { FormText, applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 import './company-settings.css';
 
 /** /company/:id/settings/certificates/add: a label and a PEM; the server reads issuer, subject, serial and validity. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CompanySettingsSchema, FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL_VERSIONS, type CompanySettingsInput, type FeatureSwitch } from '../../domain/company-settings/settings-input';
 import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { schemaResolver } from '../../lib/forms/admin-form';
+import { schemaResolver } from '../../lib/forms/form-helpers';
 
 export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 

@@ -7,7 +7,7 @@ import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { NetworkError } from '../../lib/api/api-error';
 import type { Notice } from './features-section';
-import { schemaResolver } from '../../lib/forms/admin-form';
+import { schemaResolver } from '../../lib/forms/form-helpers';
 
 const FLAGS = ['kwnw', 'status', 'instrument', 'planOfApproach'] as const;
 type Flag = (typeof FLAGS)[number];

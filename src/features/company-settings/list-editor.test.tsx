@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PlacementSettingsSchema } from '../../domain/company-settings/settings-input';
 import { initI18n, loadTexts } from '../../i18n/i18n';
-import { schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
+import { schemaResolver, useFocusFirstInvalid } from '../../lib/forms/form-helpers';
 import { listErrors, ListEditor } from './list-editor';
 import type { ListRow } from './queries';
 

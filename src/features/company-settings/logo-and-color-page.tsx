@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { syncStore } from '../../lib/sync-client';
@@ -7,7 +8,8 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { applyBranding } from '../../lib/branding';
 import { LOGO_MAX_BYTES } from '../../domain/shared/constants';
 import { contrastProblems, resolveBrandingTemplate } from '../../domain/company-settings/branding';
-import { LOGO_EXTENSIONS } from '../../domain/company-settings/settings-input';
+import { BrandingSchema, LOGO_EXTENSIONS, type BrandingInput } from '../../domain/company-settings/settings-input';
+import { applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 import { deleteCompanyLogo, setCompanyBranding, uploadCompanyLogo } from './api';
 import { companyDoc } from './queries';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
@@ -107,20 +109,33 @@ function LogoSection({ initialUri }: { initialUri: string | null }) {
 function ColoursSection({ saved, notice, onNotice: setNotice }: { saved: Colours & { logoUri: string | null }; notice: Notice; onNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [colours, setColours] = useState<Colours>(() => Object.fromEntries(COLOURS.map((c) => [c, saved[c]])) as Colours);
+  // react-hook-form with the write's schema (BrandingSchema, issue 21): a colour the server refuses lands on its field
+  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<Colours, unknown, BrandingInput>({
+    defaultValues: Object.fromEntries(COLOURS.map((c) => [c, saved[c]])) as Colours,
+    resolver: schemaResolver(t, BrandingSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const watched = useWatch({ control });
+  const colours = Object.fromEntries(COLOURS.map((c) => [c, watched[c] ?? saved[c]])) as Colours;
+  const coloursKey = COLOURS.map((c) => colours[c]).join();
 
   // live: the page shows the colours as they are chosen; leaving the page restores what is saved
   useEffect(() => {
-    applyBranding(colours);
-  }, [colours]);
+    applyBranding(Object.fromEntries(coloursKey.split(',').map((value, i) => [COLOURS[i], value])) as Colours);
+  }, [coloursKey]);
   useEffect(() => () => applyBranding(saved), [saved]);
 
   const problems = contrastProblems({ ...colours, logoUri: null });
-  const save = async () => {
+  const save = async (input: BrandingInput) => {
     setNotice(null);
     try {
-      const res = await setCompanyBranding(colours);
-      setNotice(res.success ? { kind: 'ok', text: t('admin.company.coloursSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
+      const res = await setCompanyBranding(Object.fromEntries(COLOURS.map((c) => [c, input[c] ?? colours[c]])));
+      if (res.success) setNotice({ kind: 'ok', text: t('admin.company.coloursSaved') });
+      else {
+        const text = applyRefusal(t, setError, COLOURS, res.reason, res.params);
+        if (text) setNotice({ kind: 'error', text });
+      }
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }
@@ -132,8 +147,9 @@ function ColoursSection({ saved, notice, onNotice: setNotice }: { saved: Colours
         {COLOURS.map((c) => (
           <div className="field" key={c}>
             <label className="field__label" htmlFor={`${id}-${c}`}>{t(`admin.company.colour.${c}`)}</label>
-            <input id={`${id}-${c}`} name={c} type="color" value={colours[c]} onChange={(e) => setColours({ ...colours, [c]: e.target.value })} />
+            <input id={`${id}-${c}`} type="color" aria-invalid={errors[c] ? true : undefined} aria-describedby={errors[c] ? `${id}-${c}-error` : undefined} {...register(c)} />
             <code>{colours[c]}</code>
+            {errors[c] ? <p id={`${id}-${c}-error`} className="field__error">{errors[c].message}</p> : null}
           </div>
         ))}
       </div>
@@ -146,7 +162,8 @@ function ColoursSection({ saved, notice, onNotice: setNotice }: { saved: Colours
           {t('admin.company.contrastWarning', { pair: t(`admin.company.pair.${p.pair}`), ratio: p.ratio.toFixed(1).replace('.', ',') })}
         </p>
       ))}
-      <button type="button" className="button button--primary" onClick={() => void save()}>{t('admin.common.save')}</button>
+      {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
+      <button type="button" className="button button--primary" onClick={() => void handleSubmit(save)()}>{t('admin.common.save')}</button>
       <NoticeLine notice={notice} />
     </section>
   );

@@ -8,7 +8,7 @@ import { setPlacementSettings, setSrgTerminationReasons } from './api';
 import { processLabels, rejectReasons, srgReasons, type ListRow } from './queries';
 import { ListEditor, listErrors } from './list-editor';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
+import { schemaResolver, useFocusFirstInvalid } from '../../lib/forms/form-helpers';
 import './company-settings.css';
 
 const clean = (rows: ListRow[]) => rows.map(({ id, ...rest }) => (id ? { id, ...rest } : rest));

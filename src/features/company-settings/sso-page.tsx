@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AuthAdapterInputSchema } from '../../domain/company-settings/auth-adapters';
 import { deleteAdapter, fetchAdapters, saveAdapter, type Adapter, type AdapterInput } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
+import { applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 import './company-settings.css';
 
 const EXAMPLES: Record<string, string> = {

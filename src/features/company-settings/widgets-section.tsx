@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_WIDGET_ORDERS, PARTICIPANT_WIDGETS, parseWidgetOrders, WIDGET_SWITCHES, type WidgetSwitch } from '../../domain/company-settings/settings-input';
+import { CompanySettingsSchema, DEFAULT_WIDGET_ORDERS, type CompanySettingsInput, PARTICIPANT_WIDGETS, parseWidgetOrders, WIDGET_SWITCHES, type WidgetSwitch } from '../../domain/company-settings/settings-input';
 import { WIDGETS_BY_PAGE } from '../../domain/users/settings-input';
 import { setCompanySettings } from './api';
-import { failureText, reasonText } from '../../lib/ui/reason-text';
+import { failureText } from '../../lib/ui/reason-text';
+import { applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 
 type Page = 'home' | 'profile';
 type WidgetId = (typeof PARTICIPANT_WIDGETS)[WidgetSwitch];
@@ -16,13 +18,26 @@ function orderOf(page: Page, stored: Record<Page, string[]> | null): WidgetId[] 
   return [...first, ...all.filter((w) => !first.includes(w))] as WidgetId[];
 }
 
+type Values = { on: Record<WidgetSwitch, boolean>; orders: Record<Page, WidgetId[]> };
+
+/** The setCompanySettings input the section sends: its switches and the order as the JSON text the write takes. */
+export const widgetsInput = (values: Values) => ({ ...values.on, widgetOrders: JSON.stringify(values.orders) });
+
 /** Participant widget switches and their order per page (01 §3). */
 export function WidgetsSection({ settings }: { settings: Record<string, unknown> }) {
   const { t } = useTranslation();
   const id = useId();
   const stored = typeof settings.widgetOrders === 'string' ? parseWidgetOrders(settings.widgetOrders) : null;
-  const [orders, setOrders] = useState<Record<Page, WidgetId[]>>(() => ({ home: orderOf('home', stored), profile: orderOf('profile', stored) }));
-  const [on, setOn] = useState<Record<WidgetSwitch, boolean>>(() => Object.fromEntries(WIDGET_SWITCHES.map((s) => [s, settings[s] !== false])) as Record<WidgetSwitch, boolean>);
+  // react-hook-form with the write's schema (CompanySettingsSchema, issue 21); what it cannot tie to a switch shows above the button
+  const { register, control, setValue, handleSubmit, setError, formState: { errors } } = useForm<Values, unknown, CompanySettingsInput>({
+    defaultValues: {
+      orders: { home: orderOf('home', stored), profile: orderOf('profile', stored) },
+      on: Object.fromEntries(WIDGET_SWITCHES.map((s) => [s, settings[s] !== false])),
+    },
+    resolver: schemaResolver(t, CompanySettingsSchema, widgetsInput),
+    reValidateMode: 'onChange',
+  });
+  const orders = useWatch({ control, name: 'orders' });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const move = (page: Page, index: number, delta: -1 | 1) => {
@@ -32,12 +47,17 @@ export function WidgetsSection({ settings }: { settings: Record<string, unknown>
     if (other === undefined || item === undefined) return;
     list[index + delta] = item;
     list[index] = other;
-    setOrders({ ...orders, [page]: list });
+    setValue(`orders.${page}`, list, { shouldDirty: true });
   };
-  const save = async () => {
+  const save = async (input: CompanySettingsInput) => {
+    setNotice(null);
     try {
-      const res = await setCompanySettings({ ...on, widgetOrders: JSON.stringify(orders) });
-      setNotice(res.success ? { kind: 'ok', text: t('admin.company.featuresSaved') } : { kind: 'error', text: reasonText(t, res.reason, res.params) });
+      const res = await setCompanySettings(input);
+      if (res.success) setNotice({ kind: 'ok', text: t('admin.company.featuresSaved') });
+      else {
+        const text = applyRefusal(t, setError, WIDGET_SWITCHES.map((s) => `on.${s}` as const), res.reason, res.params && typeof res.params.field === 'string' ? { ...res.params, field: `on.${res.params.field}` } : res.params);
+        if (text) setNotice({ kind: 'error', text });
+      }
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(t, error) });
     }
@@ -56,7 +76,7 @@ export function WidgetsSection({ settings }: { settings: Record<string, unknown>
               return (
                 <li key={w}>
                   <label className="admin-check">
-                    <input type="checkbox" checked={sw ? on[sw] : true} disabled={!sw} onChange={(e) => sw && setOn({ ...on, [sw]: e.target.checked })} />
+                    {sw ? <input type="checkbox" aria-invalid={errors.on?.[sw] ? true : undefined} {...register(`on.${sw}`)} /> : <input type="checkbox" checked disabled readOnly />}
                     {name}
                   </label>
                   <button type="button" className="button button--small" disabled={index === 0} onClick={() => move(page, index, -1)} aria-label={t('admin.company.moveUp', { widget: name })}>↑</button>
@@ -67,7 +87,8 @@ export function WidgetsSection({ settings }: { settings: Record<string, unknown>
           </ol>
         </fieldset>
       ))}
-      <button type="button" className="button button--primary" onClick={() => void save()}>{t('admin.common.save')}</button>
+      {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
+      <button type="button" className="button button--primary" onClick={() => void handleSubmit(save)()}>{t('admin.common.save')}</button>
       {notice ? <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--success'}`}>{notice.text}</p> : null}
     </section>
   );

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import * as v from 'valibot';
@@ -11,7 +12,8 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { NavLink } from '../../lib/ui/nav-link';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { roleKind } from '../../domain/users/roles-policy';
-import { DashboardNameSchema } from '../../domain/dashboards/inputs';
+import { SaveDashboardSchema } from '../../domain/dashboards/inputs';
+import { schemaResolver } from '../../lib/forms/form-helpers';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { dashboardList, projectOptions, refusedDashboardWrites, roleOptions, widgetCounts, type DashboardDoc } from './queries';
 import './dashboards.css';
@@ -21,6 +23,24 @@ export const mayEditDashboards = (roleId: number | undefined) => {
   const kind = roleKind(roleId ?? 0);
   return kind === 'admin' || kind === 'manager';
 };
+
+/** The name part of the saveDashboard write (its own field schema: the worker and the server check the same). */
+const NameFormSchema = v.pick(SaveDashboardSchema, ['name']);
+type NameValues = { name: string };
+
+/**
+ * A dashboard's name on react-hook-form with the write's schema (issue 21): the message goes as the name
+ * becomes valid, the focus goes to the field when it is refused, a failure to queue shows under it.
+ */
+function useNameForm(name: string) {
+  const { t } = useTranslation();
+  return useForm<NameValues, unknown, v.InferOutput<typeof NameFormSchema>>({
+    defaultValues: { name },
+    resolver: schemaResolver(t, NameFormSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+}
 
 /**
  * /dashboards: the dashboards visible to the user, from the replica (offline too). Create, rename,
@@ -34,24 +54,18 @@ export function DashboardList() {
   const list = useReplicaQuery((r) => dashboardList(r), []);
   const counts = useReplicaQuery((r) => widgetCounts(r), []) ?? {};
   const refused = useReplicaQuery((r) => refusedDashboardWrites(r), []) ?? [];
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useNameForm('');
+  const error = errors.name?.message;
   const [undo, setUndo] = useState<{ uuid: string; name: string; clientMutationId: string } | null>(null);
   const ids = { name: useId(), error: useId() };
 
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = v.safeParse(DashboardNameSchema, name);
-    if (!parsed.success) {
-      setError(t(parsed.issues[0].message as never));
-      return;
-    }
-    setError(null);
+  const create = async ({ name }: { name: string }) => {
     try {
-      await syncApi().dashboards.saveDashboard({ uuid: uuidv7(), name: parsed.output, sortOrder: (list?.length ?? 0) });
-      setName('');
+      await syncApi().dashboards.saveDashboard({ uuid: uuidv7(), name, sortOrder: (list?.length ?? 0) });
+      reset({ name: '' });
     } catch (err) {
-      setError(failureText(t, err));
+      // nothing typed is lost: the name stays, with the reason on it
+      setError('name', { type: 'server', message: failureText(t, err) }, { shouldFocus: true });
     }
   };
 
@@ -100,10 +114,10 @@ export function DashboardList() {
         </div>
       ) : null}
       {editable ? (
-        <form className="dash-create" onSubmit={(e) => void create(e)} noValidate>
+        <form className="dash-create" onSubmit={(e) => void handleSubmit(create)(e)} noValidate>
           <div className="field">
             <label htmlFor={ids.name}>{t('dashboards.list.name')}</label>
-            <input id={ids.name} className="input" value={name} maxLength={120} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} onChange={(e) => setName(e.target.value)} />
+            <input id={ids.name} className="input" maxLength={120} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} {...register('name')} />
             {error ? <p id={ids.error} className="field__error">{error}</p> : null}
           </div>
           <button type="submit" className="button button--primary">{t('dashboards.list.create')}</button>
@@ -127,32 +141,26 @@ export function DashboardList() {
 function DashboardItem({ d, count, editable, onDelete }: { d: DashboardDoc; count: number; editable: boolean; onDelete: () => void }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'view' | 'rename' | 'visibility'>('view');
-  const [name, setName] = useState(d.name);
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useNameForm(d.name);
+  const error = errors.name?.message;
   const ids = { name: useId(), error: useId() };
-  const rename = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = v.safeParse(DashboardNameSchema, name);
-    if (!parsed.success) {
-      setError(t(parsed.issues[0].message as never));
-      return;
-    }
+  const rename = async ({ name }: { name: string }) => {
     try {
-      await syncApi().dashboards.saveDashboard({ uuid: d.uuid, name: parsed.output });
+      await syncApi().dashboards.saveDashboard({ uuid: d.uuid, name });
       setMode('view');
-      setError(null);
+      reset({ name });
     } catch (err) {
-      setError(failureText(t, err));
+      setError('name', { type: 'server', message: failureText(t, err) }, { shouldFocus: true });
     }
   };
   return (
     <li className="dash-list__item" data-testid="dash-item">
       {mode === 'rename' ? (
-        <form className="dash-inline" onSubmit={(e) => void rename(e)} noValidate>
+        <form className="dash-inline" onSubmit={(e) => void handleSubmit(rename)(e)} noValidate>
           <label htmlFor={ids.name}>{t('dashboards.list.name')}</label>
-          <input id={ids.name} className="input" value={name} maxLength={120} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} onChange={(e) => setName(e.target.value)} />
+          <input id={ids.name} className="input" maxLength={120} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} {...register('name')} />
           <button type="submit" className="button button--primary button--small">{t('dashboards.list.save')}</button>
-          <button type="button" className="button button--small" onClick={() => { setMode('view'); setName(d.name); setError(null); }}>{t('dashboards.list.cancel')}</button>
+          <button type="button" className="button button--small" onClick={() => { setMode('view'); reset({ name: d.name }); }}>{t('dashboards.list.cancel')}</button>
           {error ? <p id={ids.error} className="field__error">{error}</p> : null}
         </form>
       ) : (
@@ -190,32 +198,35 @@ function CheckGroup({ legend, options, chosen, onToggle }: { legend: string; opt
   );
 }
 
+const VisibilityFormSchema = v.pick(SaveDashboardSchema, ['visibleProjectIds', 'visibleRoleIds']);
+type VisibilityValues = { visibleProjectIds: number[]; visibleRoleIds: number[] };
+
 function VisibilityForm({ d, onDone }: { d: DashboardDoc; onDone: () => void }) {
   const { t } = useTranslation();
   const projects = useReplicaQuery((r) => projectOptions(r), []) ?? [];
   const roles = useReplicaQuery((r) => roleOptions(r), []) ?? [];
-  const [p, setP] = useState<ReadonlySet<number>>(new Set(d.visibleProjectIds));
-  const [r, setR] = useState<ReadonlySet<number>>(new Set(d.visibleRoleIds));
-  const [error, setError] = useState<string | null>(null);
-  const toggle = (set: ReadonlySet<number>, id: number) => {
-    const next = new Set(set);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  // react-hook-form with the visibility part of the saveDashboard write (issue 21)
+  const { handleSubmit, setValue, setError, control, formState: { errors } } = useForm<VisibilityValues, unknown, v.InferOutput<typeof VisibilityFormSchema>>({
+    defaultValues: { visibleProjectIds: [...d.visibleProjectIds], visibleRoleIds: [...d.visibleRoleIds] },
+    resolver: schemaResolver(t, VisibilityFormSchema, (values) => ({ visibleProjectIds: [...values.visibleProjectIds].sort((a, b) => a - b), visibleRoleIds: [...values.visibleRoleIds].sort((a, b) => a - b) })),
+    reValidateMode: 'onChange',
+  });
+  const [p, r] = useWatch({ control, name: ['visibleProjectIds', 'visibleRoleIds'] });
+  const toggle = (field: keyof VisibilityValues, list: readonly number[], id: number) =>
+    setValue(field, list.includes(id) ? list.filter((x) => x !== id) : [...list, id], { shouldDirty: true, shouldValidate: errors[field] !== undefined });
+  const save = async (values: v.InferOutput<typeof VisibilityFormSchema>) => {
     try {
-      await syncApi().dashboards.saveDashboard({ uuid: d.uuid, name: d.name, visibleProjectIds: [...p].sort((a, b) => a - b), visibleRoleIds: [...r].sort((a, b) => a - b) });
+      await syncApi().dashboards.saveDashboard({ uuid: d.uuid, name: d.name, visibleProjectIds: values.visibleProjectIds ?? [], visibleRoleIds: values.visibleRoleIds ?? [] });
       onDone();
     } catch (err) {
-      setError(failureText(t, err));
+      setError('root', { type: 'server', message: failureText(t, err) });
     }
   };
+  const error = errors.root?.message ?? errors.visibleProjectIds?.message ?? errors.visibleRoleIds?.message;
   return (
-    <form className="dash-visibility" onSubmit={(e) => void save(e)} aria-label={t('dashboards.list.visibilityFor', { name: d.name })}>
-      <CheckGroup legend={t('dashboards.list.projects')} options={projects.map((x) => ({ id: x.id, label: x.name }))} chosen={p} onToggle={(id) => setP((s) => toggle(s, id))} />
-      <CheckGroup legend={t('dashboards.list.roles')} options={roles} chosen={r} onToggle={(id) => setR((s) => toggle(s, id))} />
+    <form className="dash-visibility" onSubmit={(e) => void handleSubmit(save)(e)} aria-label={t('dashboards.list.visibilityFor', { name: d.name })}>
+      <CheckGroup legend={t('dashboards.list.projects')} options={projects.map((x) => ({ id: x.id, label: x.name }))} chosen={new Set(p)} onToggle={(id) => toggle('visibleProjectIds', p, id)} />
+      <CheckGroup legend={t('dashboards.list.roles')} options={roles} chosen={new Set(r)} onToggle={(id) => toggle('visibleRoleIds', r, id)} />
       {error ? <p role="alert" className="field__error">{error}</p> : null}
       <div className="dash-inline">
         <button type="submit" className="button button--primary button--small">{t('dashboards.list.save')}</button>

@@ -3,7 +3,7 @@ import { INSTRUMENT_SECTIONS, SaveInstrumentMatchSchema, SaveInstrumentSchema, t
 import { SavePlanOfApproachSchema, type PlanStatus, type SavePlanOfApproachInput } from '../../domain/instruments/plan-of-approach';
 import { LINK_FIELDS } from '../../domain/instruments/writes';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
-import { writeResolver } from '../../lib/forms/write-resolver';
+import { writeResolver } from '../../lib/forms/form-helpers';
 
 /**
  * The instrument forms' values and how they become the writes' inputs: each form checks with the

@@ -9,7 +9,7 @@ import { Role } from '../../domain/shared/roles';
 import { addInvitation, deleteInvitation, resendInvitation } from './api';
 import { listInvitations, participantName, roleChoices, type InvitationView } from './queries';
 import { failureText, reasonText } from './reason';
-import { applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
+import { applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 import './invitations.css';
 
 interface Props {

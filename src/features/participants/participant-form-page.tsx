@@ -1,5 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useMemo } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
@@ -11,9 +10,8 @@ import { AddParticipantSchema, identificationProblem, identificationSystemOf, Up
 import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shared/participant-status';
 import { addParticipant, updateParticipant } from './api';
 import { companySettings, filterOptions, participantById } from './queries';
-import { failureText } from '../../lib/ui/reason-text';
-import { DateField } from '../../lib/ui/date-field';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
+import { FormAlerts, FormText, isoToWriteDate, schemaResolver, useRecordForm } from '../../lib/forms/form-helpers';
 import './participants.css';
 
 const TEXT = ['firstname', 'prefix', 'lastname', 'initials', 'bsn', 'identification', 'email', 'phone', 'birthdate', 'street', 'houseNumber', 'houseNumberAddition', 'zipcode', 'city', 'municipality'] as const;
@@ -50,7 +48,6 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     return next;
   }, [existing]);
   const loaded = !editing || stored !== undefined;
-  const [failure, setFailure] = useState<string | null>(null);
   const ids = { sex: useId(), coach: useId(), manager: useId(), project: useId(), status: useId(), birthdate: useId() };
   const system = identificationSystemOf(settings);
 
@@ -67,38 +64,23 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     return problem ? { [system === 'BSN' ? 'bsn' : 'identification']: t(problem as 'admin.errors.unknown') } : {};
   };
   // react-hook-form with the write's schema (issue 21): a message goes as its field becomes valid, focus to the first error.
-  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting: busy, submitCount } } = useForm<Values, unknown, unknown>({
-    defaultValues: EMPTY,
-    values: stored,
-    resetOptions: { keepDirtyValues: true },
-    resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateParticipantSchema : AddParticipantSchema, toInput, idProblem),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    // the first error on screen gets the focus, the date field included (useFocusFirstInvalid)
-    shouldFocusError: false,
-  });
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
+  const { register, control, handleSubmit, getValues, formRef, failure, save, formState: { errors, isSubmitting: busy } } = useRecordForm<Values>(
+    t, EMPTY, stored, schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateParticipantSchema : AddParticipantSchema, toInput, idProblem));
 
 
   const submit = async (output: unknown) => {
-    setFailure(null);
     const input = toInput(getValues());
-    try {
-      if (editing) {
-        // a declared write: the replica shows the change at once; the outbox sends it (offline too)
+    if (editing) {
+      // a declared write: the replica shows the change at once; the outbox sends it (offline too)
+      await save(async () => {
         if (existing) await updateParticipant({ ...input, sex: (output as UpdateParticipantInput).sex, id: String(participantId), uuid: existing.uuid });
-        reset(getValues());
-        await navigate({ to: '/participant/$id', params: { id: String(participantId) } });
-      } else {
+        return { success: true };
+      }, () => navigate({ to: '/participant/$id', params: { id: String(participantId) } }));
+    } else {
+      await save(async () => {
         const res = await addParticipant(input);
-        if (res.success && res.id) {
-          reset(getValues());
-          await navigate({ to: '/participant/$id', params: { id: String(res.id) } });
-        } else setFailure(applyRefusal(t, setError, Object.keys(EMPTY) as (keyof Values)[], res.reason, res.params));
-      }
-    } catch (error) {
-      setFailure(failureText(t, error));
+        return { ...res, success: res.success && res.id !== null && res.id !== '' };
+      }, (res) => navigate({ to: '/participant/$id', params: { id: String(res.id) } }));
     }
   };
 
@@ -123,8 +105,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
     <div className="admin-page">
       <h1>{editing ? t('admin.participants.editTitle') : t('admin.participants.add')}</h1>
       <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
-        {failure ? <p role="alert" className="alert alert--error">{failure}</p> : null}
-        {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
+        <FormAlerts failure={failure} root={errors.root?.message} />
         <fieldset>
           <legend>{t('admin.participants.section.person')}</legend>
           <div className="admin-form__row">{f('firstname')}{f('prefix')}{f('lastname')}</div>
@@ -135,10 +116,7 @@ export function ParticipantFormPage({ participantId }: { participantId: number |
           <div className="admin-form__row">
             <div className="field">
               <label className="field__label" htmlFor={ids.birthdate}>{t('admin.participants.field.birthdate')}</label>
-              <Controller control={control} name="birthdate" render={({ field }) => (
-                <DateField id={ids.birthdate} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-                  aria-invalid={errors.birthdate ? true : undefined} aria-describedby={errors.birthdate ? `${ids.birthdate}-error` : undefined} />
-              )} />
+              <DateFieldControl control={control} name="birthdate" id={ids.birthdate} errorId={`${ids.birthdate}-error`} />
               {errors.birthdate ? <p id={`${ids.birthdate}-error`} className="field__error">{errors.birthdate.message}</p> : null}
             </div>
             <div className="field">

@@ -4,7 +4,7 @@ import { DisplaySettingsSchema, type DisplaySettings, type NotificationMode, typ
 import { SetTargetSchema, type SetTargetInput } from '../../domain/portal/targets';
 import { WorkplaceApplicationSchema, type WorkplaceApplicationInput } from '../../domain/portal/workplaces';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
-import { writeResolver } from '../../lib/forms/write-resolver';
+import { writeResolver } from '../../lib/forms/form-helpers';
 
 /**
  * The portal forms' resolvers: each form checks with the valibot schema of the write it sends (the

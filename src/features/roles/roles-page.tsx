@@ -7,7 +7,7 @@ import type { ReplicaReader } from '../../lib/replica/replica-db';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { AclRoleInputSchema, PARENT_ROLE_IDS } from '../../domain/company-settings/roles';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
-import { applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
+import { applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 import './roles.css';
 
 interface RoleView {

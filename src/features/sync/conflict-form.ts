@@ -1,7 +1,7 @@
 import type { Resolver, ResolverResult } from 'react-hook-form';
 import { conflictFields, resolutionArgs, type OutboxRow } from '../../domain/sync/outbox-machine';
 import { findWrite } from '../../domain/writes/registry';
-import { checkWrite } from '../../lib/forms/write-resolver';
+import { checkWrite } from '../../lib/forms/form-helpers';
 
 /** Per conflicting field (in conflictFields' order): keep the user's value or take the server's. */
 export type Side = 'mine' | 'server';

@@ -9,7 +9,7 @@ import { ChangeEmailSchema } from '../../domain/users/email-change';
 import { Link } from '@tanstack/react-router';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { FormText, applyRefusal, schemaResolver } from '../../lib/forms/admin-form';
+import { FormText, applyRefusal, schemaResolver } from '../../lib/forms/form-helpers';
 
 const changeEmail = (password: string, email: string) =>
   graphMutation('changeEmail', 'mutation($password: String!, $email: String!) { changeEmail(password: $password, email: $email) { success reason params } }', { password, email });

@@ -1,5 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useMemo } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -11,9 +10,8 @@ import { AddUserSchema, UpdateUserSchema, type UpdateUserInput } from '../../dom
 import { ASSIGNABLE_ROLE_IDS } from '../../domain/users/roles-policy';
 import { addUser, updateUser, type UserFormValues } from './api';
 import { projectOptions, roleOptions, userById } from './queries';
-import { failureText } from '../../lib/ui/reason-text';
-import { DateField } from '../../lib/ui/date-field';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver, useFocusFirstInvalid } from '../../lib/forms/admin-form';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
+import { FormAlerts, FormText, isoToWriteDate, schemaResolver, useRecordForm } from '../../lib/forms/form-helpers';
 import './users.css';
 
 type TextField = 'initials' | 'givenName' | 'surname' | 'email' | 'phone' | 'dateOfBirth' | 'personalCode' | 'sbbUserCode' | 'experienceCoaching' | 'experienceNotes' | 'notes';
@@ -46,7 +44,6 @@ export function UserFormPage({ userId }: { userId: number | null }) {
     accessToAllParticipants: existing.accessToAllParticipants === true, wageValueExpert: existing.wageValueExpert === true,
   } : undefined), [existing]);
   const loaded = !editing || stored !== undefined;
-  const [failure, setFailure] = useState<string | null>(null);
   const ids = { role: useId(), project: useId(), sex: useId(), dateOfBirth: useId() };
   // Issue 20: one's own address changes only with the password (the profile's form); nobody's while impersonating.
   const { user: me, identityChain } = useSnapshot(sessionStore);
@@ -59,41 +56,19 @@ export function UserFormPage({ userId }: { userId: number | null }) {
     const dateOfBirth = isoToWriteDate(values.dateOfBirth);
     return editing ? { ...values, dateOfBirth, id: String(userId), username: undefined, roleId: undefined } : { ...values, dateOfBirth };
   };
-  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors, isSubmitting, submitCount } } = useForm<Values, unknown, unknown>({
-    defaultValues: EMPTY,
-    values: stored,
-    resetOptions: { keepDirtyValues: true },
-    resolver: schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateUserSchema : AddUserSchema, toInput),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    // the first error on screen gets the focus, the date field included (useFocusFirstInvalid)
-    shouldFocusError: false,
-  });
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
+  const { register, control, handleSubmit, getValues, formRef, failure, save, formState: { errors, isSubmitting } } = useRecordForm<Values>(
+    t, EMPTY, stored, schemaResolver<Values, v.GenericSchema>(t, editing ? UpdateUserSchema : AddUserSchema, toInput));
 
 
   const submit = async (output: unknown) => {
-    setFailure(null);
     const input = toInput(getValues());
-    try {
-      if (editing) {
-        // a declared write: the replica shows the change at once; the outbox sends it (offline too)
-        const { username: _username, roleId: _roleId, ...fields } = input;
-        if (existing) await updateUser({ ...fields, id: String(userId), uuid: existing.uuid, sex: (output as UpdateUserInput).sex });
-        reset(getValues());
-        await navigate({ to: '/user' });
-      } else {
-        const res = await addUser(input);
-        if (!res.success) setFailure(applyRefusal(t, setError, Object.keys(EMPTY) as (keyof Values)[], res.reason, res.params));
-        else {
-          reset(getValues());
-          await navigate({ to: '/user' });
-        }
-      }
-    } catch (error) {
-      setFailure(failureText(t, error));
-    }
+    await save(async () => {
+      if (!editing) return addUser(input);
+      // a declared write: the replica shows the change at once; the outbox sends it (offline too)
+      const { username: _username, roleId: _roleId, ...fields } = input;
+      if (existing) await updateUser({ ...fields, id: String(userId), uuid: existing.uuid, sex: (output as UpdateUserInput).sex });
+      return { success: true };
+    }, () => navigate({ to: '/user' }));
   };
   const busy = isSubmitting;
   const fieldError = (key: keyof Values) => errors[key]?.message;
@@ -108,8 +83,7 @@ export function UserFormPage({ userId }: { userId: number | null }) {
     <div className="admin-page">
       <h1>{editing ? t('admin.users.editTitle') : t('admin.users.add')}</h1>
       <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
-        {failure ? <p role="alert" className="alert alert--error">{failure}</p> : null}
-        {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
+        <FormAlerts failure={failure} root={errors.root?.message} />
         <fieldset>
           <legend>{t('admin.users.field.username')}</legend>
           {editing ? <p className="admin-muted">{t('admin.users.usernameFixed')}</p> : null}
@@ -146,10 +120,7 @@ export function UserFormPage({ userId }: { userId: number | null }) {
             </div>
             <div className="field">
               <label className="field__label" htmlFor={ids.dateOfBirth}>{t('admin.users.field.dateOfBirth')}</label>
-              <Controller control={control} name="dateOfBirth" render={({ field }) => (
-                <DateField id={ids.dateOfBirth} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-                  aria-invalid={errors.dateOfBirth ? true : undefined} aria-describedby={errors.dateOfBirth ? `${ids.dateOfBirth}-error` : undefined} />
-              )} />
+              <DateFieldControl control={control} name="dateOfBirth" id={ids.dateOfBirth} errorId={`${ids.dateOfBirth}-error`} />
               {errors.dateOfBirth ? <p id={`${ids.dateOfBirth}-error`} className="field__error">{errors.dateOfBirth.message}</p> : null}
             </div>
           </div>

@@ -17,7 +17,7 @@ import { participantName } from './queries';
 import { staffOptions } from './staff-options';
 import { useCompanySettings } from './use-company-settings';
 import './work-plans.css';
-import { DateControl } from './date-control';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
 import { DEFAULT_STAFF, addPlanFormSchema, type AddPlanValues } from './form-schemas';
 
 const plusMonths = (iso: string, months: number) => {
@@ -85,11 +85,13 @@ export function AddPlanForm({ participantId, planHref = staffPaths.plan }: { par
         </div>
         <div className="field">
           <label htmlFor="add-startDate">{t('workPlans.fields.startDate')}</label>
-          <DateControl control={control} name="startDate" id="add-startDate" />
+          <DateFieldControl control={control} name="startDate" id="add-startDate" errorId="add-startDate-error" />
+          <FieldError id="add-startDate-error" message={errors.startDate?.message} />
         </div>
         <div className="field">
           <label htmlFor="add-expectedEndDate">{t('workPlans.fields.expectedEndDate')}</label>
-          <DateControl control={control} name="expectedEndDate" id="add-expectedEndDate" />
+          <DateFieldControl control={control} name="expectedEndDate" id="add-expectedEndDate" errorId="add-expectedEndDate-error" />
+          <FieldError id="add-expectedEndDate-error" message={errors.expectedEndDate?.message} />
         </div>
         <div className="field">
           <label htmlFor="add-coachId">{t('workPlans.fields.coach')}</label>

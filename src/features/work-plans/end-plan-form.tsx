@@ -6,7 +6,7 @@ import type { EndWorkPlanInput } from '../../domain/work-plan/inputs';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
-import { DateControl } from './date-control';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
 import { FieldError } from './field-error';
 import { endPlanFormSchema, type EndPlanValues } from './form-schemas';
 import { todayIso } from '../../lib/format';
@@ -55,7 +55,8 @@ export function EndPlanForm({ id }: { id: string }) {
       <form className="work-plans__form" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
         <div className="field">
           <label htmlFor="end-date">{t('workPlans.fields.timeFinished')}</label>
-          <DateControl control={control} name="endDate" id="end-date" min={plan.startDate ?? undefined} required />
+          <DateFieldControl control={control} name="endDate" id="end-date" min={plan.startDate ?? undefined} required errorId="end-date-error" />
+          <FieldError id="end-date-error" message={errors.endDate?.message} />
         </div>
         <div className="field">
           <label htmlFor="end-reason">{t('workPlans.fields.terminationReason')}</label>

@@ -318,6 +318,8 @@ export interface ProfileRow {
   name: string;
   groupId: number;
   group: string;
+  /** The behaviour or skill and its group are in the replica (reference data syncs apart from the scores). */
+  named: boolean;
   startScore: number | null;
   currentScore: number | null;
   targetScore: number | null;
@@ -348,12 +350,12 @@ export async function developmentProfile(r: ReplicaReader, participantId: number
     ...pb.map((x): ProfileRow => {
       const b = bm.get(num(x.behaviorId) ?? -1);
       const gid = num(b?.competencyId) ?? 0;
-      return { key: `b${num(x.behaviorId)}`, id: num(x.behaviorId) ?? 0, kind: 'behavior', name: text(b?.name), groupId: gid, group: text(cm.get(gid)?.name), ...scores(x) };
+      return { key: `b${num(x.behaviorId)}`, id: num(x.behaviorId) ?? 0, kind: 'behavior', name: text(b?.name), groupId: gid, group: text(cm.get(gid)?.name), named: b !== undefined && cm.has(gid), ...scores(x) };
     }),
     ...ps.map((x): ProfileRow => {
       const s = sm.get(num(x.skillId) ?? -1);
       const gid = num(s?.disciplineId) ?? 0;
-      return { key: `s${num(x.skillId)}`, id: num(x.skillId) ?? 0, kind: 'skill', name: text(s?.name), groupId: gid, group: text(dm.get(gid)?.name), ...scores(x) };
+      return { key: `s${num(x.skillId)}`, id: num(x.skillId) ?? 0, kind: 'skill', name: text(s?.name), groupId: gid, group: text(dm.get(gid)?.name), named: s !== undefined && dm.has(gid), ...scores(x) };
     }),
   ];
 }

@@ -7,7 +7,7 @@ import { uuidv7 } from '../../domain/sync/uuid-v7';
 import { reportError } from '../../lib/error-reporting';
 import { workPlans } from './actions';
 import { draftKey, dropDraft, loadDraft, saveDraft } from './draft-store';
-import { DateControl } from './date-control';
+import { DateFieldControl } from '../../lib/forms/date-field-control';
 import { FieldError } from './field-error';
 import { todayIso } from './format';
 import type { RoundStop } from './queries';
@@ -138,7 +138,8 @@ export function ReviewForm({ stop, userId, onSaved }: { stop: RoundStop; userId:
       </div>
       <div className="field">
         <label htmlFor="review-date">{t('workPlans.review.date')}</label>
-        <DateControl control={control} name="date" id="review-date" />
+        <DateFieldControl control={control} name="date" id="review-date" errorId="review-date-error" />
+        <FieldError id="review-date-error" message={errors.date?.message} />
       </div>
       <button type="submit" className="button button--primary review-form__save">{t('workPlans.review.save')}</button>
     </form>

@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../error-reporting';
 import { formatBytes } from '../../domain/messages/attachments';
 import { roleKind } from '../../domain/users/roles-policy';
-import { checkWorkPlanFile, FileReason, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
+import { FileReason, fileRights, mayDeleteFile, WORK_PLAN_FILE_ACCEPT } from '../../domain/work-plan-files/files';
 import { instrumentFileRights } from '../../domain/instruments/files';
 import { deletePlanFile, downloadLink, queueInstrumentFile, queuePlanFile, undoDeleteFile } from './file-actions';
 import { useQueuedWrites } from '../replica/queued-writes';
 import { syncApi } from '../sync-client';
 import { formatDate } from '../format';
+import { uploadProblem } from './upload-check';
 import { useLinkedFiles, type LinkedFileView } from './linked-files';
 
 /** The text key of a refused upload: the graph route's own codes read as this area's. */
@@ -52,6 +55,14 @@ const TARGETS = {
   },
 } as const;
 
+/** The upload form's one field: the file input's files. */
+type UploadValues = { file: FileList | null };
+
+const uploadResolver: Resolver<UploadValues> = (values, _context, options) => {
+  const problem = uploadProblem(values.file?.[0]);
+  return problem ? { values: {}, errors: toNestErrors({ file: { type: 'validate', message: problem } }, options) } : { values, errors: {} };
+};
+
 type Notice = { text: string; undo?: { clientMutationId: string; uuid: string; name: string } } | null;
 
 /**
@@ -68,8 +79,14 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
   const rights = kind.rights(roleKind(viewer?.roleId ?? 0));
   const input = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const [chosen, setChosen] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  // react-hook-form (issue 21): the file is checked as it is chosen, a refusal lands on the file input with the focus.
+  const { register, handleSubmit, reset, setError: setFileError, formState: { errors: uploadErrors } } = useForm<UploadValues>({
+    defaultValues: { file: null },
+    resolver: uploadResolver,
+    mode: 'onChange',
+  });
+  const { ref: fileRef, ...fileField } = register('file', { onChange: () => setNotice(null) });
   const queued = (useQueuedWrites([kind.write]) ?? []).filter((w) => w.args[kind.arg] === planUuid);
   const sending = queued.filter((w) => w.status === 'sending');
   const refused = queued.filter((w) => w.status === 'failed');
@@ -81,36 +98,29 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  const choose = (file: File | null) => {
-    setNotice(null);
-    setChosen(file);
-    if (!file) return setError(null);
-    const check = checkWorkPlanFile(file);
-    setError(check.ok ? null : check.reason);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || planId === null || !viewer) return;
-    if (!chosen) return setError('workPlanFiles.upload.chooseFirst');
-    const file = chosen;
+  const submit = async (values: UploadValues) => {
+    const file = values.file?.[0];
+    if (busy || planId === null || !viewer || !file) return;
     setError(null);
     setNotice(null);
     setBusy(true);
-    kind.queue({ uuid: planUuid, id: planId }, viewer.userId, file)
-      .then((outcome) => {
-        // Refused (too large, device full): nothing queued, the chosen file stays selected.
-        if (!outcome.ok) return setError(outcome.reason);
-        setChosen(null);
-        if (input.current) input.current.value = '';
-        if (!navigator.onLine) setNotice({ text: t('workPlanFiles.upload.queued', { name: file.name }) });
-      })
-      .catch((err: unknown) => {
-        setError('workPlanFiles.errors.failed');
-        reportError(err);
-      })
-      .finally(() => setBusy(false));
+    try {
+      const outcome = await kind.queue({ uuid: planUuid, id: planId }, viewer.userId, file);
+      // Refused (too large, device full): nothing queued, the chosen file stays selected.
+      if (!outcome.ok) return setFileError('file', { type: 'server', message: outcome.reason }, { shouldFocus: true });
+      reset({ file: null });
+      if (input.current) input.current.value = '';
+      if (!navigator.onLine) setNotice({ text: t('workPlanFiles.upload.queued', { name: file.name }) });
+    } catch (err) {
+      setFileError('file', { type: 'server', message: 'workPlanFiles.errors.failed' }, { shouldFocus: true });
+      reportError(err);
+    } finally {
+      setBusy(false);
+    }
+    return undefined;
   };
+  const uploadError = uploadErrors.file?.message;
+  const shownError = uploadError ?? error;
 
   const download = (f: LinkedFileView) => {
     setError(null);
@@ -147,18 +157,21 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
       <h2 id={`${p}s-title`}>{t(kind.title)}</h2>
       {kind.saveFirst && planId === null && <p className="work-plans__empty">{t(kind.saveFirst)}</p>}
       {rights.attach && planId !== null && (
-        <form className="plan-files__upload" onSubmit={submit} noValidate>
+        <form className="plan-files__upload" onSubmit={(e) => void handleSubmit(submit)(e)} noValidate>
           <div className="field">
             <label htmlFor={`${p}-input`}>{t('workPlanFiles.upload.label')}</label>
             <input
-              ref={input}
+              ref={(el) => {
+                fileRef(el);
+                input.current = el;
+              }}
               id={`${p}-input`}
               type="file"
               accept={WORK_PLAN_FILE_ACCEPT}
-              aria-describedby={error ? `${p}-hint ${p}-error` : `${p}-hint`}
-              aria-invalid={error && chosen ? true : undefined}
+              aria-describedby={shownError ? `${p}-hint ${p}-error` : `${p}-hint`}
+              aria-invalid={uploadError ? true : undefined}
               disabled={busy}
-              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+              {...fileField}
             />
             <p id={`${p}-hint`} className="plan-files__hint">
               {t('workPlanFiles.upload.hint')}
@@ -191,9 +204,9 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
           </button>
         </p>
       ))}
-      {error && (
+      {shownError && (
         <p id={`${p}-error`} className="field-error" role="alert">
-          {t(error as 'workPlanFiles.errors.failed', { defaultValue: t('workPlanFiles.errors.failed') })}
+          {t(shownError as 'workPlanFiles.errors.failed', { defaultValue: t('workPlanFiles.errors.failed') })}
         </p>
       )}
       {notice && (

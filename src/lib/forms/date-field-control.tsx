@@ -1,12 +1,13 @@
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { DateField, type DateFieldProps } from '../ui/date-field';
 
 type Passed = Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'aria-invalid' | 'aria-describedby'>;
 
 /**
- * The project's date field (dd-mm-jjjj with a calendar) as a react-hook-form field: the form keeps the ISO
- * date (or the text typed, which the write's schema refuses), focus moves to its text box when it holds
- * the first error, and an error is linked to it (`errorId`, shown by the caller) with aria-invalid.
+ * The project's date field (dd-mm-jjjj mask with a keyboard calendar) as a react-hook-form field: the form
+ * keeps the ISO date (or the text typed, which the write's schema refuses), focus moves to its text box when
+ * it holds the first error, and an error is linked to it (`errorId`, the element the caller shows the error
+ * in) with aria-invalid. The one date control of the forms (issue 21).
  */
 export function DateFieldControl<T extends FieldValues, O = T>({ control, name, deps, errorId, invalid, describedBy, ...props }: Passed & {
   control: Control<T, unknown, O>;
@@ -15,28 +16,24 @@ export function DateFieldControl<T extends FieldValues, O = T>({ control, name, 
   deps?: FieldPath<T> | FieldPath<T>[] | undefined;
   /** The id of the element that shows the field's error, when there is one. */
   errorId?: string | undefined;
-  invalid: boolean;
+  /** In error; by default when the form holds an error for the field. */
+  invalid?: boolean | undefined;
   /** Other descriptions (hints) of the field. */
   describedBy?: string | undefined;
 }) {
+  const { field, fieldState } = useController<T, FieldPath<T>, O>({ control, name, ...(deps ? { rules: { deps } } : {}) });
+  const inError = invalid ?? fieldState.error !== undefined;
   return (
-    <Controller<T, FieldPath<T>, O>
-      control={control}
-      name={name}
-      {...(deps ? { rules: { deps } } : {})}
-      render={({ field }) => (
-        <span className="date-field-control" ref={(el) => field.ref(el?.querySelector('input') ?? null)}>
-          <DateField
-            {...props}
-            name={field.name}
-            value={typeof field.value === 'string' ? field.value : ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-invalid={invalid || undefined}
-            aria-describedby={[describedBy, invalid ? errorId : undefined].filter(Boolean).join(' ') || undefined}
-          />
-        </span>
-      )}
-    />
+    <span className="date-field-control" ref={(el) => field.ref(el?.querySelector('input') ?? null)}>
+      <DateField
+        {...props}
+        name={field.name}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        aria-invalid={inError || undefined}
+        aria-describedby={[describedBy, inError ? errorId : undefined].filter(Boolean).join(' ') || undefined}
+      />
+    </span>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { syncStore } from '../../../lib/sync-client';
 import { Role } from '../../../domain/shared/roles';
 import { PDP_SCORE_MAX, PDP_SCORE_MIN } from '../../../domain/work-plan/inputs';
 import { reportError } from '../../../lib/error-reporting';
@@ -20,11 +22,14 @@ export function DevelopmentProfile({ participantId, asTab }: { participantId: nu
   const { t } = useTranslation();
   const viewer = useViewer();
   const rows = useProfile(participantId);
+  const sync = useSnapshot(syncStore);
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(t('workPlans.profile.title'));
   const staff = viewer !== null && viewer.roleId !== Role.participant;
   const Heading = asTab ? 'h2' : 'h1';
-  if (!rows || participantId === null) return <p role="status">{t('workPlans.loading')}</p>;
+  // Scores without their names while the reference data is still coming in: loading, not nameless rows.
+  const namesComing = rows?.some((r) => !r.named) === true && (sync.state === 'syncing' || sync.lastSyncedAt === null);
+  if (!rows || participantId === null || namesComing) return <p role="status">{t('workPlans.loading')}</p>;
   const groups = groupRows(rows);
 
   const change = (r: ProfileRow, field: 'selfScore' | 'targetScore', value: string) => {

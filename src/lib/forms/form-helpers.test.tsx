@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AddInvitationSchema } from '../../domain/users/invitation-input';
 import { initI18n, loadTexts } from '../../i18n/i18n';
-import { FormText, applyRefusal, isoToWriteDate, schemaResolver } from './admin-form';
+import { FormAlerts, FormText, applyRefusal, isoToWriteDate, schemaResolver, useRecordForm, type SaveAnswer } from './form-helpers';
 
 beforeAll(async () => {
   initI18n('nl');
@@ -106,5 +106,36 @@ describe('administration forms on react-hook-form', () => {
     expect(isoToWriteDate('1990-03-07')).toBe('07-03-1990');
     expect(isoToWriteDate('')).toBe('');
     expect(isoToWriteDate('31-02')).toBe('31-02');
+  });
+
+  it('a record form (participant, user): a refusal naming a field lands there with the focus and keeps what was typed; a success leaves no error and runs what follows', async () => {
+    const answers: SaveAnswer[] = [{ success: false, reason: 'validation.email', params: { field: 'email' } }, { success: false, reason: 'admin.errors.network' }, { success: true }];
+    let done = 0;
+    function RecordHarness() {
+      const { t } = useTranslation();
+      const { register, handleSubmit, formRef, failure, save, formState: { errors } } = useRecordForm<Invite>(t, { username: '', email: '', givenName: 'Ada', surname: 'Jansen', roleId: '4' }, undefined, schemaResolver(t, AddInvitationSchema));
+      return (
+        <form ref={formRef} noValidate onSubmit={(e) => void handleSubmit(() => save(() => Promise.resolve(answers.shift()!), () => Promise.resolve(done += 1)))(e)}>
+          <FormAlerts failure={failure} root={errors.root?.message} />
+          <FormText label="Gebruikersnaam" registration={register('username')} error={errors.username?.message} />
+          <FormText label="E-mailadres" type="email" registration={register('email')} error={errors.email?.message} />
+          <button type="submit">{t('admin.invitations.add')}</button>
+        </form>
+      );
+    }
+    render(<RecordHarness />);
+    const email = screen.getByLabelText('E-mailadres');
+    fireEvent.change(screen.getByLabelText('Gebruikersnaam'), { target: { value: 'gast_coach' } });
+    fireEvent.change(email, { target: { value: 'gast@demo.example' } });
+    await submit();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+    expect((email as HTMLInputElement).value).toBe('gast@demo.example');
+    await submit();
+    expect(screen.getByRole('alert').textContent).not.toBe('');
+    await submit();
+    expect(done).toBe(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
   });
 });
