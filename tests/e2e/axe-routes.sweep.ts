@@ -22,6 +22,8 @@ type Route = string | { from: Route; link: RegExp; suffix?: string };
 const STAFF_COMMON: Route[] = ['/', '/berichten', '/berichten/sent', '/berichten/archived', '/wijzigingen', '/user/changepassword', '/user/edit-profiel'];
 const PLAN: Route = { from: '/work-plan', link: /^\/work-plan\/\d+$/ };
 const PARTICIPANT: Route = { from: '/participants', link: /^\/participant\/\d+$/ };
+/** A participant on the route to work (KWNW), from the KWNW start page; their work plans open inside KWNW. */
+const KWNW_STATUS: Route = { from: '/kwnw', link: /^\/kwnw\/status\/\d+$/ };
 
 const ROLES: { username: string; routes: Route[] }[] = [
   {
@@ -36,12 +38,20 @@ const ROLES: { username: string; routes: Route[] }[] = [
       '/company/$company/settings/wage-value', '/company/$company/settings/certificates', '/company/$company/settings/certificates/add',
       '/company/$company/authentication/sso',
       '/skill-report', '/dashboards', { from: '/dashboards', link: /^\/dashboards\/[0-9a-f-]{36}$/ },
+      // a figure's related list opens by clicking a chart (no link): every participant, every work plan
+      `/dashboards/lijst/participant?q=${encodeURIComponent('{"subject":"participant"}')}`, `/dashboards/lijst/work-plan?q=${encodeURIComponent('{"subject":"work-plan"}')}`,
+      // the demo data's one case (no list links to it)
+      '/instruments/match/case/1',
       '/instruments', '/instruments/add', { from: '/instruments', link: /^\/instruments\/\d+$/ },
       '/transfer/manage/export-overview', '/transfer/manage/import-overview',
       { from: '/transfer/manage/export-overview', link: /^\/transfer\/exporter\/\d+\/settings$/ },
-      { from: '/transfer/manage/import-overview', link: /^\/transfer\/importer\/(\d+|flexible\.\d+|eva-instruments\.\d+)\/settings$/ },
+      { from: '/transfer/manage/import-overview', link: /^\/transfer\/importer\/(\d+|flexible\/\d+|eva-instruments\/\d+)\/settings$/ },
+      // the overviews' "new" buttons: each kind's settings form (the demo data has one flexible importer and one exporter)
+      '/transfer/exporter/new/settings', '/transfer/importer/new/settings', '/transfer/importer/flexible/new/settings', '/transfer/importer/eva-instruments/new/settings',
       '/work-order', '/work-order/create', '/zoek/werkplanblauwdruk', '/werkplanblauwdrukwizard',
-      '/kwnw', '/kwnw/plan', '/kwnw/status', '/kwnw/instruments/match', '/kwnw/work-plan/add', { from: '/kwnw', link: /^\/kwnw\/work-plan\/\d+$/ },
+      '/kwnw', '/kwnw/plan', '/kwnw/status', '/kwnw/instruments/match', '/kwnw/work-plan/add',
+      KWNW_STATUS, { from: '/kwnw/plan', link: /^\/kwnw\/plan\/\d+$/ }, { from: KWNW_STATUS, link: /^\/kwnw\/work-plan\/\d+$/ },
+      { from: KWNW_STATUS, link: /^\/kwnw\/work-plan\/add\?participant=\d+$/ }, { from: KWNW_STATUS, link: /^\/kwnw\/instruments\/match\?participant=\d+$/ },
     ],
   },
   {
