@@ -76,13 +76,19 @@ const ROLES: { username: string; routes: Route[] }[] = [
     username: 'participant',
     routes: [
       '/participant-portal', '/participant-portal/my-messages', '/participant-portal/my-messages/compose',
-      { from: '/participant-portal/my-messages', link: /^\/participant-portal\/my-messages\/\d+$/ },
+      '/participant-portal/my-messages?tab=sent',
+      { from: '/participant-portal/my-messages', link: /^\/participant-portal\/my-messages\/[0-9a-f-]{36}$/ },
       '/participant-portal/my-documents', '/participant-portal/my-profile', '/participant-portal/my-settings',
       '/participant-portal/my-communication-preferences', '/participant-portal/my-results', '/participant-portal/my-results/personal-development',
+      '/participant-portal/my-results/work-plans',
       '/participant-portal/my-work-plans', '/participant-portal/my-work-plans/unstarted', '/participant-portal/my-work-plans/finished',
       '/participant-portal/development-profile', '/participant-portal/workplaces',
       { from: '/participant-portal/my-work-plans', link: /^\/participant-portal\/my-work-plans\/work-plan\// },
       '/wijzigingen', '/user/changepassword',
+      // the addresses without /participant-portal render the same screens: one stands for them all
+      '/my-documents',
+      // a staff page (refused inside the shell) and an address that does not exist (not found inside the shell)
+      '/work-plan', '/bestaat-niet',
     ],
   },
   {
@@ -90,6 +96,10 @@ const ROLES: { username: string; routes: Route[] }[] = [
     routes: [
       '/deelnemerportal', '/berichten', '/berichten/sent', '/deelnemerportal/werkplan', '/deelnemerportal/werkplan/index/tab/1',
       '/deelnemerportal/werkplan/index/tab/2', '/deelnemerportal/resultaten', '/deelnemerportal/document', '/deelnemerportal/vacature',
+      '/berichten/archived', { from: '/berichten', link: /^\/berichten\?open=/ },
+      { from: '/deelnemerportal/werkplan', link: /^\/deelnemerportal\/werkplan\?plan=\d+$/ },
+      // the standard portal's older pages this version does not have (its catch-all)
+      '/deelnemerportal/profiel',
     ],
   },
   { username: 'aanmelder', routes: ['/inschrijven/home'] },
@@ -102,6 +112,9 @@ const PUBLIC: string[] = [
   '/e-mail-herstellen/0000000000000000',
   '/error/http404', '/error/http403', '/error/expired', '/error/locked', '/error/deelnemernotfound', '/error/werkplannotfound',
   '/error/werkopdrachtnotfound', '/error/testnotfound', '/error/imitation-not-allowed', '/error/nosaimitation', '/error/userreturn',
+  // single sign-on with a provider that does not exist, its return without a code, an address that does not exist,
+  // and a development page (not found in production)
+  '/sso/0', '/oauth/authorization-code', '/bestaat-niet', '/development/typography',
 ];
 
 /**
