@@ -22,6 +22,8 @@ type Route = string | { from: Route; link: RegExp; suffix?: string };
 const STAFF_COMMON: Route[] = ['/', '/berichten', '/berichten/sent', '/berichten/archived', '/wijzigingen', '/user/changepassword', '/user/edit-profiel'];
 const PLAN: Route = { from: '/work-plan', link: /^\/work-plan\/\d+$/ };
 const PARTICIPANT: Route = { from: '/participants', link: /^\/participant\/\d+$/ };
+/** A participant on the route to work (KWNW), from the KWNW start page; their work plans open inside KWNW. */
+const KWNW_STATUS: Route = { from: '/kwnw', link: /^\/kwnw\/status\/\d+$/ };
 
 const ROLES: { username: string; routes: Route[] }[] = [
   {
@@ -36,19 +38,29 @@ const ROLES: { username: string; routes: Route[] }[] = [
       '/company/$company/settings/wage-value', '/company/$company/settings/certificates', '/company/$company/settings/certificates/add',
       '/company/$company/authentication/sso',
       '/skill-report', '/dashboards', { from: '/dashboards', link: /^\/dashboards\/[0-9a-f-]{36}$/ },
+      // a figure's related list opens by clicking a chart (no link): every participant, every work plan
+      `/dashboards/lijst/participant?q=${encodeURIComponent('{"subject":"participant"}')}`, `/dashboards/lijst/work-plan?q=${encodeURIComponent('{"subject":"work-plan"}')}`,
+      // the demo data's one case (no list links to it)
+      '/instruments/match/case/1',
       '/instruments', '/instruments/add', { from: '/instruments', link: /^\/instruments\/\d+$/ },
       '/transfer/manage/export-overview', '/transfer/manage/import-overview',
       { from: '/transfer/manage/export-overview', link: /^\/transfer\/exporter\/\d+\/settings$/ },
-      { from: '/transfer/manage/import-overview', link: /^\/transfer\/importer\/(\d+|flexible\.\d+|eva-instruments\.\d+)\/settings$/ },
+      { from: '/transfer/manage/import-overview', link: /^\/transfer\/importer\/(\d+|flexible\/\d+|eva-instruments\/\d+)\/settings$/ },
+      // the overviews' "new" buttons: each kind's settings form (the demo data has one flexible importer and one exporter)
+      '/transfer/exporter/new/settings', '/transfer/importer/new/settings', '/transfer/importer/flexible/new/settings', '/transfer/importer/eva-instruments/new/settings',
       '/work-order', '/work-order/create', '/zoek/werkplanblauwdruk', '/werkplanblauwdrukwizard',
-      '/kwnw', '/kwnw/plan', '/kwnw/status', '/kwnw/instruments/match', '/kwnw/work-plan/add', { from: '/kwnw', link: /^\/kwnw\/work-plan\/\d+$/ },
+      '/kwnw', '/kwnw/plan', '/kwnw/status', '/kwnw/instruments/match', '/kwnw/work-plan/add',
+      KWNW_STATUS, { from: '/kwnw/plan', link: /^\/kwnw\/plan\/\d+$/ }, { from: KWNW_STATUS, link: /^\/kwnw\/work-plan\/\d+$/ },
+      { from: KWNW_STATUS, link: /^\/kwnw\/work-plan\/add\?participant=\d+$/ }, { from: KWNW_STATUS, link: /^\/kwnw\/instruments\/match\?participant=\d+$/ },
     ],
   },
   {
     username: 'coach',
     routes: [
       ...STAFF_COMMON,
-      '/work-plan', '/work-plan/add', '/work-plan/review', PLAN, { ...PLAN, suffix: '/end' }, { from: PLAN, link: /^\/document\/copy\/\d+$/ },
+      '/work-plan', '/work-plan/add', '/work-plan/review', PLAN, { ...PLAN, suffix: '/end' }, 
+      // no screen links to the copy page and the demo data has no files: the page's "not in your replica" state
+      '/document/copy/0190a6f0-0000-7000-8000-000000000000',
       '/work-order', '/skill-report', '/participants', PARTICIPANT,
     ],
   },
@@ -57,7 +69,7 @@ const ROLES: { username: string; routes: Route[] }[] = [
     routes: [
       '/wage-value/measurement/search', '/wage-value/measurement/add', '/wage-value/measurement/planning', '/wage-value/measurement/copy',
       { from: '/wage-value/measurement/search', link: /^\/wage-value\/measurement\/edit\/\d+/ },
-      { from: '/wage-value/measurement/planning', link: /^\/wage-value\/measurement\/planning\/\d+\/notes$/ },
+      { from: '/wage-value/measurement/planning', link: /^\/wage-value\/measurement\/planning\/[0-9a-f-]{36}\/notes$/ },
     ],
   },
   {
@@ -154,19 +166,33 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
 }
 
-/** Follows the first link on `from` whose path matches; null when the list has none (then nothing to check). */
-async function resolve(page: Page, route: Route, company: () => Promise<string>): Promise<string | null> {
-  if (typeof route === 'string') return route.includes('$company') ? route.replace('$company', await company()) : route;
-  const from = await resolve(page, route.from, company);
-  if (!from) return null;
+/** The links on `from` whose path matches (waiting a while for the first: the list fills from the replica after its heading shows). */
+async function matchingLinks(page: Page, from: string, link: RegExp): Promise<string[]> {
   await page.goto(from);
   await settle(page);
-  // the list fills from the replica after its heading shows: wait a while for a matching link
   const links = page.locator('main a[href]');
-  const find = async () => (await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))).find((h) => route.link.test(h)) ?? null;
-  await expect.poll(find, { timeout: 15_000 }).not.toBeNull().catch(() => undefined);
-  const found = await find();
-  return found && `${found}${route.suffix ?? ''}`;
+  const all = async () => [...new Set((await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))).filter((h) => link.test(h)))];
+  await expect.poll(async () => (await all()).length, { timeout: 15_000 }).toBeGreaterThan(0).catch(() => undefined);
+  return all();
+}
+
+/**
+ * Follows the first link on `from` whose path matches; null when the list has none (then nothing to check). When
+ * `from` is itself a link, each of its matches is tried in turn (the first participant may have no work plan).
+ */
+async function resolve(page: Page, route: Route, company: () => Promise<string>): Promise<string | null> {
+  if (typeof route === 'string') return route.includes('$company') ? route.replace('$company', await company()) : route;
+  let froms: string[];
+  if (typeof route.from === 'string') froms = [await resolve(page, route.from, company) ?? ''];
+  else {
+    const outer = await resolve(page, route.from.from, company);
+    froms = outer ? (await matchingLinks(page, outer, route.from.link)).slice(0, 5).map((h) => `${h}${(route.from as { suffix?: string }).suffix ?? ''}`) : [];
+  }
+  for (const from of froms.filter(Boolean)) {
+    const found = (await matchingLinks(page, from, route.link))[0];
+    if (found) return `${found}${route.suffix ?? ''}`;
+  }
+  return null;
 }
 
 /** The signed-in user's company id, from where the legacy SRG address sends an administrator. */

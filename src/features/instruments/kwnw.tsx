@@ -32,7 +32,8 @@ const PART_FLAG: Record<Part, KwnwAccessFlag> = { index: 'kwnw', status: 'status
  * and access flags offer (status, plan of approach, work plans, instrument matching). A part switched off
  * shows why; the server answers nothing for it either.
  */
-export function KwnwFrame({ part, participantId, children }: { part: Part; participantId?: number; children: ReactNode }) {
+/** `ownHeading`: the page inside brings its own `<h1>` (a work plan's name), so the frame shows none: one `<h1>` a page. */
+export function KwnwFrame({ part, participantId, ownHeading = false, children }: { part: Part; participantId?: number; ownHeading?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   const settings = useAreaSettings();
   const people = usePeople();
@@ -52,11 +53,11 @@ export function KwnwFrame({ part, participantId, children }: { part: Part; parti
       ]
     : [];
   return (
-    <section className="instruments kwnw" aria-labelledby="kwnw-title">
+    <section className="instruments kwnw" {...(ownHeading ? { 'aria-label': title } : { 'aria-labelledby': 'kwnw-title' })}>
       <p className="instruments__muted">
         <NavLink href={paths.kwnw}>{t('instruments.kwnw.title')}</NavLink> · {t(`instruments.kwnw.version.${settings.kwnwVersion}`)}
       </p>
-      <h1 id="kwnw-title">{person ? t('instruments.kwnw.heading', { part: title, name: person.name }) : title}</h1>
+      {!ownHeading && <h1 id="kwnw-title">{person ? t('instruments.kwnw.heading', { part: title, name: person.name }) : title}</h1>}
       {participantId && people && !person && <p role="status">{t('instruments.kwnw.participantNotFound')}</p>}
       {tabs.length > 0 && (
         <nav className="instruments__tabs" aria-label={t('instruments.kwnw.parts')}>

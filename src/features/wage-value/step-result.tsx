@@ -15,6 +15,7 @@ export function StepResult({ draft, issues }: StepProps) {
   const tasks = usedTasks(draft.tasks);
   return (
     <div>
+      <div className="wv-table-wrap" role="region" aria-label={t('wageValue.report.sectionTasks')} tabIndex={0}>
       <table className="wv-table" data-testid="result-table">
         <caption className="visually-hidden">{t('wageValue.report.sectionTasks')}</caption>
         <thead><tr>{(['task', 'hours', 'time', 'pace', 'quality', 'netWorkingTime', 'result'] as const).map((k) => <th key={k} scope="col">{t(`wageValue.report.${k}`)}</th>)}</tr></thead>
@@ -30,6 +31,7 @@ export function StepResult({ draft, issues }: StepProps) {
         </tbody>
         <tfoot><tr><th scope="row">{t('wageValue.report.total')}</th><td>{formatDutchNumber(hoursOfMinutes(f.totalMinutesPerWeek), 0, 2)} {t('wageValue.units.hours')}</td><td>{pct(f.totalPercentageTimeSpent)}</td><td /><td /><td /><td>{pct(f.workPerformance)}</td></tr></tfoot>
       </table>
+      </div>
       <dl className="wv-result">
         <dt>{t('wageValue.report.workPerformance')}</dt><dd>{pct(f.workPerformance)}</dd>
         <dt>{t('wageValue.report.wageValuePercentage')}</dt><dd data-testid="wage-value-percentage">{pct(f.wageValuePercentage, 0)}</dd>

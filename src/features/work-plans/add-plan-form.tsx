@@ -26,8 +26,11 @@ const plusMonths = (iso: string, months: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Create a plan for a participant from a blueprint, with start and expected end dates, coach and manager. `planHref`: where the new plan opens (KWNW keeps its own). */
-export function AddPlanForm({ participantId, planHref = staffPaths.plan }: { participantId?: number; planHref?: (key: string) => string }) {
+/**
+ * Create a plan for a participant from a blueprint, with start and expected end dates, coach and manager. `planHref`: where the
+ * new plan opens (KWNW keeps its own); `nested`: inside a page that has its own `<h1>` (KWNW), so the form's title is an `<h2>`.
+ */
+export function AddPlanForm({ participantId, planHref = staffPaths.plan, nested = false }: { participantId?: number; planHref?: (key: string) => string; nested?: boolean }) {
   const { t } = useTranslation();
   const router = useRouter();
   const participants = useReference('participants');
@@ -59,7 +62,7 @@ export function AddPlanForm({ participantId, planHref = staffPaths.plan }: { par
   return (
     <section className="work-plans" aria-labelledby="add-title">
       <p><NavLink href={staffPaths.list}>{t('workPlans.plan.back')}</NavLink></p>
-      <h1 id="add-title">{t('workPlans.add.title')}</h1>
+      {nested ? <h2 id="add-title">{t('workPlans.add.title')}</h2> : <h1 id="add-title">{t('workPlans.add.title')}</h1>}
       {blueprints && bps.length === 0 && <p role="status">{t('workPlans.add.noBlueprints')}</p>}
       <form className="work-plans__form" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
         <div className="field">

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_app/_staff/kwnw/work-plan/$id')({
 function RouteComponent() {
   const { id } = Route.useParams();
   return (
-    <KwnwFrame part="workPlans">
+    <KwnwFrame part="workPlans" ownHeading>
       <WorkPlanPage key={id} id={id} />
       <PlanInstruments planKey={id} />
     </KwnwFrame>

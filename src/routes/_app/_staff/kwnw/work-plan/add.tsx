@@ -14,7 +14,7 @@ function RouteComponent() {
   return (
     <KwnwFrame key={participant ?? 0} part="workPlans" participantId={participant}>
       {participant && <KwnwWorkPlans participantId={participant} />}
-      <AddPlanForm participantId={participant} planHref={paths.kwnwWorkPlan} />
+      <AddPlanForm participantId={participant} planHref={paths.kwnwWorkPlan} nested />
     </KwnwFrame>
   );
 }
