@@ -285,7 +285,8 @@ async function openContext(browser: Browser, width: Width): Promise<Page> {
 
 // Titles "<role> at <width>px": one role at a time with `-g admin`, `-g "participant at"`, `-g participant2`, `-g public`.
 test.describe('axe on every route', () => {
-  test.describe.configure({ timeout: 900_000 });
+  // admin has about 70 routes × 2 languages × 2 themes, plus three more widths at 1024 px: 40 minutes on a loaded machine
+  test.describe.configure({ timeout: 2_400_000 });
 
   for (const width of WIDTHS) {
     test(`public at ${width.width}px`, async ({ browser }) => {
