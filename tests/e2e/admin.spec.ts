@@ -8,6 +8,7 @@ import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { graph, signedInApi } from './pages/api';
 import { mailedLinkPath } from './pages/outbox';
+import { waitForServiceWorker } from './pages/offline-support';
 
 /** Staff administration (issue 13): each screen driven as an administrator would. */
 // each test drives several screens in a row (and a second context, offline and back): more than the default minute
@@ -203,7 +204,8 @@ test('participant page: the development profile tab shows what the participant s
   await expect(page).toHaveTitle(/Ontwikkelprofiel: Vries, Lotte de/);
   await expectNoAxeViolations(page, 'participant page, development profile tab');
 
-  // offline after a reload: the same profile from the replica
+  // offline after a reload: the same profile from the replica (once the service worker holds the app)
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page).toHaveURL(participantUrl);
