@@ -4,15 +4,15 @@ import { migrate } from '../db/migrate';
 import { migratedPgliteSnapshot } from './pglite-snapshot';
 import { testDbMode, withTestStandby } from './replica';
 
+/** The migrated template database on the throwaway PostgreSQL server (tests/setup/postgres.ts). */
+export const PG_TEMPLATE_ENV = 'WERKPAD_TEST_PG_TEMPLATE';
+
 /**
  * A fresh migrated database for a test file: PGlite in memory, or — with WERKPAD_TEST_DB=postgres —
  * a new database `t_<random>` on the server at WERKPAD_TEST_PG_URL (started by tests/setup/postgres.ts);
  * with WERKPAD_TEST_DB=postgres-replica its standby copy serves the pulls (server/test/replica.ts).
  * Closing a PostgreSQL test database also drops it.
  */
-/** The migrated template database on the throwaway PostgreSQL server (tests/setup/postgres.ts). */
-export const PG_TEMPLATE_ENV = 'WERKPAD_TEST_PG_TEMPLATE';
-
 export async function createTestDb(): Promise<Db> {
   if (testDbMode() === 'pglite') {
     // From the migrated dump of the global setup (server/test/pglite-snapshot.ts): migrate() then finds nothing to do.
