@@ -41,7 +41,8 @@ export async function pauseReplay(standby: Db): Promise<void> {
   await standby.query('SELECT pg_wal_replay_pause()');
   for (let tries = 0; ; tries++) {
     const { rows } = await standby.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
-    if (rows[0]?.state === 'paused' || tries > 2_000) return;
+    if (rows[0]?.state === 'paused') return;
+    if (tries > 2_000) throw new Error(`the standby's replay did not pause (state: ${rows[0]?.state ?? 'unknown'})`);
     await new Promise((r) => setTimeout(r, 2));
   }
 }
