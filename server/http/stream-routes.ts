@@ -11,7 +11,7 @@ export const HEARTBEAT_MS = 25_000;
 /**
  * GET /api/v2/stream: server-sent pokes when something in the viewer's company changed
  * (`event: poke`, data: {"collections": [...]}); the client then pulls, and the pull applies the
- * scope. A heartbeat comment every 25 s keeps proxies from closing the connection.
+ * scope. A message pokes only the streams of its sender and recipient (the messages scope). A heartbeat comment every 25 s keeps proxies from closing the connection.
  *
  * The stream ends when its session is logged out or revoked (NOTIFY from 006_sync_pull.sql, any
  * server process), and at each heartbeat the request is authenticated again (expiry, a blocked
@@ -29,10 +29,15 @@ export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = Nu
     let wake: (() => void) | null = null;
     let ended = false;
     const queue: string[][] = [];
-    const unsubscribe = await changeHub(db).subscribe(companyId, (collections) => {
-      queue.push(collections);
-      wake?.();
-    });
+    const unsubscribe = await changeHub(db).subscribe(
+      companyId,
+      (collections) => {
+        queue.push(collections);
+        wake?.();
+      },
+      // A message pokes only its sender's and recipient's streams (their scope), not the whole company's.
+      { userId: auth.viewer.userId, participantId: auth.viewer.participantId },
+    );
     const unwatch = await sessionHub(db)
       .watch(auth.session.id, () => {
         ended = true;

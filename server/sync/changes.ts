@@ -6,14 +6,29 @@ export const CHANGES_CHANNEL = 'werkpad_changes';
 
 type Listener = (collections: CollectionName[]) => void;
 
+/** Who a stream reads for: a change that names its parties (a message) pokes only the streams of those parties. */
+export interface StreamAudience {
+  userId: number;
+  participantId: number | null;
+}
+
 export interface ChangeHub {
-  /** Resolves once LISTEN is active, so no change after it is missed. */
-  subscribe(companyId: number, listener: Listener): Promise<() => void>;
+  /**
+   * Resolves once LISTEN is active, so no change after it is missed. With an audience, a change that names its
+   * parties (messages: sender and recipient, 014_message_pokes.sql) reaches the listener only when it is one of
+   * them; without one, every change of the company does.
+   */
+  subscribe(companyId: number, listener: Listener, audience?: StreamAudience): Promise<() => void>;
   /** Stops listening at once (server shutdown: a held LISTEN connection would keep the pool from closing). */
   close(): Promise<void>;
 }
 
 const hubs = new WeakMap<Db, ChangeHub>();
+
+interface Subscriber {
+  listener: Listener;
+  audience: StreamAudience | undefined;
+}
 
 /** The first re-subscribe after a lost LISTEN connection waits about this long; each failure doubles it. */
 export const LISTEN_HEAL_BASE_MS = 100;
@@ -151,45 +166,67 @@ function keyedListen<K, L>(
 /**
  * One LISTEN per server process and database (NOTIFY crosses processes), fanned out to the SSE
  * connections of each company, held only while someone listens (so the database can close).
- * Notifications of one burst are coalesced per company for `batchMs`.
+ * Notifications of one burst are coalesced per company for `batchMs`. A notification naming its
+ * parties ("u" users, "p" participants: messages) reaches only the streams of those parties.
  */
 export function changeHub(db: Db, batchMs = 50): ChangeHub {
   const existing = hubs.get(db);
   if (existing) return existing;
-  const pending = new Map<number, Set<CollectionName>>();
-  const keyed = keyedListen<number, Listener>(db, CHANGES_CHANNEL, (payload, listeners) => {
-    let parsed: { c?: unknown; t?: unknown };
-    try {
-      parsed = JSON.parse(payload) as { c?: unknown; t?: unknown };
-    } catch {
-      return;
-    }
-    const companyId = Number(parsed.c);
-    const collection = typeof parsed.t === 'string' ? collectionOfTable(parsed.t) : undefined;
-    if (!collection || !Number.isFinite(companyId) || !listeners.has(companyId)) return;
-    let names = pending.get(companyId);
-    if (!names) {
-      names = new Set();
-      pending.set(companyId, names);
-      setTimeout(() => flush(companyId), batchMs);
-    }
-    names.add(collection.name);
-  }, (listeners) => {
-    // Changes committed while the connection was down were never announced: every stream pulls everything once.
-    for (const set of listeners.values()) for (const l of set) l([...COLLECTION_NAMES]);
-  });
+  /** Per company, in the current burst: collections changed for everyone, and collections changed for named parties only. */
+  const pending = new Map<number, { all: Set<CollectionName>; parties: Map<CollectionName, { users: Set<number>; participants: Set<number> }> }>();
+  const keyed = keyedListen<number, Subscriber>(
+    db,
+    CHANGES_CHANNEL,
+    (payload, listeners) => {
+      let parsed: { c?: unknown; t?: unknown; u?: unknown; p?: unknown };
+      try {
+        parsed = JSON.parse(payload) as typeof parsed;
+      } catch {
+        return;
+      }
+      const companyId = Number(parsed.c);
+      const collection = typeof parsed.t === 'string' ? collectionOfTable(parsed.t) : undefined;
+      if (!collection || !Number.isFinite(companyId) || !listeners.has(companyId)) return;
+      let burst = pending.get(companyId);
+      if (!burst) {
+        burst = { all: new Set(), parties: new Map() };
+        pending.set(companyId, burst);
+        setTimeout(() => flush(companyId), batchMs);
+      }
+      if (Array.isArray(parsed.u) && Array.isArray(parsed.p)) {
+        let named = burst.parties.get(collection.name);
+        if (!named) burst.parties.set(collection.name, (named = { users: new Set(), participants: new Set() }));
+        for (const id of parsed.u) if (typeof id === 'number') named.users.add(id);
+        for (const id of parsed.p) if (typeof id === 'number') named.participants.add(id);
+      } else {
+        burst.all.add(collection.name);
+      }
+    },
+    (listeners) => {
+      // Changes committed while the connection was down were never announced: every stream pulls everything once.
+      for (const set of listeners.values()) for (const s of set) s.listener([...COLLECTION_NAMES]);
+    },
+  );
   const flush = (companyId: number) => {
-    const names = pending.get(companyId);
+    const burst = pending.get(companyId);
     pending.delete(companyId);
-    if (!names) return;
-    for (const l of keyed.listeners.get(companyId) ?? []) l([...names]);
+    if (!burst) return;
+    for (const s of keyed.listeners.get(companyId) ?? []) {
+      const names = new Set(burst.all);
+      for (const [name, named] of burst.parties) {
+        if (names.has(name)) continue;
+        const concerned = !s.audience || named.users.has(s.audience.userId) || (s.audience.participantId !== null && named.participants.has(s.audience.participantId));
+        if (concerned) names.add(name);
+      }
+      if (names.size > 0) s.listener([...names]);
+    }
   };
   const hub: ChangeHub = {
     async close() {
       hubs.delete(db);
       await keyed.close();
     },
-    subscribe: (companyId, listener) => keyed.add(companyId, listener),
+    subscribe: (companyId, listener, audience) => keyed.add(companyId, { listener, audience }),
   };
   hubs.set(db, hub);
   return hub;

@@ -878,7 +878,7 @@ async function streamsPart(databaseUrl: string): Promise<void> {
   };
   table(
     `Connection model on PostgreSQL, one process: N users hold /api/v2/stream; N/10 writes (sendMessage) per minute ×${model.speedup}, ${model.stepSeconds} s per step; ` +
-      `every write pokes the company's streams, each poked user pulls (${model.sessions} shared sessions of ${ACCOUNTS.length} accounts). Goal: p95 write → pull done < 150 ms at ≥ 5,000 users, < 1 GB. Stopped: ${model.stoppedBecause}`,
+      `a message pokes its sender's and recipient's streams (every user sharing those accounts: ${model.sessions} sessions of ${ACCOUNTS.length} accounts), each poked user pulls. Goal: p95 write → pull done < 150 ms at ≥ 5,000 users, < 1 GB. Stopped: ${model.stoppedBecause}`,
     ['users', 'writes', 'poked pulls (requests)', 'p50', 'p95', 'errors / missed', 'server RSS open', 'live memory open', 'KB per stream (live)', 'CPU server + PostgreSQL + generator', 'load average'],
     model.steps.map((st) => [
       fmtN(st.users),

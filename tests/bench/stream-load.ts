@@ -2,9 +2,9 @@
  * The connection model (issue 25), beside the polling load model of server-load.ts: N simulated
  * users each hold the live stream (GET /api/v2/stream, the endpoint the sync worker reads in
  * workers/stream.ts); a tenth of them write (sendMessage, the real GraphQL mutation) once a minute,
- * the minute compressed by a printed factor; every write pokes the streams the server pokes (the
- * server pokes every stream of the writer's company, server/http/stream-routes.ts; the pull then
- * applies the viewer's scope); on a poke a user pulls (messages and participants, the load model's
+ * the minute compressed by a printed factor; every write pokes the streams the server pokes (a message
+ * pokes the streams of its sender and recipient, 014_message_pokes.sql and server/sync/changes.ts; with
+ * shared sessions that is every user holding the sender's or the recipient's account); on a poke a user pulls (messages and participants, the load model's
  * pull, with its own checkpoints), and a poke that comes while it pulls makes one more pull after
  * it, as the worker's engine does.
  *
@@ -337,8 +337,9 @@ async function step(
       continue;
     }
     for (const u of users) {
-      // The sender's account must be poked; another user poked after the write counts with its pull
-      // (today every stream of the company is poked, so every user counts).
+      // A message pokes the streams of its sender and recipient only (014_message_pokes.sql): the sender's account
+      // must be poked; another user poked after the write (the recipient's account, or another write's party)
+      // counts with its pull; a user never poked after it is not a party and costs nothing.
       const p = u.pokes[lowerBound(u.pokes, w.sent)];
       if (p === undefined) {
         if (u.session.username === w.from) missed++;
