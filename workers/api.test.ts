@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import { startSyncServer, type SyncServerHarness } from '../tests/sync/server-harness';
 import { urlOf } from './test-support';
@@ -100,5 +100,93 @@ describe('worker API end to end (Node, no Web Locks: this context leads)', () =>
     await api.sync.start(session, { online: false });
     expect((await api.outbox.list()).map((row) => row.clientMutationId)).toEqual([id]);
     await api.sync.deleteReplica(session);
+  }, 60_000);
+});
+
+/**
+ * Web Locks as the browser runs them: one holder per name, the next request granted when it lets go,
+ * its callback run in a later task. The abort signal withdraws a request only while it waits: one
+ * already granted runs its callback even when the signal aborted in between.
+ */
+function fakeLocks() {
+  const queues = new Map<string, { granted: boolean; run: () => void; signal?: AbortSignal }[]>();
+  const grantWatchers: (() => void)[] = [];
+  const grantNext = (name: string) => {
+    const next = queues.get(name)?.[0];
+    if (!next || next.granted) return;
+    next.granted = true;
+    for (const watcher of grantWatchers.splice(0)) watcher();
+    setTimeout(next.run, 0);
+  };
+  const release = (name: string) => {
+    queues.get(name)?.shift();
+    grantNext(name);
+  };
+  const locks = {
+    request(name: string, options: { signal?: AbortSignal }, callback: () => unknown): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        const queue = queues.get(name) ?? [];
+        queues.set(name, queue);
+        const entry = {
+          granted: false,
+          signal: options.signal,
+          run: () => {
+            Promise.resolve(callback()).then(resolve, reject).finally(() => release(name));
+          },
+        };
+        options.signal?.addEventListener('abort', () => {
+          if (entry.granted) return;
+          queue.splice(queue.indexOf(entry), 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+        queue.push(entry);
+        grantNext(name);
+      });
+    },
+  };
+  /** Another context (the previous page's worker) holds `name` until the returned function is called. */
+  const hold = async (name: string): Promise<() => void> => {
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      letGo = r;
+    });
+    await new Promise<void>((granted) => void locks.request(name, {}, () => (granted(), held)));
+    return letGo;
+  };
+  /** Resolves when the next request is granted, before its callback runs. */
+  const nextGrant = () => new Promise<void>((r) => grantWatchers.push(r));
+  return { locks, hold, nextGrant };
+}
+
+describe('worker API with Web Locks (one leading tab per replica)', () => {
+  it('a sync stopped while its lock request waited gives the lock back when it is granted: the next start leads and pushes its outbox', async () => {
+    const a = f.users[0]!;
+    const session = { companyId: a.companyId, userId: a.id, identity: identityKey(a.companyId, a.id, []), chain: [] };
+    const { locks, hold, nextGrant } = fakeLocks();
+    vi.stubGlobal('navigator', { locks });
+    try {
+      // After a reload the previous page's worker still holds the sync lock for a moment.
+      const previousPage = await hold(`werkpad-sync:${replicaName(session)}`);
+      await api.sync.start(session, { online: true });
+      expect(api.sync.status().leader).toBe(false);
+      const uuid = uuidv7();
+      await api.probes.save({ uuid, body: 'voor het vergrendelen' });
+      // It lets go just as the page locks the screen, which stops the sync: the waiting request was granted already.
+      const granted = nextGrant();
+      previousPage();
+      await granted;
+      await api.sync.stop();
+      await new Promise((r) => setTimeout(r, 20));
+
+      // The same user signs in again: the sync starts on the same replica and must lead and send the row.
+      await api.sync.start(session, { online: true });
+      await until(() => api.sync.status().leader, 'the sync lock');
+      await until(() => api.sync.status().pending === 0 && api.sync.status().state === 'idle', 'the push after signing in again');
+      const { rows } = await f.db.query<{ body: string }>('SELECT body FROM sync_probes WHERE uuid = $1', [uuid]);
+      expect(rows.map((r) => r.body)).toEqual(['voor het vergrendelen']);
+      await api.sync.deleteReplica(session);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   }, 60_000);
 });

@@ -129,6 +129,11 @@ async function leaderLoop(r: Running): Promise<void> {
   // Only one tab's worker syncs at a time; when it closes, the lock passes to the next tab.
   await navigator.locks
     .request(`werkpad-sync:${replicaName(r.session)}`, { signal: r.abort.signal }, () => {
+      // Granted to a sync that was stopped meanwhile (the lock screen stopped it while the request
+      // waited for the previous page's worker to let go; the abort does not withdraw a request already
+      // granted): give the lock back at once. Held, nobody would ever release it (stopRunning has run),
+      // and the sync started after signing in again would wait for it forever, its outbox unsent.
+      if (running !== r || r.abort.signal.aborted) return undefined;
       lead();
       return new Promise<void>((resolve) => {
         r.releaseLock = resolve;
