@@ -150,7 +150,7 @@ interface BenchFigures {
   /** The connection model: the largest N of users holding the stream with p95 write → poked pull done < 150 ms, one process. */
   connectedUsersAtP95Under150: number | null;
   memoryPerStreamKb: number | null;
-  connectionModel: { speedup: number; stepSeconds: number; sessions: number; stoppedBecause: string; idle: ConnectionModelResult['idle']; steps: { users: number; writes: number; p95Ms: number; errors: number; missed: number; memoryPerStreamKb: number; cpuServerS: number; cpuPostgresS: number }[] } | null;
+  connectionModel: { speedup: number; stepSeconds: number; sessions: number; ownAccounts: boolean; stoppedBecause: string; idle: ConnectionModelResult['idle']; steps: { users: number; writes: number; p95Ms: number; errors: number; missed: number; memoryPerStreamKb: number; cpuServerS: number; cpuPostgresS: number }[] } | null;
   /** From navigation (browser restarted with its profile, offline) to the first replica row painted, median of OFFLINE_RUNS. */
   offlineStartMs: number | null;
   offlineStart: {
@@ -872,13 +872,14 @@ async function streamsPart(databaseUrl: string): Promise<void> {
     speedup: model.speedup,
     stepSeconds: model.stepSeconds,
     sessions: model.sessions,
+    ownAccounts: model.ownAccounts,
     stoppedBecause: model.stoppedBecause,
     idle: model.idle,
     steps: model.steps.map((st) => ({ users: st.users, writes: st.writes, p95Ms: st.p95Ms, errors: st.errors, missed: st.missed, memoryPerStreamKb: st.memoryPerStreamKb, cpuServerS: st.cpu.server, cpuPostgresS: st.cpu.postgres })),
   };
   table(
     `Connection model on PostgreSQL, one process: N users hold /api/v2/stream; N/10 writes (sendMessage) per minute ×${model.speedup}, ${model.stepSeconds} s per step; ` +
-      `a message pokes its sender's and recipient's streams (every user sharing those accounts: ${model.sessions} sessions of ${ACCOUNTS.length} accounts), each poked user pulls. Goal: p95 write → pull done < 150 ms at ≥ 5,000 users, < 1 GB. Stopped: ${model.stoppedBecause}`,
+      `a message pokes its sender's and recipient's streams (${model.ownAccounts ? 'every user an account of its own' : `every user sharing those accounts: ${model.sessions} sessions of ${ACCOUNTS.length} accounts`}), each poked user pulls. Goal: p95 write → pull done < 150 ms at ≥ 5,000 users, < 1 GB. Stopped: ${model.stoppedBecause}`,
     ['users', 'writes', 'poked pulls (requests)', 'p50', 'p95', 'errors / missed', 'server RSS open', 'live memory open', 'KB per stream (live)', 'CPU server + PostgreSQL + generator', 'load average'],
     model.steps.map((st) => [
       fmtN(st.users),

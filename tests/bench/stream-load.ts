@@ -14,12 +14,18 @@
  * N steps up (250, 500, 1,000, 2,000, 5,000 by default) and stops at the first step with p95 ≥ 150 ms,
  * an error, or a poked user that never pulled, or when the time budget is spent.
  *
- * Simulated users share signed-in sessions (signing in thousands of users through argon2 would
- * take longer than the model; a session's stream is the same whoever holds it): `sessions` sign-ins,
- * each used by N / sessions users, each with its own stream, checkpoints and pulls.
+ * Each simulated user has an account of its own (by default): the bench adds as many staff accounts
+ * (copies of the demo coach: same company and role, an empty caseload) as the largest step has users,
+ * with a session each written straight into the database (signing in thousands of users through argon2
+ * would take longer than the model), and each writer sends to another of them. A message then pokes
+ * two users, as it would in a company of that many users. With `ownAccounts: false` the users share
+ * `sessions` sign-ins of the four demo accounts (every user holding the sender's or the recipient's
+ * account is poked: a quarter to a half of everyone, which no real company has).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import pg from 'pg';
 import { ACCOUNTS, firstSyncs, heapFileOf, postgresDataDir, startRig, User, type Checkpoint, type Rig } from './server-load';
 import { cpuSecondsOf, postgresCpuSeconds, rssKb } from './proc-cpu';
 
@@ -61,6 +67,8 @@ export interface ConnectionModelResult {
   speedup: number;
   stepSeconds: number;
   sessions: number;
+  /** Whether every simulated user had an account of its own (else `sessions` shared sign-ins). */
+  ownAccounts: boolean;
   stoppedBecause: string;
   /** CPU (server + PostgreSQL) of idle open streams, per stream and minute, at the first step; null when not measured. */
   idle: { users: number; seconds: number; cpuMsPerStreamPerMinute: number; baselineCpuS: number; withStreamsCpuS: number } | null;
@@ -80,6 +88,8 @@ export interface ConnectionModelOptions {
    * every stream; 0: not measured).
    */
   idleSeconds?: number;
+  /** Every simulated user an account of its own (default true); false: `sessions` shared sign-ins of the demo accounts. */
+  ownAccounts?: boolean;
   /** No new step once the steps have run this long (ms; the sign-ins before them not counted). */
   budgetMs?: number;
   log?: (line: string) => void;
@@ -260,6 +270,7 @@ async function step(
   const rssBeforeKb = rssKb(pid);
   const liveBeforeKb = await liveKb(rig);
   const users = Array.from({ length: n }, (_, i) => new StreamUser(sessions[i % sessions.length] as User));
+  const usernameOf = new Map(sessions.filter((s): s is BenchAccount => s instanceof BenchAccount).map((s) => [s.userId, s.username]));
   let errors = 0;
   // Open the streams a hundred at a time (a crowd arriving, not one burst of thousands of handshakes).
   for (let i = 0; i < users.length; i += 100) {
@@ -287,7 +298,7 @@ async function step(
   // A tenth write once a (compressed) minute, spread evenly over it.
   const writers = Math.max(1, Math.round(n / 10));
   const period = 60_000 / speedup;
-  const writes: { sent: number; answered: number; ok: boolean; from: string }[] = [];
+  const writes: { sent: number; answered: number; ok: boolean; from: string; to: string | null }[] = [];
   const cpu0 = { server: cpuSecondsOf(pid), postgres: postgresCpuSeconds(dataDir), generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6 };
   const started = performance.now();
   const end = started + stepSeconds * 1000;
@@ -298,7 +309,8 @@ async function step(
       for (let at = started + (j * period) / writers; at < end; at += period) {
         const wait = at - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const record = { sent: performance.now(), answered: 0, ok: false, from: writer.session.username };
+        const to = writer.session.recipient && 'userId' in writer.session.recipient ? (usernameOf.get(writer.session.recipient.userId) ?? null) : null;
+        const record = { sent: performance.now(), answered: 0, ok: false, from: writer.session.username, to };
         writes.push(record);
         const write = writer.session.send(writes.length).then(
           () => {
@@ -342,7 +354,7 @@ async function step(
       // counts with its pull; a user never poked after it is not a party and costs nothing.
       const p = u.pokes[lowerBound(u.pokes, w.sent)];
       if (p === undefined) {
-        if (u.session.username === w.from) missed++;
+        if (u.session.username === w.from || u.session.username === w.to) missed++;
         continue;
       }
       const k = lowerBound(u.pullStarts, p);
@@ -379,6 +391,72 @@ async function step(
   };
 }
 
+/** A simulated user's own account (ownAccounts): a copy of the demo coach with a session written into the database. */
+class BenchAccount extends User {
+  constructor(
+    base: string,
+    username: string,
+    readonly userId: string,
+  ) {
+    super(base, username);
+  }
+}
+
+/**
+ * `count` staff accounts of their own, copies of the demo coach (same company and role; their caseload is
+ * empty, so their first sync is two short pulls), each with a session written into the database as the
+ * server's createSession writes it (only the token's SHA-256 is stored), each sending to the next one.
+ * Made once per bench database; a second run reuses the accounts and adds sessions.
+ */
+async function ownAccounts(databaseUrl: string, base: string, count: number, log: (line: string) => void): Promise<BenchAccount[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  let accounts: BenchAccount[];
+  try {
+    await client.query(
+      `INSERT INTO users (company_id, acl_role_id, username, password_hash, password_validated, initials, given_name, surname, email, settings)
+       SELECT c.company_id, c.acl_role_id, 'bench-stream-' || g, c.password_hash, true, 'B.', 'Bench', 'Stroom ' || g, 'bench-stream-' || g || '@demo-werkbedrijf.example', c.settings
+         FROM users c, generate_series(1, $1::int) g
+        WHERE c.username = 'coach'
+       ON CONFLICT DO NOTHING`,
+      [count],
+    );
+    const { rows } = await client.query<{ id: string; company_id: string; username: string }>(
+      `SELECT id::text, company_id::text, username FROM users WHERE username LIKE 'bench-stream-%' ORDER BY id LIMIT $1`,
+      [count],
+    );
+    if (rows.length < count) throw new Error(`only ${rows.length} of ${count} bench accounts`);
+    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+    await client.query(
+      `INSERT INTO sessions (id, user_id, company_id, expires_at, max_expires_at, mfa_validated)
+       SELECT t.id, t.user_id, t.company_id, now() + interval '1 day', now() + interval '1 day', true
+         FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS t(id, user_id, company_id)`,
+      [tokens.map((t) => createHash('sha256').update(t).digest('hex')), rows.map((r) => r.id), rows.map((r) => r.company_id)],
+    );
+    accounts = rows.map((r, i) => {
+      const account = new BenchAccount(base, r.username, r.id);
+      account.cookie = `access_token=${tokens[i]}`;
+      account.recipient = { userId: rows[(i + 1) % rows.length]!.id };
+      return account;
+    });
+  } finally {
+    await client.end();
+  }
+  // Each account's first sync (its checkpoints are signed for it), eight at a time.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < accounts.length) {
+        const a = accounts[next++];
+        if (a) await a.pull();
+      }
+    }),
+  );
+  log(`${accounts.length} accounts of their own with a session each, first-synced in ${Math.round(performance.now() - started)} ms`);
+  return accounts;
+}
+
 /** Runs the connection model against one server process on the given (seeded) PostgreSQL database. */
 export async function measureConnectionModel(opts: ConnectionModelOptions): Promise<ConnectionModelResult> {
   const log = opts.log ?? ((line: string) => console.log(`[streams] ${line}`));
@@ -390,26 +468,31 @@ export async function measureConnectionModel(opts: ConnectionModelOptions): Prom
   const results: ConnectionStep[] = [];
   let stoppedBecause = 'every step ran';
   let idle: IdleCost | null = null;
-  const sessionCount = Math.min(opts.sessions ?? 40, Math.max(...steps));
+  const own = opts.ownAccounts !== false;
+  const sessionCount = own ? Math.max(...steps) : Math.min(opts.sessions ?? 40, Math.max(...steps));
   try {
     const dataDir = await postgresDataDir(opts.databaseUrl);
     firstSyncs.clear();
-    const sessions = Array.from({ length: sessionCount }, (_, i) => new User(rig.base, ACCOUNTS[i % ACCOUNTS.length] ?? 'coach'));
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (next < sessions.length) {
-          const s = sessions[next++];
-          if (!s) break;
-          await s.signIn();
-          await s.settle();
-        }
-      }),
-    );
-    // Warm the server up (its first requests run cold code): every session pulls a few times.
-    for (let round = 0; round < 5; round++) await Promise.all(sessions.map((s) => s.pull()));
+    let sessions: User[];
+    if (own) sessions = await ownAccounts(opts.databaseUrl, rig.base, sessionCount, log);
+    else {
+      sessions = Array.from({ length: sessionCount }, (_, i) => new User(rig.base, ACCOUNTS[i % ACCOUNTS.length] ?? 'coach'));
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < sessions.length) {
+            const s = sessions[next++];
+            if (!s) break;
+            await s.signIn();
+            await s.settle();
+          }
+        }),
+      );
+    }
+    // Warm the server up (its first requests run cold code): forty sessions pull a few times.
+    for (let round = 0; round < 5; round++) await Promise.all(sessions.slice(0, 40).map((s) => s.pull()));
     const modelStart = performance.now();
-    log(`${sessionCount} sessions signed in; writes: a tenth of the users once a minute, ×${speedup}; ${stepSeconds} s per step`);
+    log(`${sessionCount} sessions ${own ? '(an account each)' : `of ${ACCOUNTS.length} shared accounts`} signed in; writes: a tenth of the users once a minute, ×${speedup}; ${stepSeconds} s per step`);
     for (const n of steps) {
       if (performance.now() - modelStart > budgetMs) {
         stoppedBecause = `time budget of ${Math.round(budgetMs / 1000)} s spent before ${n} users`;
@@ -439,6 +522,7 @@ export async function measureConnectionModel(opts: ConnectionModelOptions): Prom
     speedup,
     stepSeconds,
     sessions: sessionCount,
+    ownAccounts: own,
     stoppedBecause,
     idle,
   };
