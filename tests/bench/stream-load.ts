@@ -349,6 +349,9 @@ async function step(
       continue;
     }
     for (const u of users) {
+      // With accounts of their own a write's parties are known: only their pulls measure it (another user's
+      // pull, started by a later write's poke, says nothing about this write's latency).
+      if (w.to !== null && u.session.username !== w.from && u.session.username !== w.to) continue;
       // A message pokes the streams of its sender and recipient only (014_message_pokes.sql): the sender's account
       // must be poked; another user poked after the write (the recipient's account, or another write's party)
       // counts with its pull; a user never poked after it is not a party and costs nothing.
