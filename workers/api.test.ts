@@ -11,6 +11,8 @@ import { replicaName } from '../src/domain/sync/replica-schema';
 
 let f: SyncServerHarness;
 const realFetch = globalThis.fetch;
+/** The request headers of every live stream the worker opened. */
+const streamHeaders: Headers[] = [];
 beforeAll(async () => {
   f = await startSyncServer();
   const token = f.users[0]!.token;
@@ -19,6 +21,7 @@ beforeAll(async () => {
     const headers = new Headers(init?.headers);
     headers.set('authorization', `Bearer ${token}`);
     const url = new URL(urlOf(input), 'http://werkpad.test');
+    if (url.pathname === '/api/v2/stream') streamHeaders.push(new Headers(headers));
     return Promise.resolve(f.app.request(`http://werkpad.test${url.pathname}${url.search}`, { ...init, headers }));
   };
 }, 120_000);
@@ -163,6 +166,7 @@ describe('worker API with Web Locks (one leading tab per replica)', () => {
     const a = f.users[0]!;
     const session = { companyId: a.companyId, userId: a.id, identity: identityKey(a.companyId, a.id, []), chain: [] };
     const { locks, hold, nextGrant } = fakeLocks();
+    streamHeaders.length = 0;
     vi.stubGlobal('navigator', { locks });
     try {
       // After a reload the previous page's worker still holds the sync lock for a moment.
@@ -181,6 +185,9 @@ describe('worker API with Web Locks (one leading tab per replica)', () => {
       // The same user signs in again: the sync starts on the same replica and must lead and send the row.
       await api.sync.start(session, { online: true });
       await until(() => api.sync.status().leader, 'the sync lock');
+      // Its stream reads as the identity it syncs as (pokes of messages reach their parties' streams only).
+      await until(() => streamHeaders.length > 0, 'the live stream');
+      expect(streamHeaders.at(-1)?.get('x-werkpad-identity')).toBe(session.identity);
       await until(() => api.sync.status().pending === 0 && api.sync.status().state === 'idle', 'the push after signing in again');
       const { rows } = await f.db.query<{ body: string }>('SELECT body FROM sync_probes WHERE uuid = $1', [uuid]);
       expect(rows.map((r) => r.body)).toEqual(['voor het vergrendelen']);

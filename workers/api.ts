@@ -116,6 +116,10 @@ async function leaderLoop(r: Running): Promise<void> {
     void r.engine.becomeLeader();
     const stream = openPokeStream({
       baseUrl: r.session.baseUrl ?? '',
+      // The stream reads as the identity this worker syncs as (an impersonated user included): a message
+      // pokes only its parties' streams (server/sync/changes.ts), so a stream opened as the real user
+      // would miss the pokes of the impersonated user's messages.
+      headers: () => identityHeaders(r.session),
       onPoke: (collections) => void r.engine.requestSync(collections, { push: false }),
       onOpen: () => void resetBackoff(r.replica).then(() => r.engine.requestSync()),
       onRefused: (code) => r.engine.blockWith(code),
