@@ -433,7 +433,7 @@ async function ownAccounts(databaseUrl: string, base: string, count: number, log
     const tokens = rows.map(() => randomBytes(32).toString('base64url'));
     await client.query(
       `INSERT INTO sessions (id, user_id, company_id, expires_at, max_expires_at, mfa_validated)
-       SELECT t.id, t.user_id, t.company_id, now() + interval '1 day', now() + interval '1 day', true
+       SELECT t.id, t.user_id, t.company_id, now() + interval '1 hour', now() + interval '24 hours', true
          FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS t(id, user_id, company_id)`,
       [tokens.map((t) => createHash('sha256').update(t).digest('hex')), rows.map((r) => r.id), rows.map((r) => r.company_id)],
     );
@@ -446,6 +446,7 @@ async function ownAccounts(databaseUrl: string, base: string, count: number, log
   } finally {
     await client.end();
   }
+  // (Its expiry below the server's sliding TTL: a first use that shortened it would notify the session and end its streams.)
   // Each account's first sync (its checkpoints are signed for it), eight at a time.
   let next = 0;
   await Promise.all(
