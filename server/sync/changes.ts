@@ -166,7 +166,8 @@ function keyedListen<K, L>(
 /**
  * One LISTEN per server process and database (NOTIFY crosses processes), fanned out to the SSE
  * connections of each company, held only while someone listens (so the database can close).
- * Notifications of one burst are coalesced per company for `batchMs`. A notification naming its
+ * The first change after a quiet spell pokes at once; changes within `batchMs` of a poke are
+ * coalesced per company into one poke at the end of that window. A notification naming its
  * parties ("u" users, "p" participants: messages) reaches only the streams of those parties.
  */
 export function changeHub(db: Db, batchMs = 50): ChangeHub {
@@ -191,7 +192,9 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
       if (!burst) {
         burst = { all: new Set(), parties: new Map() };
         pending.set(companyId, burst);
-        setTimeout(() => flush(companyId), batchMs);
+        // The first change after a quiet spell goes out at once (after the notifications that arrived with
+        // it: one transaction's rows come together); within `batchMs` of a poke, changes wait for the window's end.
+        if (!cooling.has(companyId)) setImmediate(() => flush(companyId));
       }
       if (Array.isArray(parsed.u) && Array.isArray(parsed.p)) {
         let named = burst.parties.get(collection.name);
@@ -207,10 +210,17 @@ export function changeHub(db: Db, batchMs = 50): ChangeHub {
       for (const set of listeners.values()) for (const s of set) s.listener([...COLLECTION_NAMES]);
     },
   );
+  /** Companies poked within the last `batchMs`: a change now waits for the end of that window. */
+  const cooling = new Set<number>();
   const flush = (companyId: number) => {
     const burst = pending.get(companyId);
     pending.delete(companyId);
     if (!burst) return;
+    cooling.add(companyId);
+    setTimeout(() => {
+      cooling.delete(companyId);
+      if (pending.has(companyId)) flush(companyId);
+    }, batchMs).unref?.();
     for (const s of keyed.listeners.get(companyId) ?? []) {
       const names = new Set(burst.all);
       for (const [name, named] of burst.parties) {
