@@ -8,6 +8,8 @@ import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } 
 import { createApp } from './app';
 import { closeChangeHub } from './sync/changes';
 import { closeSessionCache } from './auth/session-cache';
+import { closeMessageCountCache } from './messages/count-cache';
+import { unrouted } from './db/routed';
 import { initSentry } from './sentry';
 import { transferScheduler } from './transfer/routes';
 
@@ -46,6 +48,7 @@ async function shutdown(signal: string): Promise<void> {
   // Open live streams hold LISTEN connections: end them first, or a PostgreSQL shutdown waits on them.
   await closeChangeHub(db);
   await closeSessionCache(db);
+  await closeMessageCountCache(unrouted(db));
   await db.close();
   process.exit(0);
 }
