@@ -8,6 +8,8 @@ import { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_USERNAMES, DEMO_EXTRA_USERNAMES } 
 import { createApp } from './app';
 import { closeChangeHub } from './sync/changes';
 import { closeSessionCache } from './auth/session-cache';
+import { closeMessageCountCache } from './messages/count-cache';
+import { unrouted } from './db/routed';
 import { initSentry } from './sentry';
 import { transferScheduler } from './transfer/routes';
 
@@ -35,6 +37,13 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Demo sign-in: ${[...DEMO_USERNAMES, ...DEMO_EXTRA_USERNAMES].join(', ')} — password ${DEMO_PASSWORD}`);
   }
 });
+// Behind a balancer that keeps connections open (docs/scaling.md), this process must not be the one that
+// closes an idle connection first: Node's 5 s default races the balancer's next request on it, which
+// then fails (a 502 in the bench's two-process load run, issue 25). Balancers' idle timeouts are 60 s.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -46,6 +55,7 @@ async function shutdown(signal: string): Promise<void> {
   // Open live streams hold LISTEN connections: end them first, or a PostgreSQL shutdown waits on them.
   await closeChangeHub(db);
   await closeSessionCache(db);
+  await closeMessageCountCache(unrouted(db));
   await db.close();
   process.exit(0);
 }

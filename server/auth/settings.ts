@@ -43,7 +43,20 @@ const num = (value: string | undefined, fallback: number): number => {
   return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/**
+ * A production server's environment does not change after it started: its settings are read once
+ * (issue 25: they were read from process.env several times per request). Elsewhere (tests change
+ * the environment between apps) they are read at every call.
+ */
+const ENV_IS_FIXED = process.env.NODE_ENV === 'production';
+let fixedSettings: AuthSettings | null = null;
+
 export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+  if (ENV_IS_FIXED && env === process.env) return (fixedSettings ??= Object.freeze(readAuthSettings(env)));
+  return readAuthSettings(env);
+}
+
+function readAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
   const maxLoginFailures = num(env.WERKPAD_LOGIN_FREE_FAILURES ?? env.WERKPAD_LOGIN_MAX_FAILURES, 5);
   return {
     maxLoginFailures,

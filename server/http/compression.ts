@@ -90,12 +90,15 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
   if (method === 'HEAD' || method === 'OPTIONS') return;
   if (SECRET_PATHS.test(c.req.path)) return;
   const res = c.res;
-  if (!res.body || res.status === 204 || res.status === 206 || res.status === 304 || res.status < 200) return;
+  // Status and headers first: reading `body` turns the node server's lightweight answer (a string
+  // written straight to the socket) into a streamed one, which a small answer need not pay for.
+  if (res.status === 204 || res.status === 206 || res.status === 304 || res.status < 200) return;
   if (res.headers.has('content-encoding') || res.headers.has('transfer-encoding')) return;
-  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')) return;
-  if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
   const length = res.headers.get('content-length');
   if (length !== null && Number(length) < COMPRESS_MIN_BYTES) return;
+  if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
+  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')) return;
+  if (!res.body) return;
   const { head, body } = await peek(res.body, COMPRESS_MIN_BYTES);
   const encoding = body === null ? null : chooseEncoding(c.req.header('accept-encoding'));
   // The old body is read (locked) now: the answer is rebuilt from what was read, never through

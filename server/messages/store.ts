@@ -1,4 +1,6 @@
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { onPrimary, unrouted } from '../db/routed';
+import { messageCountCacheOf } from './count-cache';
 import { join, raw, run, sql, type SqlFragment } from '../db/sql';
 import type { Viewer } from '../auth/viewer';
 import { messagesScope } from '../auth/scope';
@@ -67,14 +69,43 @@ function tabFilter(viewer: Viewer, tab: MessageTab): SqlFragment {
   }
 }
 
+/**
+ * How many messages one tab holds (`read` narrows to read or unread ones), from the process's count
+ * cache (./count-cache.ts) when `db` is a database handle: the unread badge's question (issue 25).
+ * Counted on the primary: a standby that lags could otherwise put an old count in the cache.
+ */
+export async function countMessages(db: Db | Queryable, viewer: Viewer, args: { tab: MessageTab; read?: boolean | null }): Promise<number> {
+  const where = messageFilter(viewer, args);
+  const load = async () => {
+    const { rows } = await run<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM messages m WHERE ${where}`);
+    return Number(rows[0]?.n ?? 0);
+  };
+  const cache = isDb(db) ? messageCountCacheOf(unrouted(db)) : null;
+  if (!cache) return load();
+  const p = viewerParty(viewer);
+  const key = `${viewer.companyId}:${'userId' in p ? `u${p.userId}` : `p${p.participantId}`}:${args.tab}:${String(args.read ?? '-')}`;
+  return onPrimary(() => cache.count(viewer.companyId, key, load));
+}
+
+function isDb(db: Db | Queryable): db is Db {
+  return typeof (db as Partial<Db>).listen === 'function' && typeof (db as Partial<Db>).writeCount === 'function';
+}
+
+function messageFilter(viewer: Viewer, args: { tab: MessageTab; read?: boolean | null }): SqlFragment {
+  const where: SqlFragment[] = [sql`m.company_id = ${viewer.companyId}`, raw('m.deleted_at IS NULL'), tabFilter(viewer, args.tab)];
+  // As SQL text, not a parameter: a prepared statement's generic plan then still matches the partial unread indexes (009_unread_count_index.sql).
+  if (args.read === true) where.push(raw('m.read'));
+  else if (args.read === false) where.push(raw('NOT m.read'));
+  return join(where, ' AND ');
+}
+
 /** A page of one tab, newest first; `read` narrows to read or unread messages. */
 export async function listMessages(
   db: Queryable,
   viewer: Viewer,
   args: { tab: MessageTab; read?: boolean | null } & PageArgs,
 ): Promise<Page<MessageRow>> {
-  const where: SqlFragment[] = [sql`m.company_id = ${viewer.companyId}`, raw('m.deleted_at IS NULL'), tabFilter(viewer, args.tab)];
-  if (args.read !== null && args.read !== undefined) where.push(sql`m.read = ${args.read}`);
+  const where: SqlFragment[] = [messageFilter(viewer, args)];
   // The total is counted on messages alone (the unread count reads the partial unread index) and
   // the page is read newest first from the recipient/sender index, stopping at the page's end: no
   // joins, window count and sort over every matching message (issue 9, the badge's query).

@@ -325,6 +325,14 @@ function columnsSql(collection: ServerCollection, columns: readonly { name: stri
   return join(parts, ', ');
 }
 
+/** Column name -> its document key (camelCase), computed once per column instead of once per row and column. */
+const documentKeys = new Map<string, string>();
+function documentKey(column: string): string {
+  let key = documentKeys.get(column);
+  if (key === undefined) documentKeys.set(column, (key = camelCase(column)));
+  return key;
+}
+
 /** rowToDocument for a row of columnsSql, with its approximate JSON size. */
 function columnsToDocument(row: Record<string, unknown>): { doc: ReplicaDocument; bytes: number } {
   const doc: Record<string, unknown> = {};
@@ -333,7 +341,7 @@ function columnsToDocument(row: Record<string, unknown>): { doc: ReplicaDocument
     if (column.charCodeAt(0) === 95 /* _ */) continue;
     let v = row[column];
     if (v instanceof Date) v = v.toISOString();
-    doc[camelCase(column)] = v;
+    doc[documentKey(column)] = v;
     bytes += column.length + 4 + (typeof v === 'string' ? v.length + 2 : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 6);
   }
   doc._deleted = false;

@@ -329,6 +329,16 @@ export async function prepareDatabase(opts: ServerLoadOptions, log: (line: strin
   await run(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--quiet', '--participants', String(seed.participants), '--messages', String(seed.messages)], {
     DATABASE_URL: databaseUrl,
   });
+  // A live database's tables have been through autovacuum: the bulk seed's last writes leave most of
+  // the messages' pages not all-visible, and the unread count's index-only scan would visit the table
+  // for each of them (11 ms instead of 0.3 ms for a coach with 1,800 unread; issue 25).
+  const vacuum = new pg.Client({ connectionString: databaseUrl });
+  await vacuum.connect();
+  try {
+    await vacuum.query('VACUUM ANALYZE');
+  } finally {
+    await vacuum.end();
+  }
   return {
     databaseUrl,
     stop: () => {

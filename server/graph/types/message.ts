@@ -1,7 +1,8 @@
 import { builder } from '../builder';
 import { requireViewer } from '../../auth/permissions';
 import { paginatedType } from '../paginated';
-import { findMessage, listMessages, type MessageRow } from '../../messages/store';
+import { Kind, type GraphQLResolveInfo } from 'graphql';
+import { countMessages, findMessage, listMessages, type MessageRow } from '../../messages/store';
 import { recipientOptions, type RecipientOption } from '../../messages/reach';
 import type { AttachmentMeta } from '../../../src/domain/messages/attachments';
 
@@ -87,6 +88,13 @@ Message.implement({
 
 const MessagePage = paginatedType('Message', Message);
 
+/** Whether the field's selection is `totalItems` alone (and __typename), with no fragments. */
+function asksOnlyTotal(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.every((node) =>
+    (node.selectionSet?.selections ?? []).every((s) => s.kind === Kind.FIELD && (s.name.value === 'totalItems' || s.name.value === '__typename')),
+  );
+}
+
 const MessageTabEnum = builder.enumType('MessageTab', { values: ['inbox', 'sent', 'archived'] as const });
 
 builder.queryField('messages', (t) =>
@@ -99,8 +107,13 @@ builder.queryField('messages', (t) =>
       page: t.arg.int({ defaultValue: 1 }),
       perPage: t.arg.int({ defaultValue: 15, description: '0 answers every record' }),
     },
-    resolve: (_r, args, ctx) =>
-      listMessages(ctx.db, requireViewer(ctx), { tab: args.tab ?? 'inbox', read: args.read, page: args.page, perPage: args.perPage }),
+    resolve: async (_r, args, ctx, info) => {
+      const viewer = requireViewer(ctx);
+      const tab = args.tab ?? 'inbox';
+      // Only the count asked (the unread badge, about once a second per user): from the count cache, no page read (issue 25).
+      if (asksOnlyTotal(info)) return { totalItems: await countMessages(ctx.db, viewer, { tab, read: args.read }), records: [] };
+      return listMessages(ctx.db, viewer, { tab, read: args.read, page: args.page, perPage: args.perPage });
+    },
   }),
 );
 
