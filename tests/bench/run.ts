@@ -32,14 +32,14 @@
  * and --slow-ms N (PostgreSQL's statements slower than N ms, costliest first).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
- * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console, WERKPAD_BENCH_OFFLINE_TRACE=<dir> to write each offline start's CPU profile and timeline there. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
  * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS; the connection model:
  * BENCH_STREAM_STEPS (250,500,1000,2000,5000), BENCH_STREAM_SECONDS (30 per step), BENCH_STREAM_SPEEDUP (1: the
  * real rate; 6 with --quick), BENCH_STREAM_BUDGET_S (240: no new step after that), BENCH_STREAM_IDLE_S (26; 0 with
  * --quick: the idle streams' CPU before the first step).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -413,6 +413,8 @@ async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ co
  */
 async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineStart']>> {
   const profile = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-profile-'));
+  const traceDir = process.env.WERKPAD_BENCH_OFFLINE_TRACE ? path.resolve(process.env.WERKPAD_BENCH_OFFLINE_TRACE) : null;
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
   const launch = async () => {
     const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, locale: 'nl-NL', viewport: { width: 1280, height: 900 } });
     const page = context.pages()[0] ?? (await context.newPage());
@@ -453,6 +455,14 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
       await context.setOffline(true);
       page.on('requestfailed', (r) => failed.add(`${r.method()} ${new URL(r.url()).pathname}`));
       context.on('requestfailed', (r) => failed.add(`${r.method()} ${new URL(r.url()).pathname}`));
+      // WERKPAD_BENCH_OFFLINE_TRACE=<dir>: the main thread's CPU profile of each start (summarise with
+      // tests/bench/trace-profile-top.ts) and its timeline of fetched files and marks, to see what the path waits for.
+      const cdp = traceDir ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${base}/participants`, { waitUntil: 'commit' });
       // Either the list (no unlock asked) or the unlock form with its submit button enabled.
       const first = (await (
@@ -497,6 +507,18 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
         toForm.push(first.ms);
         unlockToRow.push(row - unlockedAt);
         runs.push(first.ms + (row - unlockedAt));
+      }
+      if (cdp && traceDir) {
+        const { profile: cpu } = await cdp.send('Profiler.stop');
+        writeFileSync(path.join(traceDir, `offline-start-${i + 1}.cpuprofile`), JSON.stringify(cpu));
+        const timeline = await page.evaluate(() =>
+          performance
+            .getEntries()
+            .filter((e) => e.entryType === 'resource' || e.entryType === 'mark' || e.entryType === 'measure' || e.entryType === 'navigation' || e.entryType === 'paint')
+            .map((e) => ({ type: e.entryType, name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.startTime + e.duration) })),
+        );
+        writeFileSync(path.join(traceDir, `offline-start-${i + 1}.timeline.json`), JSON.stringify(timeline, null, 1));
+        log(`offline start ${i + 1} timeline:\n${timeline.map((e) => `  ${String(e.start).padStart(6)} → ${String(e.end).padStart(6)} ms  ${e.type.padEnd(10)} ${e.name}`).join('\n')}`);
       }
       const nav = await page.evaluate(() => {
         const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
