@@ -411,6 +411,19 @@ async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ co
  * restart), the time is navigation → unlock form ready to submit, plus the unlock's submit → first
  * row: the typing between them is left out (the bench fills the password itself).
  */
+/** In the page (an init script of the offline runs): the first frame with the unlock form submittable, and with a participant row. */
+function watchOfflineStart(): void {
+  const w = window as unknown as { benchFormAt?: number; benchRowAt?: number };
+  const frame = () => {
+    const row = document.querySelector('[data-testid="participants-table"] tbody tr');
+    if (row && (row.textContent ?? '').trim() !== '') w.benchRowAt ??= performance.now();
+    const submit = document.querySelector<HTMLButtonElement>('[data-testid="offline-unlock"] button[type="submit"]');
+    if (submit && !submit.disabled) w.benchFormAt ??= performance.now();
+    if (w.benchRowAt === undefined && performance.now() < 120_000) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
 async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineStart']>> {
   const profile = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-profile-'));
   const traceDir = process.env.WERKPAD_BENCH_OFFLINE_TRACE ? path.resolve(process.env.WERKPAD_BENCH_OFFLINE_TRACE) : null;
@@ -463,19 +476,22 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      // The page notes, at each animation frame from its first script on, when the unlock form could be
+      // submitted and when the first row was there: the times do not depend on how fast this process
+      // (on a busy machine) gets round to asking.
+      await context.addInitScript(watchOfflineStart);
       await page.goto(`${base}/participants`, { waitUntil: 'commit' });
       // Either the list (no unlock asked) or the unlock form with its submit button enabled.
       const first = (await (
         await page.waitForFunction(
           () => {
-            const row = document.querySelector('[data-testid="participants-table"] tbody tr');
-            if (row && (row.textContent ?? '').trim() !== '') return { kind: 'row', ms: performance.now() };
-            const submit = document.querySelector<HTMLButtonElement>('[data-testid="offline-unlock"] button[type="submit"]');
-            if (submit && !submit.disabled) return { kind: 'form', ms: performance.now() };
+            const w = window as unknown as { benchFormAt?: number; benchRowAt?: number };
+            if (w.benchRowAt !== undefined) return { kind: 'row', ms: w.benchRowAt };
+            if (w.benchFormAt !== undefined) return { kind: 'form', ms: w.benchFormAt };
             return null;
           },
           undefined,
-          { polling: 'raf', timeout: 60_000 },
+          { polling: 100, timeout: 60_000 },
         )
       ).jsonValue()) as { kind: 'row' | 'form'; ms: number };
       if (first.kind === 'row') {
@@ -497,7 +513,7 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
           observer.observe(document.body, { childList: true, subtree: true });
         });
         await panel.getByRole('button', { name: 'Openen' }).click();
-        const row = Number(await (await page.waitForFunction(firstRow, undefined, { polling: 'raf', timeout: 60_000 })).jsonValue());
+        const row = Number(await (await page.waitForFunction(() => (window as unknown as { benchRowAt?: number }).benchRowAt ?? null, undefined, { polling: 100, timeout: 60_000 })).jsonValue());
         const { unlockedAt, panelGoneAt } = await page.evaluate(() => {
           const w = window as unknown as { benchUnlockAt?: number; benchUnlockedAt?: number };
           return { unlockedAt: w.benchUnlockAt ?? null, panelGoneAt: w.benchUnlockedAt ?? null };
