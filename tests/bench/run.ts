@@ -411,18 +411,20 @@ async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ co
  * restart), the time is navigation → unlock form ready to submit, plus the unlock's submit → first
  * row: the typing between them is left out (the bench fills the password itself).
  */
-/** In the page (an init script of the offline runs): the first frame with the unlock form submittable, and with a participant row. */
-function watchOfflineStart(): void {
-  const w = window as unknown as { benchFormAt?: number; benchRowAt?: number };
+/**
+ * In the page (an init script of the offline runs): the first frame with the unlock form submittable, and with a
+ * participant row. A string, not a function: tsx wraps named functions in a helper the page does not have.
+ */
+const WATCH_OFFLINE_START = `(() => {
   const frame = () => {
     const row = document.querySelector('[data-testid="participants-table"] tbody tr');
-    if (row && (row.textContent ?? '').trim() !== '') w.benchRowAt ??= performance.now();
-    const submit = document.querySelector<HTMLButtonElement>('[data-testid="offline-unlock"] button[type="submit"]');
-    if (submit && !submit.disabled) w.benchFormAt ??= performance.now();
-    if (w.benchRowAt === undefined && performance.now() < 120_000) requestAnimationFrame(frame);
+    if (row && (row.textContent || '').trim() !== '' && window.benchRowAt === undefined) window.benchRowAt = performance.now();
+    const submit = document.querySelector('[data-testid="offline-unlock"] button[type="submit"]');
+    if (submit && !submit.disabled && window.benchFormAt === undefined) window.benchFormAt = performance.now();
+    if (window.benchRowAt === undefined && performance.now() < 120000) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-}
+})();`;
 
 async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineStart']>> {
   const profile = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-profile-'));
@@ -479,7 +481,7 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
       // The page notes, at each animation frame from its first script on, when the unlock form could be
       // submitted and when the first row was there: the times do not depend on how fast this process
       // (on a busy machine) gets round to asking.
-      await context.addInitScript(watchOfflineStart);
+      await context.addInitScript({ content: WATCH_OFFLINE_START });
       await page.goto(`${base}/participants`, { waitUntil: 'commit' });
       // Either the list (no unlock asked) or the unlock form with its submit button enabled.
       const first = (await (
