@@ -13,11 +13,16 @@ import { ensureSession, sessionStore } from './session-store';
  * layout's RouteNotFoundPage).
  */
 export async function guardRoute(area: RouteArea, pathname: string): Promise<void> {
-  // Every area's texts load beside the session, so the screen never renders raw keys.
-  const [session] = await Promise.all([ensureSession(), loadTexts()]);
+  // Every area's texts load beside the session, so the screen never renders raw keys. Only a route
+  // that renders waits for them: a redirect (to Login, or the offline unlock after a restart) goes at
+  // once, and the texts keep loading for the screen after it (issue 25, the offline start).
+  const texts = loadTexts();
+  const session = await ensureSession();
   const decision = decideAccess(session, area, pathname);
+  if (decision.kind !== 'allow') texts.catch(() => undefined);
   switch (decision.kind) {
     case 'allow': {
+      await texts;
       // The company's portal version decides which portal a participant's routes belong to (issue 20).
       const user = session.status === 'signed-in' ? session.user : null;
       const portal = user && area === 'participant' ? portalRedirectFor(user, portalKindFor(sessionStore.company?.participantPortalVersion), pathWithoutQuery(pathname)) : null;

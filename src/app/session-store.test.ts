@@ -9,6 +9,7 @@ import {
   checkSessionInBackground,
   clearSession,
   ensureSession,
+  lastSessionCheckReachable,
   lockSignedInSession,
   openOfflineSession,
   refreshSession,
@@ -58,6 +59,20 @@ describe('session store (offline)', () => {
     await flush();
     expect(sessionStore.status).toBe('anonymous');
     expect(sessionStorage.getItem('werkpad.session')).toBeNull();
+  });
+
+  it('asks the server nothing when the browser is offline and the tab has no session (a restart offline: the unlock at once)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      resetSessionCheck();
+      const state = await ensureSession();
+      expect(state.status).toBe('anonymous');
+      expect(fetch).not.toHaveBeenCalled();
+      // Login reads this to offer the device's offline unlock.
+      expect(lastSessionCheckReachable()).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('ignores a malformed stored session', async () => {

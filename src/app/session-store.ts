@@ -245,6 +245,13 @@ export async function ensureSession(): Promise<SessionState> {
     if (stored) {
       Object.assign(sessionStore, stored);
       check = { state: 'due' };
+    } else if (globalThis.navigator?.onLine === false) {
+      // No connection at all (a browser restarted offline): no request to wait for, the same outcome as
+      // one that failed. Login then offers the device's offline unlock (issue 25).
+      generation++;
+      check = { state: 'done', at: Date.now(), reachable: false };
+      clearSession();
+      return sessionStore;
     } else {
       await refreshSession();
       return sessionStore;

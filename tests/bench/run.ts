@@ -32,14 +32,14 @@
  * and --slow-ms N (PostgreSQL's statements slower than N ms, costliest first).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
- * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console, WERKPAD_BENCH_OFFLINE_TRACE=<dir> to write each offline start's CPU profile and timeline there. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
  * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS; the connection model:
  * BENCH_STREAM_STEPS (250,500,1000,2000,5000), BENCH_STREAM_SECONDS (30 per step), BENCH_STREAM_SPEEDUP (1: the
  * real rate; 6 with --quick), BENCH_STREAM_BUDGET_S (240: no new step after that), BENCH_STREAM_IDLE_S (26; 0 with
  * --quick: the idle streams' CPU before the first step).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -411,8 +411,25 @@ async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ co
  * restart), the time is navigation → unlock form ready to submit, plus the unlock's submit → first
  * row: the typing between them is left out (the bench fills the password itself).
  */
+/**
+ * In the page (an init script of the offline runs): the first frame with the unlock form submittable, and with a
+ * participant row. A string, not a function: tsx wraps named functions in a helper the page does not have.
+ */
+const WATCH_OFFLINE_START = `(() => {
+  const frame = () => {
+    const row = document.querySelector('[data-testid="participants-table"] tbody tr');
+    if (row && (row.textContent || '').trim() !== '' && window.benchRowAt === undefined) window.benchRowAt = performance.now();
+    const submit = document.querySelector('[data-testid="offline-unlock"] button[type="submit"]');
+    if (submit && !submit.disabled && window.benchFormAt === undefined) window.benchFormAt = performance.now();
+    if (window.benchRowAt === undefined && performance.now() < 120000) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
 async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineStart']>> {
   const profile = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-profile-'));
+  const traceDir = process.env.WERKPAD_BENCH_OFFLINE_TRACE ? path.resolve(process.env.WERKPAD_BENCH_OFFLINE_TRACE) : null;
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
   const launch = async () => {
     const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, locale: 'nl-NL', viewport: { width: 1280, height: 900 } });
     const page = context.pages()[0] ?? (await context.newPage());
@@ -453,19 +470,30 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
       await context.setOffline(true);
       page.on('requestfailed', (r) => failed.add(`${r.method()} ${new URL(r.url()).pathname}`));
       context.on('requestfailed', (r) => failed.add(`${r.method()} ${new URL(r.url()).pathname}`));
+      // WERKPAD_BENCH_OFFLINE_TRACE=<dir>: the main thread's CPU profile of each start (summarise with
+      // tests/bench/trace-profile-top.ts) and its timeline of fetched files and marks, to see what the path waits for.
+      const cdp = traceDir ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      // The page notes, at each animation frame from its first script on, when the unlock form could be
+      // submitted and when the first row was there: the times do not depend on how fast this process
+      // (on a busy machine) gets round to asking.
+      await context.addInitScript({ content: WATCH_OFFLINE_START });
       await page.goto(`${base}/participants`, { waitUntil: 'commit' });
       // Either the list (no unlock asked) or the unlock form with its submit button enabled.
       const first = (await (
         await page.waitForFunction(
           () => {
-            const row = document.querySelector('[data-testid="participants-table"] tbody tr');
-            if (row && (row.textContent ?? '').trim() !== '') return { kind: 'row', ms: performance.now() };
-            const submit = document.querySelector<HTMLButtonElement>('[data-testid="offline-unlock"] button[type="submit"]');
-            if (submit && !submit.disabled) return { kind: 'form', ms: performance.now() };
+            const w = window as unknown as { benchFormAt?: number; benchRowAt?: number };
+            if (w.benchRowAt !== undefined) return { kind: 'row', ms: w.benchRowAt };
+            if (w.benchFormAt !== undefined) return { kind: 'form', ms: w.benchFormAt };
             return null;
           },
           undefined,
-          { polling: 'raf', timeout: 60_000 },
+          { polling: 100, timeout: 60_000 },
         )
       ).jsonValue()) as { kind: 'row' | 'form'; ms: number };
       if (first.kind === 'row') {
@@ -487,7 +515,7 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
           observer.observe(document.body, { childList: true, subtree: true });
         });
         await panel.getByRole('button', { name: 'Openen' }).click();
-        const row = Number(await (await page.waitForFunction(firstRow, undefined, { polling: 'raf', timeout: 60_000 })).jsonValue());
+        const row = Number(await (await page.waitForFunction(() => (window as unknown as { benchRowAt?: number }).benchRowAt ?? null, undefined, { polling: 100, timeout: 60_000 })).jsonValue());
         const { unlockedAt, panelGoneAt } = await page.evaluate(() => {
           const w = window as unknown as { benchUnlockAt?: number; benchUnlockedAt?: number };
           return { unlockedAt: w.benchUnlockAt ?? null, panelGoneAt: w.benchUnlockedAt ?? null };
@@ -497,6 +525,18 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
         toForm.push(first.ms);
         unlockToRow.push(row - unlockedAt);
         runs.push(first.ms + (row - unlockedAt));
+      }
+      if (cdp && traceDir) {
+        const { profile: cpu } = await cdp.send('Profiler.stop');
+        writeFileSync(path.join(traceDir, `offline-start-${i + 1}.cpuprofile`), JSON.stringify(cpu));
+        const timeline = await page.evaluate(() =>
+          performance
+            .getEntries()
+            .filter((e) => e.entryType === 'resource' || e.entryType === 'mark' || e.entryType === 'measure' || e.entryType === 'navigation' || e.entryType === 'paint')
+            .map((e) => ({ type: e.entryType, name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.startTime + e.duration) })),
+        );
+        writeFileSync(path.join(traceDir, `offline-start-${i + 1}.timeline.json`), JSON.stringify(timeline, null, 1));
+        log(`offline start ${i + 1} timeline:\n${timeline.map((e) => `  ${String(e.start).padStart(6)} → ${String(e.end).padStart(6)} ms  ${e.type.padEnd(10)} ${e.name}`).join('\n')}`);
       }
       const nav = await page.evaluate(() => {
         const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -524,6 +564,27 @@ async function measureOfflineStart(): Promise<NonNullable<BenchFigures['offlineS
   }
 }
 
+/** The offline start after a browser restart (its own profile on disk: sign-in, sync, restarts), and its table. */
+async function offlinePart(): Promise<void> {
+  log(`offline start: sign in and sync in a browser profile on disk, then ${OFFLINE_RUNS} restarts with no network`);
+  const off = await measureOfflineStart();
+  figures.offlineStart = off;
+  figures.offlineStartMs = Math.round(median(off.runs));
+  table(`Offline start after a browser restart, no network, to the first participant row (median of ${OFFLINE_RUNS}; goal < 1 s, typing excluded)`, ['measure', 'median', 'runs'], [
+    ['navigation → first replica row' + (off.unlock ? ' (to the unlock form + unlock submit → row)' : ''), fmtMs(median(off.runs)), off.runs.map(fmtMs).join(', ')],
+    ...(off.unlock
+      ? [
+          ['navigation → unlock form ready', fmtMs(median(off.toUnlockFormMs)), off.toUnlockFormMs.map(fmtMs).join(', ')],
+          ['unlock submit → first row', fmtMs(median(off.unlockToRowMs)), off.unlockToRowMs.map(fmtMs).join(', ')],
+          ['  of which submit → unlock panel gone (PBKDF2 on the device)', fmtMs(median(off.unlockVerifyMs)), off.unlockVerifyMs.map(fmtMs).join(', ')],
+        ]
+      : []),
+    ['document from the service worker (responseEnd)', fmtMs(median(off.documentMs)), off.documentMs.map(fmtMs).join(', ')],
+    ['DOMContentLoaded', fmtMs(median(off.domContentLoadedMs)), off.domContentLoadedMs.map(fmtMs).join(', ')],
+    ['requests that failed offline on the way (network waited for)', String(off.failedRequests.length), off.failedRequests.slice(0, 8).join(', ') || 'none'],
+  ]);
+}
+
 async function browserParts(): Promise<void> {
   if (reuseBuild && existsSync(path.join(buildDir, 'index.html'))) log(`reusing the build in ${buildDir}`);
   else {
@@ -543,6 +604,11 @@ async function browserParts(): Promise<void> {
   log(`server on ${base}`);
   const browser = await chromium.launch(CHROMIUM);
   try {
+    // Only the offline start: its own profile signs in and syncs, so the shared context's sync is skipped.
+    if (BROWSER_PARTS.every((part) => part === 'offline' || !wanted(part))) {
+      await offlinePart();
+      return;
+    }
     // 1. First full sync after sign-in, SYNC_RUNS times, each in a fresh browser context (an empty
     // replica), each followed by the bulkPut ceiling in the same context; the last context goes on.
     const syncRuns: number[] = [];
@@ -734,26 +800,7 @@ async function browserParts(): Promise<void> {
     console.log('');
     await context.close();
 
-    // The offline start after a browser restart (its own profile on disk: sign-in, sync, restarts).
-    if (wanted('offline')) {
-      log(`offline start: sign in and sync in a browser profile on disk, then ${OFFLINE_RUNS} restarts with no network`);
-      const off = await measureOfflineStart();
-      figures.offlineStart = off;
-      figures.offlineStartMs = Math.round(median(off.runs));
-      table(`Offline start after a browser restart, no network, to the first participant row (median of ${OFFLINE_RUNS}; goal < 1 s, typing excluded)`, ['measure', 'median', 'runs'], [
-        ['navigation → first replica row' + (off.unlock ? ' (to the unlock form + unlock submit → row)' : ''), fmtMs(median(off.runs)), off.runs.map(fmtMs).join(', ')],
-        ...(off.unlock
-          ? [
-              ['navigation → unlock form ready', fmtMs(median(off.toUnlockFormMs)), off.toUnlockFormMs.map(fmtMs).join(', ')],
-              ['unlock submit → first row', fmtMs(median(off.unlockToRowMs)), off.unlockToRowMs.map(fmtMs).join(', ')],
-              ['  of which submit → unlock panel gone (PBKDF2 on the device)', fmtMs(median(off.unlockVerifyMs)), off.unlockVerifyMs.map(fmtMs).join(', ')],
-            ]
-          : []),
-        ['document from the service worker (responseEnd)', fmtMs(median(off.documentMs)), off.documentMs.map(fmtMs).join(', ')],
-        ['DOMContentLoaded', fmtMs(median(off.domContentLoadedMs)), off.domContentLoadedMs.map(fmtMs).join(', ')],
-        ['requests that failed offline on the way (network waited for)', String(off.failedRequests.length), off.failedRequests.slice(0, 8).join(', ') || 'none'],
-      ]);
-    }
+    if (wanted('offline')) await offlinePart();
 
     // 6. The sign-in route: first-load JavaScript and Lighthouse (mobile), on this production build.
     if (wanted('signin')) {

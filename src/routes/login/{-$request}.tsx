@@ -7,6 +7,7 @@ import { continueAfterSignIn } from '../../features/auth/sign-in-flow';
 import { offlineUsers, preparePasswordVerifier, refusedOnline } from '../../features/auth/device-unlock/device-unlock';
 import { UnlockPanel } from '../../features/auth/device-unlock/unlock-panel';
 import { lastSessionCheckReachable } from '../../app/session-store';
+import { warmOfflineStart } from '../../app/warm-start';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { safeRedirectTarget } from '../../domain/navigation/access';
 import { pendingSteps } from '../../lib/api/auth-flow-state';
@@ -64,7 +65,11 @@ function RouteComponent() {
   if (mode === 'unlock' && canUnlock) {
     return (
       <PublicFrame>
-        <UnlockPanel onUnlocked={() => router.navigate({ href: safeRedirectTarget(redirect_uri), replace: true })} onOnlineSignIn={() => setMode('login')} />
+        <UnlockPanel
+          onUnlocked={() => router.navigate({ href: safeRedirectTarget(redirect_uri), replace: true })}
+          onOnlineSignIn={() => setMode('login')}
+          onWaiting={(user) => warmOfflineStart(router, safeRedirectTarget(redirect_uri), user)}
+        />
       </PublicFrame>
     );
   }

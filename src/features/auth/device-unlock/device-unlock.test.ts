@@ -46,7 +46,7 @@ describe('keeping the verifier at an online sign-in', () => {
     expect(entry.user).toEqual(user);
     expect(entry.company).toEqual(company);
     expect(JSON.stringify(localStorage.getItem('werkpad.deviceUsers'))).not.toContain(PASSWORD);
-    expect(offlineUsers(0)).toEqual([{ userId: 3, username: 'coach', displayName: 'Sanne de Vries', state: { kind: 'ready' }, failures: 0, secret: 'password' }]);
+    expect(offlineUsers(0)).toEqual([{ userId: 3, companyId: 1, username: 'coach', displayName: 'Sanne de Vries', state: { kind: 'ready' }, failures: 0, secret: 'password' }]);
   }, 60_000);
 
   it('not while a second factor is owed (anonymous), for someone else, or while impersonating', async () => {

@@ -20,6 +20,8 @@ export type { UnlockState };
 /** A known user of this device, as the unlock screen shows them (no verifier). */
 export interface OfflineUser {
   userId: number;
+  /** The user's company: with userId, whose replica the unlock opens. */
+  companyId: number;
   username: string;
   displayName: string;
   state: UnlockState;
@@ -43,6 +45,7 @@ function displayName(entry: DeviceUser): string {
 function summary(entry: DeviceUser, now: number): OfflineUser {
   return {
     userId: entry.user.id,
+    companyId: entry.user.companyId,
     username: entry.user.username,
     displayName: displayName(entry),
     state: unlockState(entry, now, firstDelayMs()),

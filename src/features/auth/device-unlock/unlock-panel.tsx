@@ -1,5 +1,5 @@
 import '../auth.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { offlineUsers, type OfflineUser } from './device-unlock';
@@ -10,18 +10,25 @@ interface UnlockPanelProps {
   onUnlocked: () => Promise<void> | void;
   /** The user prefers the online sign-in form. */
   onOnlineSignIn: () => void;
+  /** The form is shown for this user: make ready what the screen after unlocking needs (reveals nothing). */
+  onWaiting?: (user: OfflineUser) => void;
 }
 
 /**
  * Offline unlock on the sign-in page (issue 18): the device's known users, then the shared form
  * (`OfflineUnlockForm`: password or device PIN, delays, the limit). Shows no data of the user but their name.
  */
-export function UnlockPanel({ onUnlocked, onOnlineSignIn }: UnlockPanelProps) {
+export function UnlockPanel({ onUnlocked, onOnlineSignIn, onWaiting }: UnlockPanelProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.deviceUnlock.title'));
   const [users] = useState<OfflineUser[]>(() => offlineUsers());
   const [userId, setUserId] = useState<number | null>(users[0]?.userId ?? null);
   const chosen = users.find((u) => u.userId === userId) ?? null;
+  useEffect(() => {
+    if (chosen) onWaiting?.(chosen);
+    // Once per chosen user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen?.userId]);
 
   return (
     <section className="login card" aria-labelledby="unlock-title" data-testid="offline-unlock">
