@@ -7,7 +7,8 @@ import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shar
 import { maskBsn } from '../../domain/participants/participant-input';
 import type { ParticipantListRow } from './participant-row';
 import { useNetworkParticipants } from './use-network-participants';
-import { participantsKey, useReplicaParticipants } from './use-replica-participants';
+import { participantsKey, useReplicaParticipants, type ReplicaParticipants } from './use-replica-participants';
+import { firstRows } from './first-rows';
 import { filterOptions, NO_FILTERS, savedCaseloadToggle, type ParticipantFilters } from './queries';
 import { saveCaseloadToggle, setVisibility } from './api';
 import { failureText } from '../../lib/ui/reason-text';
@@ -17,24 +18,18 @@ import './participants.css';
 
 export const PAGE_SIZE = 100;
 
-/**
- * The rows read and rendered first: about what fits on the screen (a row is at least 36 px high).
- * The rest of the page follows once they are painted, so the first rows wait neither for the other
- * rows' documents nor for their rendering.
- */
-export function firstRows(viewportHeight: number = typeof window === 'undefined' ? 900 : window.innerHeight): number {
-  return Math.min(PAGE_SIZE, Math.max(10, Math.ceil(viewportHeight / 36)));
-}
 
 interface ParticipantsPageProps {
   /** Where the list comes from: the replica (always, for people) or the server (comparison only). */
   source: 'replica' | 'network';
+  /** The default list's first rows read ahead by the route's loader (shown until the live query answers). */
+  ahead?: ReplicaParticipants | null;
 }
 
 const STATUS_NAMES = Object.keys(ParticipantStatus) as ParticipantStatusName[];
 
 /** Participants search (01 §2): filters (status, sub-status, coach, manager, project, visibility, caseload), paging, hide and unhide with undo. */
-export function ParticipantsPage({ source }: ParticipantsPageProps) {
+export function ParticipantsPage({ source, ahead = null }: ParticipantsPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.participants'));
   const [search, setSearch] = useState('');
@@ -52,12 +47,12 @@ export function ParticipantsPage({ source }: ParticipantsPageProps) {
         <input id={searchId} type="search" className="input" autoComplete="off" value={search} onChange={(event) => { setSearch(event.target.value); setLimit(PAGE_SIZE); }} />
       </div>
       {source === 'replica' ? <BsnSearch /> : null}
-      {source === 'network' ? <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} /> : <ReplicaSearch search={deferred} />}
+      {source === 'network' ? <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} /> : <ReplicaSearch search={deferred} ahead={ahead} />}
     </div>
   );
 }
 
-function ReplicaSearch({ search }: { search: string }) {
+function ReplicaSearch({ search, ahead }: { search: string; ahead: ReplicaParticipants | null }) {
   const { t } = useTranslation();
   // The replica's user, also before the sync code has started (the stored session's reader).
   const session = useReplicaIdentity();
@@ -78,7 +73,7 @@ function ReplicaSearch({ search }: { search: string }) {
     if (savedCaseload && session) setFilters((f) => ({ ...f, caseloadOf: session.userId }));
   }
   const query = { ...filters, search };
-  const result = useReplicaParticipants(query, page * PAGE_SIZE, limit);
+  const result = useReplicaParticipants(query, page * PAGE_SIZE, limit, ahead);
   const firstShown = result !== undefined && result.key === participantsKey(query, page * PAGE_SIZE, first);
   useEffect(() => {
     if (!firstShown || grownFor === viewKey) return;

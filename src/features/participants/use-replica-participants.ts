@@ -1,4 +1,5 @@
-import { useReplicaQuery } from '../../lib/replica/hooks';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useReplica, useReplicaQuery } from '../../lib/replica/hooks';
 import { countParticipants, readParticipantRows, type ParticipantFilters, type ParticipantsResult } from './queries';
 import type { ParticipantListRow } from './participant-row';
 
@@ -19,11 +20,18 @@ export const participantsKey = (filters: ParticipantFilters, offset: number, lim
  * A page of participants from the replica (live: re-renders when the worker writes). Undefined while
  * loading. The rows come first; for the default list the total is counted after them (a second
  * live query over the listName index's keys), so the first rows never wait for the count.
+ * `ahead`: the first rows read ahead by the route's loader, shown until the live query answers.
  */
-export function useReplicaParticipants(filters: ParticipantFilters, offset: number, limit: number): ReplicaParticipants | undefined {
+export function useReplicaParticipants(filters: ParticipantFilters, offset: number, limit: number, ahead: ReplicaParticipants | null = null): ReplicaParticipants | undefined {
   const filterKey = JSON.stringify(filters);
   const key = participantsKey(filters, offset, limit);
-  const page = useReplicaQuery(async (r) => ({ key, filterKey, ...(await readParticipantRows(r, filters, offset, limit)) }), [key]);
+  const replica = useReplica();
+  // `ahead` (the same rows read by the route's loader) stands in until the live query's first answer.
+  const page = useLiveQuery(
+    async () => (replica ? { key, filterKey, ...(await readParticipantRows(replica, filters, offset, limit)) } : undefined),
+    [replica, key],
+    ahead !== null && ahead.key === key ? { ...ahead, filterKey } : undefined,
+  );
   const countFor = page && page.total === null ? page.filterKey : null;
   const counted = useReplicaQuery(
     async (r) => (countFor === null ? null : { filterKey: countFor, total: await countParticipants(r, JSON.parse(countFor) as ParticipantFilters) }),
