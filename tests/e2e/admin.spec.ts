@@ -121,7 +121,23 @@ test('participants: a BSN failing the eleven test is refused, a passing one acce
   await page.getByRole('tab', { name: 'Ontwikkelprofiel' }).click();
   await expect(page.getByRole('tabpanel').getByText('Het ontwikkelprofiel is nog leeg.')).toBeVisible();
 
-  await page.goto('/participants');
+  // On a short screen the list paints the rows that fit first (10 here), then the rest of its page,
+  // and counts the total after the rows: in the end every participant is listed and counted.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 360 });
+  // From another screen through the menu (a route change: the route's loader reads the first rows ahead).
+  const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+  const listLink = menu.getByRole('link', { name: 'Deelnemers zoeken', exact: true });
+  if (!(await listLink.isVisible())) await menu.getByRole('button', { name: 'Deelnemers', exact: true }).click();
+  await listLink.click();
+  await expect(page).toHaveURL(/\/participants$/);
+  const count = page.getByTestId('participants-count');
+  await expect(count).toHaveAttribute('data-total', /^\d+$/);
+  const total = Number(await count.getAttribute('data-total'));
+  expect(total).toBeGreaterThan(10);
+  await expect(page.getByTestId('participants-table').locator('tbody tr')).toHaveCount(Math.min(100, total));
+  await expect(count).toHaveText(new RegExp(`^${total} deelnemers`));
+  if (viewport) await page.setViewportSize(viewport);
   await page.getByLabel('Zoeken op achternaam').fill('proefmans');
   const row = page.getByTestId('participants-table').getByRole('row', { name: /Proefmans, Elf/ });
   await expect(row).toContainText('******782');

@@ -103,6 +103,10 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     await page.goto('/participants');
     const rows = page.getByTestId('participants-table').locator('tbody tr');
     await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    // The list paints the rows that fit on screen first, then the rest of its page, and its total after them.
+    const listed = page.getByTestId('participants-count');
+    await expect(listed).toHaveAttribute('data-total', /^\d+$/, { timeout: 30_000 });
+    await expect(rows).toHaveCount(Math.min(100, Number(await listed.getAttribute('data-total'))));
     const count = await rows.count();
     await page.context().setOffline(true);
     // A restart of the app: the session state lives in session storage (01 §9), which a closed browser or tab

@@ -83,7 +83,7 @@ export async function rematerialize(
  * rows (the document is their server base) and conflicts (the server's version the user decides
  * against).
  */
-async function activeRowsOf(replica: Replica, collection: CollectionName): Promise<Map<string, OutboxRow[]>> {
+export async function activeRowsOf(replica: Replica, collection: CollectionName): Promise<Map<string, OutboxRow[]>> {
   const active = (
     await replica.outbox.where('[collection+target]').between([collection, Dexie.minKey], [collection, Dexie.maxKey]).toArray()
   ).filter((r) => (isActive(r) || r.status === 'conflict') && r.target);
@@ -94,6 +94,78 @@ async function activeRowsOf(replica: Replica, collection: CollectionName): Promi
     byTarget.set(row.target!, list);
   }
   return byTarget;
+}
+
+/**
+ * A pulled document that outbox rows hold becomes their server base (active rows) or the server's
+ * version they decide against (conflicts); the local document is written again from it. Only called
+ * for documents with rows, inside a transaction over the table and the outbox (awaiting a promise
+ * without IndexedDB work would end the transaction).
+ */
+async function rebasePulled(replica: Replica, collection: CollectionName, rows: OutboxRow[], doc: ReplicaDocument): Promise<void> {
+  const { _deleted: deleted, ...fields } = doc;
+  const base: ReplicaDocument | null = deleted ? null : fields;
+  const pulledRevision = typeof doc.revision === 'number' ? doc.revision : null;
+  const active = rows.filter(isActive);
+  for (const row of active) await replica.outbox.update(row.clientMutationId, { previous: base, pulledRevision });
+  for (const row of rows) {
+    if (row.status !== 'conflict') continue;
+    const known = typeof row.serverDocument?.revision === 'number' ? row.serverDocument.revision : -1;
+    if (!base) await replica.outbox.update(row.clientMutationId, { serverDocument: null });
+    else if (typeof base.revision !== 'number' || base.revision >= known) await replica.outbox.update(row.clientMutationId, { serverDocument: base });
+  }
+  await rematerialize(replica, collection, doc.uuid, base, active);
+}
+
+/**
+ * Writes one pull page and its checkpoint, as `applyPullPage` describes. Call inside a read-write
+ * transaction over the collection's table, the checkpoints, and the outbox when the page resets or
+ * `byTarget` holds rows; `byTarget` is `activeRowsOf` read in that same transaction. Several pages
+ * of different collections may share one transaction (`applyPullPages`).
+ */
+export async function writePullPage(
+  replica: Replica,
+  collection: CollectionName,
+  answer: PullAnswer,
+  now: number,
+  byTarget: Map<string, OutboxRow[]>,
+): Promise<void> {
+  const table = replica.docs(collection);
+  if (answer.reset) {
+    const keep = new Set([...byTarget].filter(([, rows]) => rows.some(isActive)).map(([target]) => target));
+    // A reset starts the collection over: a conflict's document is back only when a page brings it.
+    const onPage = new Set(answer.documents.map((d) => d.uuid));
+    for (const [target, rows] of byTarget) {
+      if (onPage.has(target)) continue;
+      for (const row of rows) if (row.status === 'conflict') await replica.outbox.update(row.clientMutationId, { serverDocument: null });
+      const active = rows.filter(isActive);
+      if (active.length === 0) continue;
+      for (const row of active) await replica.outbox.update(row.clientMutationId, { previous: null, pulledRevision: null });
+      await rematerialize(replica, collection, target, null, active);
+    }
+    const all = await table.toCollection().primaryKeys();
+    await table.bulkDelete(all.filter((k) => !keep.has(k)));
+  }
+  const plainPuts: ReplicaDocument[] = [];
+  const plainDeletes: string[] = [];
+  for (const doc of answer.documents) {
+    const rows = byTarget.get(doc.uuid);
+    if (rows) {
+      await rebasePulled(replica, collection, rows, doc);
+      continue;
+    }
+    const { _deleted: deleted, ...fields } = doc;
+    if (deleted) plainDeletes.push(doc.uuid);
+    else plainPuts.push(withDerived(collection, fields));
+  }
+  if (plainPuts.length) await table.bulkPut(plainPuts);
+  if (plainDeletes.length) await table.bulkDelete(plainDeletes);
+  await replica.checkpoints.put({
+    collection,
+    seq: answer.checkpoint.seq,
+    scopeKey: answer.checkpoint.scopeKey,
+    syncedAt: now,
+  });
 }
 
 /**
@@ -128,74 +200,21 @@ export async function applyPullPage(
   const answer = options.startsOver && !given.reset ? { ...given, reset: true } : given;
   const table = replica.docs(collection);
   const touched = (byTarget: Map<string, OutboxRow[]>) => answer.documents.some((d) => byTarget.has(d.uuid));
-  // Only called for documents with rows (awaiting a promise without IndexedDB work would end the transaction).
-  const rebase = async (rows: OutboxRow[], doc: ReplicaDocument) => {
-    const { _deleted: deleted, ...fields } = doc;
-    const base: ReplicaDocument | null = deleted ? null : fields;
-    const pulledRevision = typeof doc.revision === 'number' ? doc.revision : null;
-    const active = rows.filter(isActive);
-    for (const row of active) await replica.outbox.update(row.clientMutationId, { previous: base, pulledRevision });
-    for (const row of rows) {
-      if (row.status !== 'conflict') continue;
-      const known = typeof row.serverDocument?.revision === 'number' ? row.serverDocument.revision : -1;
-      if (!base) await replica.outbox.update(row.clientMutationId, { serverDocument: null });
-      else if (typeof base.revision !== 'number' || base.revision >= known) await replica.outbox.update(row.clientMutationId, { serverDocument: base });
-    }
-    await rematerialize(replica, collection, doc.uuid, base, active);
-  };
-  const writePage = async (byTarget: Map<string, OutboxRow[]>) => {
-    if (answer.reset) {
-      const keep = new Set([...byTarget].filter(([, rows]) => rows.some(isActive)).map(([target]) => target));
-      // A reset starts the collection over: a conflict's document is back only when a page brings it.
-      const onPage = new Set(answer.documents.map((d) => d.uuid));
-      for (const [target, rows] of byTarget) {
-        if (onPage.has(target)) continue;
-        for (const row of rows) if (row.status === 'conflict') await replica.outbox.update(row.clientMutationId, { serverDocument: null });
-        const active = rows.filter(isActive);
-        if (active.length === 0) continue;
-        for (const row of active) await replica.outbox.update(row.clientMutationId, { previous: null, pulledRevision: null });
-        await rematerialize(replica, collection, target, null, active);
-      }
-      const all = await table.toCollection().primaryKeys();
-      await table.bulkDelete(all.filter((k) => !keep.has(k)));
-    }
-    const plainPuts: ReplicaDocument[] = [];
-    const plainDeletes: string[] = [];
-    for (const doc of answer.documents) {
-      const rows = byTarget.get(doc.uuid);
-      if (rows) {
-        await rebase(rows, doc);
-        continue;
-      }
-      const { _deleted: deleted, ...fields } = doc;
-      if (deleted) plainDeletes.push(doc.uuid);
-      else plainPuts.push(withDerived(collection, fields));
-    }
-    if (plainPuts.length) await table.bulkPut(plainPuts);
-    if (plainDeletes.length) await table.bulkDelete(plainDeletes);
-    await replica.checkpoints.put({
-      collection,
-      seq: answer.checkpoint.seq,
-      scopeKey: answer.checkpoint.scopeKey,
-      syncedAt: now,
-    });
-  };
-
   const before = await activeRowsOf(replica, collection);
   if (answer.reset || touched(before)) {
     await replica.dexie.transaction('rw', [table, replica.outbox, replica.checkpoints], async () => {
-      await writePage(await activeRowsOf(replica, collection));
+      await writePullPage(replica, collection, answer, now, await activeRowsOf(replica, collection));
     });
     return;
   }
-  await replica.dexie.transaction('rw', [table, replica.checkpoints], () => writePage(new Map()));
+  await replica.dexie.transaction('rw', [table, replica.checkpoints], () => writePullPage(replica, collection, answer, now, new Map()));
   const after = await activeRowsOf(replica, collection);
   if (!touched(after)) return;
   await replica.dexie.transaction('rw', [table, replica.outbox], async () => {
     const rows = await activeRowsOf(replica, collection);
     for (const doc of answer.documents) {
       const active = rows.get(doc.uuid);
-      if (active) await rebase(active, doc);
+      if (active) await rebasePulled(replica, collection, active, doc);
     }
   });
 }

@@ -142,6 +142,36 @@ describe('applyPullPages', () => {
     expect(await replica.docs('users').count()).toBe(1);
   });
 
+  it('a first sync: the pages that start over are written together in one transaction, each as a reset, held documents rebased', async () => {
+    const replica = testReplica();
+    const stale = { uuid: P1, id: 1, body: 'van eerder', title: 't', counter: 0, revision: 3 };
+    const held = { uuid: P2, id: 2, body: 'vastgehouden', title: 't', counter: 0, revision: 2 };
+    await replica.docs('syncProbes').bulkPut([stale, held]);
+    await enqueue(replica, 'probes.save', { uuid: P2, body: 'mijn wijziging' });
+    await replica.docs('projects').put({ uuid: U1, id: 9, name: 'weg' });
+    const writes = countWrites(replica);
+    await applyPullPages(
+      replica,
+      [
+        { collection: 'syncProbes', answer: answer([{ ...held, body: 'van server', revision: 5, _deleted: false }], 12), startsOver: true },
+        { collection: 'users', answer: answer([{ uuid: U1, id: 5, givenName: 'Anna', surname: 'Berg', _deleted: false }], 12), startsOver: true },
+        { collection: 'projects', answer: answer([], 12), startsOver: true },
+      ],
+      100,
+    );
+    expect(writes.count()).toBe(1);
+    // Reset: what the sync from zero did not bring is gone; the held document has the server's version under the change.
+    expect(await replica.docs('syncProbes').toArray()).toEqual([{ ...held, body: 'mijn wijziging', revision: 5, _pending: true }]);
+    expect((await listOutbox(replica)).map((r) => [r.previous?.body, r.pulledRevision])).toEqual([['van server', 5]]);
+    expect(await replica.docs('projects').count()).toBe(0);
+    expect(await replica.docs('users').get(U1)).toMatchObject({ nameLower: 'anna berg' });
+    expect((await replica.checkpoints.toArray()).map((c) => [c.collection, c.seq, c.syncedAt])).toEqual([
+      ['projects', 12, 100],
+      ['syncProbes', 12, 100],
+      ['users', 12, 100],
+    ]);
+  });
+
   it('refuses two pages of one collection in one call (a later page must never be written before an earlier one)', async () => {
     const replica = testReplica();
     await expect(

@@ -4,7 +4,7 @@ import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { CheckpointRow } from '../../src/domain/sync/replica-schema';
 import type { Replica } from './db';
-import { applyPullPage } from './documents';
+import { activeRowsOf, applyPullPage, writePullPage } from './documents';
 
 /** One pull page waiting to be written. */
 export interface PulledPage {
@@ -61,8 +61,8 @@ const changesNothing = (page: PulledPage, stored: CheckpointRow | undefined): bo
  *
  * - A page that changes nothing (see `changesNothing`) is not written.
  * - Pages that reset, start over (asked for from the initial checkpoint), or touch a document that
- *   active or conflicting outbox rows hold go through `applyPullPage` one by one, as before (its
- *   transaction includes the outbox; a page that starts over is applied as a reset).
+ *   active or conflicting outbox rows hold are written as `applyPullPage` writes them, all in one
+ *   transaction that includes the outbox (a page that starts over is applied as a reset).
  * - A row queued between the look at the outbox and the write is caught after it: the documents of
  *   the page it holds are rebased through `applyPullPage` (idempotent; no later page of that
  *   collection is in the replica yet, since the caller writes in order).
@@ -82,7 +82,18 @@ export async function applyPullPages(replica: Replica, pages: readonly PulledPag
   const before = await heldTargets(replica);
   const careful = work.filter((p) => p.startsOver === true || p.answer.reset || touchedBy(p, before).length > 0);
   const plain = work.filter((p) => !careful.includes(p));
-  for (const p of careful) await applyPullPage(replica, p.collection, p.answer, now, { startsOver: p.startsOver === true });
+  if (careful.length > 0) {
+    // Together in one transaction with the outbox (read in it, so no row can come between the look
+    // and the write), each page as `applyPullPage` writes it: a first sync starts every collection
+    // over, and 65 transactions one after the other cost more than their documents.
+    const carefulTables = careful.map((p) => replica.docs(p.collection));
+    await replica.dexie.transaction('rw', [...carefulTables, replica.outbox, replica.checkpoints], async () => {
+      for (const p of careful) {
+        const answer = p.startsOver === true && !p.answer.reset ? { ...p.answer, reset: true } : p.answer;
+        await writePullPage(replica, p.collection, answer, now, await activeRowsOf(replica, p.collection));
+      }
+    });
+  }
   if (plain.length === 0) return;
   const tables = plain.filter((p) => p.answer.documents.length > 0).map((p) => replica.docs(p.collection));
   await replica.dexie.transaction('rw', [...tables, replica.checkpoints], async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useReplicaIdentity, useReplicaQuery } from '../../lib/replica/hooks';
@@ -7,7 +7,8 @@ import { ParticipantStatus, type ParticipantStatusName } from '../../domain/shar
 import { maskBsn } from '../../domain/participants/participant-input';
 import type { ParticipantListRow } from './participant-row';
 import { useNetworkParticipants } from './use-network-participants';
-import { useReplicaParticipants, type ParticipantsResult } from './use-replica-participants';
+import { participantsKey, useReplicaParticipants, type ReplicaParticipants } from './use-replica-participants';
+import { firstRows } from './first-rows';
 import { filterOptions, NO_FILTERS, savedCaseloadToggle, type ParticipantFilters } from './queries';
 import { saveCaseloadToggle, setVisibility } from './api';
 import { failureText } from '../../lib/ui/reason-text';
@@ -17,15 +18,18 @@ import './participants.css';
 
 export const PAGE_SIZE = 100;
 
+
 interface ParticipantsPageProps {
   /** Where the list comes from: the replica (always, for people) or the server (comparison only). */
   source: 'replica' | 'network';
+  /** The default list's first rows read ahead by the route's loader (shown until the live query answers). */
+  ahead?: ReplicaParticipants | null;
 }
 
 const STATUS_NAMES = Object.keys(ParticipantStatus) as ParticipantStatusName[];
 
 /** Participants search (01 §2): filters (status, sub-status, coach, manager, project, visibility, caseload), paging, hide and unhide with undo. */
-export function ParticipantsPage({ source }: ParticipantsPageProps) {
+export function ParticipantsPage({ source, ahead = null }: ParticipantsPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.participants'));
   const [search, setSearch] = useState('');
@@ -43,19 +47,24 @@ export function ParticipantsPage({ source }: ParticipantsPageProps) {
         <input id={searchId} type="search" className="input" autoComplete="off" value={search} onChange={(event) => { setSearch(event.target.value); setLimit(PAGE_SIZE); }} />
       </div>
       {source === 'replica' ? <BsnSearch /> : null}
-      {source === 'network' ? <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} /> : <ReplicaSearch search={deferred} />}
+      {source === 'network' ? <NetworkList search={deferred} limit={limit} onMore={() => setLimit((n) => n + PAGE_SIZE)} /> : <ReplicaSearch search={deferred} ahead={ahead} />}
     </div>
   );
 }
 
-function ReplicaSearch({ search }: { search: string }) {
+function ReplicaSearch({ search, ahead }: { search: string; ahead: ReplicaParticipants | null }) {
   const { t } = useTranslation();
   // The replica's user, also before the sync code has started (the stored session's reader).
   const session = useReplicaIdentity();
   const [filters, setFilters] = useState<Omit<ParticipantFilters, 'search'>>(NO_FILTERS);
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string; undo?: () => void } | null>(null);
-  const options = useReplicaQuery((r) => filterOptions(r), []);
+  const filtersKey = JSON.stringify(filters);
+  // The rows read first (what fits on screen); the whole page once they are painted (`grownFor`).
+  const viewKey = `${filtersKey}|${search}|${page}`;
+  const [grownFor, setGrownFor] = useState<string | null>(null);
+  const [first] = useState(firstRows);
+  const limit = grownFor === viewKey ? PAGE_SIZE : first;
   const savedCaseload = useReplicaQuery((r) => (session ? savedCaseloadToggle(r, session.userId) : Promise.resolve(undefined)), [session?.userId]);
   const [caseloadApplied, setCaseloadApplied] = useState(false);
   // the saved caseload toggle applies once, when the replica answers
@@ -63,7 +72,25 @@ function ReplicaSearch({ search }: { search: string }) {
     setCaseloadApplied(true);
     if (savedCaseload && session) setFilters((f) => ({ ...f, caseloadOf: session.userId }));
   }
-  const result = useReplicaParticipants({ ...filters, search }, page * PAGE_SIZE, PAGE_SIZE);
+  const query = { ...filters, search };
+  const result = useReplicaParticipants(query, page * PAGE_SIZE, limit, ahead);
+  const firstShown = result !== undefined && result.key === participantsKey(query, page * PAGE_SIZE, first);
+  useEffect(() => {
+    if (!firstShown || grownFor === viewKey) return;
+    // After the frame that paints the first rows: the rest of the page, as a transition (typing and
+    // clicks go first).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setGrownFor(viewKey)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [firstShown, grownFor, viewKey]);
+  // The filters' choices are not needed to show the list: read once the first rows are there.
+  const listed = result !== undefined;
+  const options = useReplicaQuery((r) => (listed ? filterOptions(r) : Promise.resolve(undefined)), [listed]);
   const ids = { status: useId(), sub: useId(), coach: useId(), manager: useId(), project: useId(), visibility: useId() };
   const set = (patch: Partial<typeof filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -83,7 +110,8 @@ function ReplicaSearch({ search }: { search: string }) {
   };
 
   const subChoices = (options?.subStatuses ?? []).filter((s) => filters.statusId === null || s.statusId === filters.statusId);
-  const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
+  const total = result?.total ?? null;
+  const pages = total !== null ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1;
   return (
     <>
       <fieldset className="participants-filters">
@@ -152,8 +180,13 @@ function ReplicaSearch({ search }: { search: string }) {
           {notice.undo ? <button type="button" className="button button--small" onClick={() => { const undo = notice.undo; setNotice(null); undo?.(); }}>{t('admin.common.undo')}</button> : null}
         </div>
       ) : null}
-      <ParticipantsTable result={result} actions onToggle={(row, visible) => void toggle(row, visible)} />
-      {result && result.total > PAGE_SIZE ? (
+      <ParticipantsTable
+        result={result}
+        pageRows={total === null ? null : Math.min(PAGE_SIZE, Math.max(0, total - page * PAGE_SIZE))}
+        actions
+        onToggle={(row, visible) => void toggle(row, visible)}
+      />
+      {total !== null && total > PAGE_SIZE ? (
         <nav className="participants-pager" aria-label={t('admin.common.page', { page: page + 1, pages })}>
           <button type="button" className="button" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>{t('admin.common.previous')}</button>
           <span>{t('admin.common.page', { page: page + 1, pages })}</span>
@@ -171,7 +204,7 @@ function NetworkList({ search, limit, onMore }: { search: string; limit: number;
   if (result === 'error') return <p role="alert">{t('participants.networkError')}</p>;
   return (
     <>
-      <ParticipantsTable result={result} actions={false} onToggle={() => undefined} />
+      <ParticipantsTable result={result} pageRows={result ? result.rows.length : null} actions={false} onToggle={() => undefined} />
       {result && result.rows.length < result.total ? (
         <button type="button" className="button participants-page__more" onClick={onMore}>{t('participants.more')}</button>
       ) : null}
@@ -180,20 +213,23 @@ function NetworkList({ search, limit, onMore }: { search: string; limit: number;
 }
 
 interface TableProps {
-  result: ParticipantsResult | undefined;
+  /** The rows shown so far and the total, null until counted; undefined while loading. */
+  result: { rows: ParticipantListRow[]; total: number | null } | undefined;
+  /** How many rows the page holds when complete (null: not known yet). */
+  pageRows: number | null;
   actions: boolean;
   onToggle: (row: ParticipantListRow, visible: boolean) => void;
 }
 
-function ParticipantsTable({ result, actions, onToggle }: TableProps) {
+function ParticipantsTable({ result, pageRows, actions, onToggle }: TableProps) {
   const { t } = useTranslation();
   if (!result) return <p aria-live="polite">{t('participants.loading')}</p>;
   const { rows, total } = result;
   return (
     <>
-      <p className="participants-page__count" aria-live="polite" data-testid="participants-count" data-total={total}>
-        {t('participants.count', { count: total })}
-        {rows.length < total ? ` · ${t('participants.shown', { shown: rows.length, total })}` : ''}
+      <p className="participants-page__count" aria-live="polite" data-testid="participants-count" data-total={total ?? undefined}>
+        {total === null ? null : t('participants.count', { count: total })}
+        {total !== null && pageRows !== null && pageRows < total ? ` · ${t('participants.shown', { shown: pageRows, total })}` : ''}
       </p>
       {rows.length === 0 ? (
         <p>{t('participants.empty')}</p>

@@ -41,27 +41,49 @@ function matches(f: ParticipantFilters): (d: ReplicaDocument) => boolean {
     (f.caseloadOf === null || d.coachId === f.caseloadOf || d.managerId === f.caseloadOf);
 }
 
-/** A page of participants in name order, read from the nameLower index, with the total that match. */
-export async function readParticipantsPage(r: ReplicaReader, f: ParticipantFilters, offset: number, limit: number): Promise<ParticipantsResult> {
+const isPlain = (f: ParticipantFilters): boolean =>
+  f.visibility === 'active' && f.statusId === null && f.subStatusId === null && f.coachId === null &&
+  f.managerId === null && f.projectId === null && f.caseloadOf === null;
+
+/**
+ * A page of participants in name order without waiting for their total where that costs a read of
+ * its own: the default list (replica version 3's listName index holds exactly the shown
+ * participants) reads only the page's documents and answers `total: null` (`countParticipants`
+ * counts it afterwards); with filters the whole name range is read and filtered once, so the total
+ * comes with the page.
+ */
+export async function readParticipantRows(r: ReplicaReader, f: ParticipantFilters, offset: number, limit: number): Promise<{ rows: ParticipantListRow[]; total: number | null }> {
   const q = f.search.trim().toLowerCase();
   const table = r.docs('participants');
-  const range = (): Collection<ReplicaDocument, string> => (q ? table.where('nameLower').startsWith(q) : table.orderBy('nameLower'));
-  const plain = f.visibility === 'active' && f.statusId === null && f.subStatusId === null && f.coachId === null &&
-    f.managerId === null && f.projectId === null && f.caseloadOf === null;
-  if (plain && table.schema.idxByName[LIST_INDEX]) {
-    // The default list (replica version 3): listName holds exactly the shown participants, so the
-    // total is the range's count and only the page's documents are read.
-    const listed = () => (q ? table.where(LIST_INDEX).startsWith(q) : table.orderBy(LIST_INDEX));
-    const [total, page] = await Promise.all([listed().count(), listed().offset(offset).limit(limit).toArray()]);
-    return { total, rows: await toRows(r, page.filter((d) => !d._deleted)) };
+  if (isPlain(f) && table.schema.idxByName[LIST_INDEX]) {
+    const listed = q ? table.where(LIST_INDEX).startsWith(q) : table.orderBy(LIST_INDEX);
+    const page = await listed.offset(offset).limit(limit).toArray();
+    return { total: null, rows: await toRows(r, page.filter((d) => !d._deleted)) };
   }
   const test = matches(f);
+  const range: Collection<ReplicaDocument, string> = q ? table.where('nameLower').startsWith(q) : table.orderBy('nameLower');
   // One read of the range, filtered here: a Dexie .filter() walks a cursor value by value, and the
   // page and the total would walk it twice.
-  const matching = (await range().toArray()).filter(test);
-  const docs = matching.slice(offset, offset + limit);
-  const total = matching.length;
-  return { total, rows: await toRows(r, docs) };
+  const matching = (await range.toArray()).filter(test);
+  return { total: matching.length, rows: await toRows(r, matching.slice(offset, offset + limit)) };
+}
+
+/** How many participants match: for the default list the listName index's count (keys only, no documents). */
+export async function countParticipants(r: ReplicaReader, f: ParticipantFilters): Promise<number> {
+  const q = f.search.trim().toLowerCase();
+  const table = r.docs('participants');
+  if (isPlain(f) && table.schema.idxByName[LIST_INDEX]) return (q ? table.where(LIST_INDEX).startsWith(q) : table.orderBy(LIST_INDEX)).count();
+  const range: Collection<ReplicaDocument, string> = q ? table.where('nameLower').startsWith(q) : table.orderBy('nameLower');
+  return (await range.toArray()).filter(matches(f)).length;
+}
+
+/** A page of participants in name order with the total that match (the page and its count read together). */
+export async function readParticipantsPage(r: ReplicaReader, f: ParticipantFilters, offset: number, limit: number): Promise<ParticipantsResult> {
+  const [page, counted] = await Promise.all([
+    readParticipantRows(r, f, offset, limit),
+    isPlain(f) && r.docs('participants').schema.idxByName[LIST_INDEX] ? countParticipants(r, f) : Promise.resolve(null),
+  ]);
+  return { rows: page.rows, total: page.total ?? counted ?? 0 };
 }
 
 /** The list rows of a page: the coaches' and managers' names read by id for these rows only. */
