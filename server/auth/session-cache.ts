@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Db, Queryable, Unlisten } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { ListeningCache } from '../db/listening';
 
 /**
  * The session cache (issue 9): per server process and database, token hash -> the session row
@@ -30,8 +31,6 @@ export const MAX_AGE_MS = 60_000;
 /** After an in-process invalidation, no entry for that key is filled for this long. */
 const HOLD_MS = 5_000;
 const MAX_ENTRIES = 20_000;
-/** After a lost LISTEN connection, wait this long before listening again. */
-const RETRY_MS = 1_000;
 
 export interface CacheableSession {
   session_id: string;
@@ -91,25 +90,19 @@ function validSince<R extends CacheableSession>(row: R): number {
   return Math.max(allFence, sessionFence.get(row.session_id) ?? 0, userFence.get(row.user_id) ?? 0, companyFence.get(row.company_id) ?? 0);
 }
 
-export class SessionCache<R extends CacheableSession> {
+export class SessionCache<R extends CacheableSession> extends ListeningCache {
   private readonly entries = new Map<string, Entry<R>>();
-  private state: 'off' | 'starting' | 'on' | 'closed' = 'off';
-  /** When the current LISTEN became active: nothing loaded before it may be kept. */
-  private activeSince = Infinity;
-  private retryAfter = 0;
-  private unlisten: Unlisten | null = null;
-  /** The database handle's write count up to which notifications have been taken in. */
-  private synced = 0;
-  private syncing: Promise<void> | null = null;
-  private onListening: Array<() => void> = [];
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db) {
+    super(db, SESSIONS_CHANNEL);
+  }
 
-  /** Resolves once the LISTEN is active and entries are kept (starts it when needed). */
-  listening(): Promise<void> {
-    this.ensureListening();
-    if (this.state === 'on') return Promise.resolve();
-    return new Promise((resolve) => this.onListening.push(resolve));
+  protected notified(payload: string): void {
+    applySessionNotification(payload);
+  }
+
+  protected dropAll(): void {
+    this.entries.clear();
   }
 
   /** A time stamp to take before reading a session, for `put`. */
@@ -126,7 +119,7 @@ export class SessionCache<R extends CacheableSession> {
    */
   async get(sessionId: string): Promise<R | undefined> {
     if (!this.valid(this.entries.get(sessionId))) return undefined;
-    if (this.db.writeCount() > this.synced) {
+    if (this.behind()) {
       await this.catchUp();
       const entry = this.entries.get(sessionId);
       return this.valid(entry) ? entry.row : undefined;
@@ -142,29 +135,6 @@ export class SessionCache<R extends CacheableSession> {
       return false;
     }
     return true;
-  }
-
-  private async catchUp(): Promise<void> {
-    const target = this.db.writeCount();
-    while (this.synced < target && this.state === 'on') {
-      if (!this.syncing) {
-        const upTo = this.db.writeCount();
-        const unlisten = this.unlisten;
-        if (!unlisten) return;
-        this.syncing = unlisten
-          .sync()
-          .then(
-            () => {
-              this.synced = Math.max(this.synced, upTo);
-            },
-            () => this.lost(),
-          )
-          .finally(() => {
-            this.syncing = null;
-          });
-      }
-      await this.syncing;
-    }
   }
 
   /** Keeps a row read from the database, unless something invalidated it since `startedAt`. */
@@ -186,50 +156,6 @@ export class SessionCache<R extends CacheableSession> {
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private ensureListening(): void {
-    if (this.state !== 'off' || performance.now() < this.retryAfter) return;
-    this.state = 'starting';
-    this.db
-      .listen(SESSIONS_CHANNEL, applySessionNotification, () => this.lost())
-      .then((unlisten) => {
-        if (this.state !== 'starting') {
-          void unlisten();
-          return;
-        }
-        this.unlisten = unlisten;
-        // Notifications are taken in from here on: writes before it are covered by activeSince.
-        this.synced = this.db.writeCount();
-        this.activeSince = performance.now();
-        this.state = 'on';
-        const waiting = this.onListening;
-        this.onListening = [];
-        for (const resolve of waiting) resolve();
-      })
-      .catch(() => {
-        if (this.state === 'starting') this.lost();
-      });
-  }
-
-  private lost(): void {
-    if (this.state === 'closed') return;
-    this.entries.clear();
-    this.state = 'off';
-    this.activeSince = Infinity;
-    this.retryAfter = performance.now() + RETRY_MS;
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    if (unlisten) void unlisten().catch(() => undefined);
-  }
-
-  /** Stops listening (server shutdown). */
-  async close(): Promise<void> {
-    this.state = 'closed';
-    this.entries.clear();
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    if (unlisten) await unlisten().catch(() => undefined);
   }
 }
 

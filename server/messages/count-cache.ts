@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Db, Unlisten } from '../db/db';
+import type { Db } from '../db/db';
+import { ListeningCache } from '../db/listening';
 import { CHANGES_CHANNEL } from '../sync/changes';
 
 /**
@@ -23,8 +24,6 @@ import { CHANGES_CHANNEL } from '../sync/changes';
 /** A count is read again after this long, whatever happened. */
 export const COUNT_MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 20_000;
-/** After a lost LISTEN connection, wait this long before listening again. */
-const RETRY_MS = 1_000;
 
 interface Entry {
   companyId: number;
@@ -32,25 +31,17 @@ interface Entry {
   loadedAt: number;
 }
 
-export class MessageCountCache {
+export class MessageCountCache extends ListeningCache {
   private readonly entries = new Map<string, Entry>();
   /** No count of the company loaded (started loading) at or before this moment is valid. */
   private readonly fences = new Map<number, number>();
-  private state: 'off' | 'starting' | 'on' | 'closed' = 'off';
-  private activeSince = Infinity;
-  private retryAfter = 0;
-  private unlisten: Unlisten | null = null;
-  private synced = 0;
-  private syncing: Promise<void> | null = null;
-  private onListening: Array<() => void> = [];
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db) {
+    super(db, CHANGES_CHANNEL);
+  }
 
-  /** Resolves once the LISTEN is active and counts are kept (starts it when needed). */
-  listening(): Promise<void> {
-    this.ensureListening();
-    if (this.state === 'on') return Promise.resolve();
-    return new Promise((resolve) => this.onListening.push(resolve));
+  protected dropAll(): void {
+    this.entries.clear();
   }
 
   /** The count under `key`, or `load`'s answer (kept when nothing invalidated it meanwhile). */
@@ -70,7 +61,7 @@ export class MessageCountCache {
 
   private async get(key: string): Promise<number | undefined> {
     if (!this.valid(key)) return undefined;
-    if (this.db.writeCount() > this.synced) {
+    if (this.behind()) {
       await this.catchUp();
       if (!this.valid(key)) return undefined;
     }
@@ -94,7 +85,7 @@ export class MessageCountCache {
   }
 
   /** One `werkpad_changes` notification: a write to `messages` of a company (committed). */
-  private notified(payload: string): void {
+  protected notified(payload: string): void {
     let change: { c?: unknown; t?: unknown };
     try {
       change = JSON.parse(payload) as { c?: unknown; t?: unknown };
@@ -110,75 +101,6 @@ export class MessageCountCache {
     }
     if (this.fences.size >= MAX_ENTRIES) this.fences.clear();
     this.fences.set(companyId, performance.now());
-  }
-
-  private async catchUp(): Promise<void> {
-    const target = this.db.writeCount();
-    while (this.synced < target && this.state === 'on') {
-      if (!this.syncing) {
-        const upTo = this.db.writeCount();
-        const unlisten = this.unlisten;
-        if (!unlisten) return;
-        this.syncing = unlisten
-          .sync()
-          .then(
-            () => {
-              this.synced = Math.max(this.synced, upTo);
-            },
-            () => this.lost(),
-          )
-          .finally(() => {
-            this.syncing = null;
-          });
-      }
-      await this.syncing;
-    }
-  }
-
-  private ensureListening(): void {
-    if (this.state !== 'off' || performance.now() < this.retryAfter) return;
-    this.state = 'starting';
-    this.db
-      .listen(CHANGES_CHANNEL, (payload) => this.notified(payload), () => this.lost())
-      .then((unlisten) => {
-        if (this.state !== 'starting') {
-          void unlisten();
-          return;
-        }
-        this.unlisten = unlisten;
-        this.synced = this.db.writeCount();
-        this.activeSince = performance.now();
-        this.state = 'on';
-        const waiting = this.onListening;
-        this.onListening = [];
-        for (const resolve of waiting) resolve();
-      })
-      .catch(() => {
-        if (this.state === 'starting') this.lost();
-      });
-  }
-
-  private lost(): void {
-    if (this.state === 'closed') return;
-    this.entries.clear();
-    this.state = 'off';
-    this.activeSince = Infinity;
-    this.retryAfter = performance.now() + RETRY_MS;
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    if (unlisten) void unlisten().catch(() => undefined);
-  }
-
-  /** Stops listening (server shutdown). */
-  async close(): Promise<void> {
-    this.state = 'closed';
-    this.entries.clear();
-    const waiting = this.onListening;
-    this.onListening = [];
-    for (const resolve of waiting) resolve();
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    if (unlisten) await unlisten().catch(() => undefined);
   }
 }
 
