@@ -168,6 +168,11 @@ export async function writePullPage(
   });
 }
 
+/** The answer as written: a page that starts over is applied as a reset. */
+export function answerAsWritten(given: PullAnswer, startsOver: boolean | undefined): PullAnswer {
+  return startsOver && !given.reset ? { ...given, reset: true } : given;
+}
+
 /**
  * Applies one pull page in ONE transaction with its checkpoint, so a crash never leaves documents
  * without their checkpoint or the reverse (resumable). Tombstones delete; documents with active
@@ -197,7 +202,7 @@ export async function applyPullPage(
   now: number,
   options: { startsOver?: boolean } = {},
 ): Promise<void> {
-  const answer = options.startsOver && !given.reset ? { ...given, reset: true } : given;
+  const answer = answerAsWritten(given, options.startsOver);
   const table = replica.docs(collection);
   const touched = (byTarget: Map<string, OutboxRow[]>) => answer.documents.some((d) => byTarget.has(d.uuid));
   const before = await activeRowsOf(replica, collection);

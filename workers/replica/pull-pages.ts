@@ -4,7 +4,7 @@ import type { OutboxRow } from '../../src/domain/sync/outbox-machine';
 import type { PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 import type { CheckpointRow } from '../../src/domain/sync/replica-schema';
 import type { Replica } from './db';
-import { activeRowsOf, applyPullPage, writePullPage } from './documents';
+import { activeRowsOf, answerAsWritten, applyPullPage, writePullPage } from './documents';
 
 /** One pull page waiting to be written. */
 export interface PulledPage {
@@ -89,8 +89,7 @@ export async function applyPullPages(replica: Replica, pages: readonly PulledPag
     const carefulTables = careful.map((p) => replica.docs(p.collection));
     await replica.dexie.transaction('rw', [...carefulTables, replica.outbox, replica.checkpoints], async () => {
       for (const p of careful) {
-        const answer = p.startsOver === true && !p.answer.reset ? { ...p.answer, reset: true } : p.answer;
-        await writePullPage(replica, p.collection, answer, now, await activeRowsOf(replica, p.collection));
+        await writePullPage(replica, p.collection, answerAsWritten(p.answer, p.startsOver), now, await activeRowsOf(replica, p.collection));
       }
     });
   }
