@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { MessagesPage, serverInbox, serverUnread } from './pages/messages-page';
+import { waitForServiceWorker } from './pages/offline-support';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -12,15 +13,6 @@ async function signedIn(browser: Browser, username: string, viewport?: { width: 
   await login.signIn(username);
   await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
   return { context, page };
-}
-
-/** The service worker controls this page (after its first install a reload hands the page to it). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 test.describe('messages', () => {

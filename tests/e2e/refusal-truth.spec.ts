@@ -11,6 +11,7 @@ import { pdfText } from '../../server/wage-value/pdf-text';
 import { draftOfDocument, type MeasurementDocument } from '../../src/domain/wage-value/measurement';
 import { measurementSteps } from '../../src/domain/wage-value/constants';
 import { stepPayload } from '../../src/domain/wage-value/schemas';
+import { waitForServiceWorker } from './pages/offline-support';
 
 const TABLET = { width: 1024, height: 768 };
 const SERVER_SUMMARY = 'Samenvatting zoals de server haar definitief vastlegde.';
@@ -32,14 +33,6 @@ async function gql<T>(api: APIRequestContext, query: string, variables: Record<s
   const body = (await res.json()) as { data: T; errors?: unknown };
   expect(body.errors).toBeUndefined();
   return body.data;
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** A complete concept measurement of the expert, saved step by step through the API the wizard uses (the groups of a seeded definitive one). */

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from './pages/login-page';
 import { pdfText } from '../../server/wage-value/pdf-text';
+import { waitForServiceWorker } from './pages/offline-support';
 
 const TABLET = { width: 1024, height: 768 };
 
@@ -15,14 +16,6 @@ async function signedIn(browser: Browser, username: string): Promise<{ context: 
   await login.signIn(username);
   await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
   return { context, page };
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 async function axe(page: Page): Promise<void> {
