@@ -40,6 +40,8 @@ export interface ServerLoadOptions {
   cpuProfDir?: string;
   /** Log statements slower than this (ms) in PostgreSQL and print the costliest at the end. */
   slowQueryMs?: number;
+  /** After the one-process mix, measure the floor (FloorResult) with the same users. */
+  floor?: boolean;
   log?: (line: string) => void;
 }
 
@@ -62,6 +64,23 @@ export interface ServerLoadResult extends LatencySummary {
   cpu: CpuUse;
   /** The first few error texts, to see what failed. */
   errorSamples: string[];
+  /** The same users, after the mix, sending only the empty query (see FLOOR); one process only. */
+  floor: FloorResult | null;
+}
+
+/**
+ * The request pipeline's own cost, as the baseline the mix's CPU per request is set against: the same
+ * signed-in users at the same rate, each request the smallest the endpoint answers (`{ __typename }`:
+ * HTTP, the session from its cache, GraphQL parse, validation and execution, the answer) and nothing
+ * the database has to do. What the mix costs above it is its operations' own work.
+ */
+export interface FloorResult {
+  requests: number;
+  durationMs: number;
+  errors: number;
+  serverMsPerRequest: number;
+  postgresMsPerRequest: number;
+  loadAverage: [number, number];
 }
 
 
@@ -155,6 +174,8 @@ const PULL = `query Pull($cp0: PullCheckpointInput!, $cp1: PullCheckpointInput!,
 const UNREAD = `query Unread { messages(tab: inbox, read: false, perPage: 1) { totalItems } }`;
 const SEND = `mutation Send($input: SendMessageInput!) { sendMessage(input: $input) { success reason } }`;
 const RECIPIENTS = `query R { messageRecipients(search: "", limit: 5) { type id } }`;
+/** The floor's request: authenticated and executed like every query, with nothing to read. */
+const FLOOR = `query Floor { __typename }`;
 
 /** The first sync's final checkpoints per account (see User.settle). */
 export const firstSyncs = new Map<string, Promise<[Checkpoint, Checkpoint]>>();
@@ -378,7 +399,7 @@ export async function startRig(databaseUrl: string, processes: 1 | 2, cpuProfDir
 }
 
 /** One load run against a started rig. */
-async function loadRun(rig: Rig, users: number, durationMs: number, processes: number, log: (line: string) => void): Promise<ServerLoadResult> {
+async function loadRun(rig: Rig, users: number, durationMs: number, processes: number, floorMs: number, log: (line: string) => void): Promise<ServerLoadResult> {
   const errorSamples: string[] = [];
   const noteError = (error: unknown) => {
     if (errorSamples.length < 5) errorSamples.push(error instanceof Error ? error.message : String(error));
@@ -459,6 +480,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
   };
   const all = [...times.pull, ...times.unreadCount, ...times.send];
   const totalErrors = errors.pull + errors.unreadCount + errors.send + signInErrors;
+  const floor = floorMs > 0 ? await floorRun(people.filter((p) => p.cookie), users, floorMs, rig, dataDir, log) : null;
   return {
     users,
     processes,
@@ -473,6 +495,49 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
     signIn: summarize(signInTimes, signInErrors),
     cpu,
     errorSamples,
+    floor,
+  };
+}
+
+/** The floor (FloorResult): the mix's users and rate (two requests a round), each request `FLOOR`. */
+async function floorRun(people: User[], users: number, durationMs: number, rig: Rig, dataDir: string, log: (line: string) => void): Promise<FloorResult> {
+  log(`floor: the same ${people.length} users sending only { __typename } for ${Math.round(durationMs / 1000)} s`);
+  const cpu = () => ({ servers: rig.serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0), postgres: postgresCpuSeconds(dataDir) });
+  const before = cpu();
+  const loadBefore = loadavg()[0] ?? 0;
+  let requests = 0;
+  let errors = 0;
+  const one = async (person: User) => {
+    try {
+      await person.graph(FLOOR);
+      requests++;
+    } catch {
+      errors++;
+    }
+  };
+  const started = performance.now();
+  const end = started + durationMs;
+  await Promise.all(
+    people.map(async (person, i) => {
+      await new Promise((r) => setTimeout(r, (i * 1000) / users));
+      while (performance.now() < end) {
+        const roundStart = performance.now();
+        await Promise.all([one(person), one(person)]);
+        const wait = 1000 - (performance.now() - roundStart);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const after = cpu();
+  const per = (seconds: number) => (requests ? Math.round(((seconds * 1000) / requests) * 100) / 100 : 0);
+  return {
+    requests,
+    durationMs: Math.round(elapsed),
+    errors,
+    serverMsPerRequest: per(after.servers - before.servers),
+    postgresMsPerRequest: per(after.postgres - before.postgres),
+    loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((loadavg()[0] ?? 0) * 10) / 10],
   };
 }
 
@@ -495,7 +560,9 @@ export async function measureServerLoad(
       log(`${processes} server process${processes === 2 ? 'es behind the round-robin proxy' : ''}`);
       const rig = await startRig(database.databaseUrl, processes, opts.cpuProfDir);
       try {
-        const result = await loadRun(rig, users, durationMs, processes, log);
+        // The floor after the one-process mix only: behind the proxy the baseline would mix in the proxy's cost.
+        const floorMs = opts.floor && processes === 1 ? Math.min(durationMs, 30_000) : 0;
+        const result = await loadRun(rig, users, durationMs, processes, floorMs, log);
         results.push(result);
         printLoad(result);
         if (opts.slowQueryMs !== undefined) {
@@ -538,6 +605,13 @@ export function printLoad(r: ServerLoadResult): void {
       `together ${((c.servers + c.postgres + c.generator + c.proxy) / (r.durationMs / 1000)).toFixed(2)} of the ${c.cores} cores`,
   );
   if (r.errorSamples.length) console.log(`errors, first ${r.errorSamples.length}: ${r.errorSamples.join(' | ')}`);
+  const f = r.floor;
+  if (f) {
+    console.log(
+      `floor ({ __typename }, same users and rate, ${Math.round(f.durationMs / 1000)} s, load average ${f.loadAverage[0]} → ${f.loadAverage[1]}): ${f.requests} requests, ` +
+        `${f.errors} errors, server ${f.serverMsPerRequest} ms + PostgreSQL ${f.postgresMsPerRequest} ms CPU per request`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -559,5 +633,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seed: { participants: Number(values.participants), messages: Number(values.messages) },
     cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
     slowQueryMs: values['slow-ms'] === undefined ? undefined : Number(values['slow-ms']),
+    floor: true,
   });
 }
