@@ -138,7 +138,7 @@ interface BenchFigures {
   /** The same list reached from another screen through the menu's route change (no page load). */
   listInAppReplicaMs: number | null;
   listInAppNetworkMs: number | null;
-  /** The list's heading painted, replica runs (the screen without its data): page load and route change. */
+  /** The list's heading painted in the network runs (the screen without its data): page load and route change. */
   listHeadMs: { pageLoad: number; routeChange: number } | null;
   queue1000Ms: number | null;
   drain1000Ms: number | null;
@@ -698,9 +698,12 @@ async function browserParts(): Promise<void> {
     /** The same runs to the complete first page with its total. */
     const replicaComplete: number[] = [];
     const inAppReplicaComplete: number[] = [];
-    /** The replica runs to the list's heading: the screen painted without its data (waitForList's headMs). */
-    const replicaHead: number[] = [];
-    const inAppReplicaHead: number[] = [];
+    /**
+     * The network runs to the list's heading (waitForList's headMs): the screen painted without its data
+     * (the route renders at once there; the replica's route waits for its loader's first rows).
+     */
+    const networkHead: number[] = [];
+    const inAppNetworkHead: number[] = [];
     let listTotal = 0;
     let listRows = 0;
     if (wanted('list')) log('participant list: replica vs network at 300 ms latency');
@@ -708,11 +711,11 @@ async function browserParts(): Promise<void> {
       const r = await timeList(page, `${base}/participants`);
       replicaRuns.push(r.ms);
       replicaComplete.push(r.completeMs);
-      replicaHead.push(r.headMs);
       listTotal = r.total;
       listRows = r.rows;
       const n = await timeList(page, `${base}/participants?source=network`);
       networkRuns.push(n.ms);
+      networkHead.push(n.headMs);
     }
     const inAppReplica: number[] = [];
     const inAppNetwork: number[] = [];
@@ -720,8 +723,9 @@ async function browserParts(): Promise<void> {
       const r = await timeListInApp(page, `${base}/wijzigingen`, '/participants');
       inAppReplica.push(r.ms);
       inAppReplicaComplete.push(r.completeMs);
-      inAppReplicaHead.push(r.headMs);
-      inAppNetwork.push((await timeListInApp(page, `${base}/wijzigingen`, '/participants?source=network')).ms);
+      const n = await timeListInApp(page, `${base}/wijzigingen`, '/participants?source=network');
+      inAppNetwork.push(n.ms);
+      inAppNetworkHead.push(n.headMs);
     }
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     if (wanted('list')) {
@@ -729,7 +733,7 @@ async function browserParts(): Promise<void> {
       figures.listNetworkMs = Math.round(median(networkRuns));
       figures.listInAppReplicaMs = Math.round(median(inAppReplica));
       figures.listInAppNetworkMs = Math.round(median(inAppNetwork));
-      figures.listHeadMs = { pageLoad: Math.round(median(replicaHead)), routeChange: Math.round(median(inAppReplicaHead)) };
+      figures.listHeadMs = { pageLoad: Math.round(median(networkHead)), routeChange: Math.round(median(inAppNetworkHead)) };
     }
 
     // 4. The screens' replica queries at this size.
@@ -820,10 +824,10 @@ async function browserParts(): Promise<void> {
         ['ratio, route change', `${(median(inAppNetwork) / median(inAppReplica)).toFixed(1)}x`, '', ''],
         ['replica, page load, to the whole first page and its total', fmtMs(median(replicaComplete)), fmtMs(Math.min(...replicaComplete)), fmtMs(Math.max(...replicaComplete))],
         ['replica, route change, to the whole first page and its total', fmtMs(median(inAppReplicaComplete)), fmtMs(Math.min(...inAppReplicaComplete)), fmtMs(Math.max(...inAppReplicaComplete))],
-        ['the screen without its data (its heading), page load', fmtMs(median(replicaHead)), fmtMs(Math.min(...replicaHead)), fmtMs(Math.max(...replicaHead))],
-        ['the screen without its data (its heading), route change', fmtMs(median(inAppReplicaHead)), fmtMs(Math.min(...inAppReplicaHead)), fmtMs(Math.max(...inAppReplicaHead))],
-        ['highest ratio any source of rows could reach (network / heading), page load', `${(median(networkRuns) / Math.max(1, median(replicaHead))).toFixed(1)}x`, '', ''],
-        ['highest ratio any source of rows could reach (network / heading), route change', `${(median(inAppNetwork) / Math.max(1, median(inAppReplicaHead))).toFixed(1)}x`, '', ''],
+        ['the screen without its data (its heading, network runs), page load', fmtMs(median(networkHead)), fmtMs(Math.min(...networkHead)), fmtMs(Math.max(...networkHead))],
+        ['the screen without its data (its heading, network runs), route change', fmtMs(median(inAppNetworkHead)), fmtMs(Math.min(...inAppNetworkHead)), fmtMs(Math.max(...inAppNetworkHead))],
+        ['highest ratio any source of rows could reach (network / heading), page load', `${(median(networkRuns) / Math.max(1, median(networkHead))).toFixed(1)}x`, '', ''],
+        ['highest ratio any source of rows could reach (network / heading), route change', `${(median(inAppNetwork) / Math.max(1, median(inAppNetworkHead))).toFixed(1)}x`, '', ''],
       ]);
     }
     if (wanted('queries')) table('Replica queries of the screens (200 runs each)', ['query', 'p50', 'p95', 'rows'], queries.map((q) => [q.name, `${q.p50.toFixed(2)} ms`, `${q.p95.toFixed(2)} ms`, q.rows]));
