@@ -76,7 +76,7 @@ describe('session store (offline)', () => {
     }
   });
 
-  it('says when ensureSession will ask the server: only online, with no session in the tab and none stored', async () => {
+  it('says when ensureSession will ask the server: only online, with no session in the tab and none stored', () => {
     expect(sessionNeedsServer()).toBe(true);
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     expect(sessionNeedsServer()).toBe(false);
