@@ -71,7 +71,10 @@ export function jsonInstances(): Plugin {
 /**
  * The sign-in route's own chunks (its code-split component and what it imports) are announced in
  * index.html as modulepreload, so a first visit to /login fetches them with the entry instead of
- * one round trip later, after the router has matched the route.
+ * one round trip later, after the router has matched the route. Their stylesheets (auth.css, 2 KB)
+ * are linked as stylesheets: vite's loader of the lazy route waits for a chunk's CSS before it
+ * renders the route and skips a stylesheet the page already has, so the redirect to Login (the
+ * offline unlock after a browser restart, issue 25) no longer waits for one more file after it.
  */
 function preloadSignInRoute(): Plugin {
   return {
@@ -97,7 +100,11 @@ function preloadSignInRoute(): Plugin {
         const tags = [...wanted]
           .filter((fileName) => !html.includes(`/${fileName}"`))
           .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
-        return { html, tags };
+        const styles = new Set([...wanted].flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]));
+        const styleTags = [...styles]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+        return { html, tags: [...tags, ...styleTags] };
       },
     },
   };
@@ -174,5 +181,13 @@ export default defineConfig({
     outDir: process.env.WERKPAD_BUILD_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically runs at every start anyway: one file for it instead of
+        // ~25 shared chunks, each a request the service worker answers before the first screen (the
+        // offline start after a browser restart, issue 25). Lazily loaded code keeps its own chunks.
+        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -6,9 +6,10 @@ import { guardRoute } from './guards';
 const texts = vi.hoisted(() => ({ loadTexts: vi.fn(() => new Promise<void>(() => undefined)) }));
 vi.mock('../i18n/i18n', () => ({ loadTexts: texts.loadTexts }));
 
-const state = vi.hoisted(() => ({ session: { status: 'anonymous', user: null, identityChain: [], company: null } }));
+const state = vi.hoisted(() => ({ session: { status: 'anonymous', user: null, identityChain: [], company: null }, needsServer: true }));
 vi.mock('./session-store', () => ({
   ensureSession: () => Promise.resolve(state.session),
+  sessionNeedsServer: () => state.needsServer,
   sessionStore: state.session,
 }));
 
@@ -21,6 +22,18 @@ describe('guardRoute (issue 25: the offline start)', () => {
     );
     expect(isRedirect(outcome)).toBe(true);
     expect(texts.loadTexts).toHaveBeenCalled();
+  });
+
+  it('does not load the areas\' texts on the way to Login when the session is known without the server (offline start)', async () => {
+    state.needsServer = false;
+    texts.loadTexts.mockClear();
+    const outcome = await guardRoute('general', '/participants').then(
+      () => 'allowed',
+      (thrown: unknown) => thrown,
+    );
+    state.needsServer = true;
+    expect(isRedirect(outcome)).toBe(true);
+    expect(texts.loadTexts).not.toHaveBeenCalled();
   });
 
   it('lets a signed-in user in only once the texts are there (no raw keys on screen)', async () => {
@@ -36,6 +49,20 @@ describe('guardRoute (issue 25: the offline start)', () => {
     expect(done).toBe(false);
     release();
     await guarded;
+    expect(done).toBe(true);
+  });
+
+  it('also waits for the texts when the session was known without the server (a stored session)', async () => {
+    state.needsServer = false;
+    let release: () => void = () => undefined;
+    texts.loadTexts.mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
+    let done = false;
+    const guarded = guardRoute('general', '/participants').then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(done).toBe(false);
+    release();
+    await guarded;
+    state.needsServer = true;
     expect(done).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { RouteArea } from '../domain/navigation/access';
 import { homeRedirectFor, portalKindFor, portalRedirectFor } from '../domain/navigation/portal';
 import { FORBIDDEN } from '../features/errors/forbidden';
 import { loadTexts } from '../i18n/i18n';
-import { ensureSession, sessionStore } from './session-store';
+import { ensureSession, sessionNeedsServer, sessionStore } from './session-store';
 
 /**
  * `beforeLoad` of the guarded layouts: resolves the session (and loads every area's texts, see
@@ -13,16 +13,19 @@ import { ensureSession, sessionStore } from './session-store';
  * layout's RouteNotFoundPage).
  */
 export async function guardRoute(area: RouteArea, pathname: string): Promise<void> {
-  // Every area's texts load beside the session, so the screen never renders raw keys. Only a route
-  // that renders waits for them: a redirect (to Login, or the offline unlock after a restart) goes at
-  // once, and the texts keep loading for the screen after it (issue 25, the offline start).
-  const texts = loadTexts();
+  // Every area's texts load beside the session when the session has to be asked of the server, so
+  // the screen never renders raw keys. Only a route that renders waits for them: a redirect (to Login,
+  // or the offline unlock after a restart) goes at once. When the session is known without the server
+  // (stored in this tab, or no connection at all) the texts start only for a route that renders: the
+  // offline start's way to the unlock form does not fetch and parse them first (issue 25); the unlock
+  // form loads them once it is on screen (warm-start.ts).
+  const early = sessionNeedsServer() ? loadTexts() : null;
   const session = await ensureSession();
   const decision = decideAccess(session, area, pathname);
-  if (decision.kind !== 'allow') texts.catch(() => undefined);
+  if (decision.kind !== 'allow') early?.catch(() => undefined);
   switch (decision.kind) {
     case 'allow': {
-      await texts;
+      await (early ?? loadTexts());
       // The company's portal version decides which portal a participant's routes belong to (issue 20).
       const user = session.status === 'signed-in' ? session.user : null;
       const portal = user && area === 'participant' ? portalRedirectFor(user, portalKindFor(sessionStore.company?.participantPortalVersion), pathWithoutQuery(pathname)) : null;

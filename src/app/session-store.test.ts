@@ -15,6 +15,7 @@ import {
   refreshSession,
   resetSessionCheck,
   SESSION_CHECK_TIMEOUT_MS,
+  sessionNeedsServer,
   sessionStore,
   setSession,
 } from './session-store';
@@ -73,6 +74,18 @@ describe('session store (offline)', () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  it('says when ensureSession will ask the server: only online, with no session in the tab and none stored', () => {
+    expect(sessionNeedsServer()).toBe(true);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(sessionNeedsServer()).toBe(false);
+    online.mockRestore();
+    sessionStorage.setItem('werkpad.session', JSON.stringify({ status: 'signed-in', user, identityChain: [], company: null }));
+    expect(sessionNeedsServer()).toBe(false);
+    sessionStorage.clear();
+    Object.assign(sessionStore, { status: 'anonymous' });
+    expect(sessionNeedsServer()).toBe(false);
   });
 
   it('ignores a malformed stored session', async () => {

@@ -236,6 +236,14 @@ export function checkSessionInBackground(timeoutMs: number = SESSION_CHECK_TIMEO
 }
 
 /**
+ * Whether ensureSession() will ask the server (no session in this tab yet, none stored, and the browser
+ * not offline): guards start what the next screen needs beside that request instead of after it.
+ */
+export function sessionNeedsServer(): boolean {
+  return sessionStore.status === 'unknown' && readStored() === null && globalThis.navigator?.onLine !== false;
+}
+
+/**
  * What route guards call: never waits for the network when this tab has a stored session (it is
  * restored at once and checked in the background); without one it asks the server (bounded).
  */
