@@ -356,6 +356,29 @@ export interface PullOptions {
 }
 
 /**
+ * A pull page whose documents are JSON text (pullCollectionText): the documents comma-separated,
+ * without brackets ('' for none), and the ids of the live ones (the participant read log).
+ */
+export interface PullTextAnswer extends Omit<PullAnswer, 'documents'> {
+  documentsText: string;
+  liveIds: number[];
+}
+
+/** A tombstone as JSON text, the same as JSON.stringify(tombstone(row)). */
+function tombstoneText(row: PulledRow): string {
+  return `{"uuid":${JSON.stringify(String(row._uuid))},"id":${Number(row._id)},"revision":${Number(row._revision)},"_deleted":true}`;
+}
+
+/** Receives a page's rows as documents: objects (pullCollection) or JSON text (pullCollectionText). */
+interface PageSink {
+  tombstone(row: PulledRow): void;
+  /** A live document's JSON text as PostgreSQL built it. */
+  text(row: PulledRow, doc: string): void;
+  /** A live document built from its columns. */
+  object(row: PulledRow, doc: ReplicaDocument): void;
+}
+
+/**
  * Documents of one collection changed after the checkpoint, in change_seq order. From zero (first
  * sync or reset) only live rows in the viewer's scope are read, the scope filtered in SQL, so the
  * LIMIT counts only what is returned. After a checkpoint, changed rows of the tenant are read:
@@ -375,6 +398,54 @@ export async function pullCollection(
   options: PullOptions,
   env: PullEnv,
 ): Promise<PullAnswer> {
+  const documents: ReplicaDocument[] = [];
+  const page = await pullPage(db, viewer, collection, checkpoint, options, env, {
+    tombstone: (row) => documents.push({ uuid: String(row._uuid), id: Number(row._id), revision: Number(row._revision), _deleted: true }),
+    text: (_row, doc) => documents.push(JSON.parse(doc) as ReplicaDocument),
+    object: (_row, doc) => documents.push(doc),
+  });
+  return { documents, ...page };
+}
+
+/**
+ * pullCollection with the documents as JSON text (issue 25): what PostgreSQL built goes into the
+ * graph answer unparsed (server/graph/raw-json.ts); documents built from columns are written once
+ * each. A client parsing the text gets the objects pullCollection answers.
+ */
+export async function pullCollectionText(
+  db: Queryable,
+  viewer: Viewer,
+  collection: ServerCollection,
+  checkpoint: Checkpoint,
+  options: PullOptions,
+  env: PullEnv,
+): Promise<PullTextAnswer> {
+  const texts: string[] = [];
+  const liveIds: number[] = [];
+  const page = await pullPage(db, viewer, collection, checkpoint, options, env, {
+    tombstone: (row) => texts.push(tombstoneText(row)),
+    text: (row, doc) => {
+      texts.push(doc);
+      liveIds.push(Number(row._id));
+    },
+    object: (row, doc) => {
+      texts.push(JSON.stringify(doc));
+      liveIds.push(Number(row._id));
+    },
+  });
+  return { documentsText: texts.join(','), liveIds, ...page };
+}
+
+/** The page of pullCollection, its documents handed to `sink` in change order. */
+async function pullPage(
+  db: Queryable,
+  viewer: Viewer,
+  collection: ServerCollection,
+  checkpoint: Checkpoint,
+  options: PullOptions,
+  env: PullEnv,
+  sink: PageSink,
+): Promise<Omit<PullAnswer, 'documents'>> {
   const isContinuation = (c: CheckpointClaims | null) => c?.w !== undefined && c.s < c.w && env.now() - c.t < SYNC_TOKEN_MS;
   // A checkpoint that does not continue a sync needs the high-water mark: ask for it before the
   // keys, so both come in one statement (the token is verified below; this look only decides the order).
@@ -435,7 +506,6 @@ export async function pullCollection(
   // pages of a sync from zero are large and run on their own, on as many connections as there are.
   const rows: (PulledRow & Record<string, unknown>)[] =
     inSql && !fromZero && env.select ? await env.select(statement) : (await run<PulledRow & Record<string, unknown>>(db, statement)).rows;
-  const documents: ReplicaDocument[] = [];
   let bytes = 0;
   let live = 0;
   let taken = 0;
@@ -443,16 +513,16 @@ export async function pullCollection(
     if (taken === size || (taken > 0 && bytes >= budget)) break;
     taken++;
     if (row._live !== true) {
-      documents.push({ uuid: String(row._uuid), id: Number(row._id), revision: Number(row._revision), _deleted: true });
+      sink.tombstone(row);
     } else if (inSql && typeof row.doc === 'string') {
       bytes += row.doc.length;
       live++;
-      documents.push(JSON.parse(row.doc) as ReplicaDocument);
+      sink.text(row, row.doc);
     } else {
       const converted = columnsToDocument(row);
       bytes += converted.bytes;
       live++;
-      documents.push(converted.doc);
+      sink.object(row, converted.doc);
     }
   }
   if (live > 0) averageBytes.set(collection.table, Math.max(50, Math.round(bytes / live)));
@@ -470,5 +540,5 @@ export async function pullCollection(
     // pull never reports "up to date" below a write that committed before it was asked.
     hasMore = true;
   }
-  return { documents, checkpoint: { seq, scopeKey: signCheckpoint(keys, claimsOut) }, reset, hasMore };
+  return { checkpoint: { seq, scopeKey: signCheckpoint(keys, claimsOut) }, reset, hasMore };
 }
