@@ -7,19 +7,20 @@ import { isAsyncIterable } from '@envelop/core';
  * A pull page's documents are JSON text built by PostgreSQL; parsing them into objects for
  * graphql-yoga to serialise again cost the server more than the database did.
  *
- * A RawJsonItems stands as the one item of a JSON list field and holds the text of all the list's
- * items, comma-separated without brackets: `{"a" : 1},{"b" : 2}`. The answer's JSON.stringify
- * (rawJsonStringify, set on every result by useRawJson) writes a placeholder for it and then puts the
- * text in its place, so the list's own brackets close around the items: `[{"a" : 1},{"b" : 2}]`.
- * The text must be valid JSON values joined by commas, and never empty (an empty page is `[]`).
+ * A RawJsonItems stands as the one item of a JSON list field and holds the JSON texts of all the
+ * list's items: `{"a" : 1}`, `{"b" : 2}`. The answer's JSON.stringify (rawJsonStringify, set on
+ * every result by useRawJson) writes a placeholder for it and then puts the texts, comma-separated,
+ * in its place, so the list's own brackets close around them: `[{"a" : 1},{"b" : 2}]`. The answer
+ * is joined once, with the texts as they are (a page is megabytes: every copy of it costs). Each
+ * text must be one valid JSON value, and there must be at least one (an empty page is `[]`).
  */
 export class RawJsonItems {
-  constructor(readonly text: string) {}
+  constructor(readonly texts: readonly string[]) {}
 
   /** Only rawJsonStringify may write this (anywhere else the list would come out as a list of one). */
   toJSON(): string {
     if (collecting === null) throw new Error('RawJsonItems is written only by rawJsonStringify (useRawJson).');
-    collecting.push(this.text);
+    collecting.push(this.texts);
     return `${PLACEHOLDER}${collecting.length - 1}`;
   }
 }
@@ -29,14 +30,14 @@ const PLACEHOLDER = `rawjson:${randomUUID()}:`;
 /** How a placeholder appears in JSON text: a string, so with its opening quote. */
 const QUOTED = `"${PLACEHOLDER}`;
 /** The texts of the stringify under way (JSON.stringify is synchronous: one at a time). */
-let collecting: string[] | null = null;
+let collecting: (readonly string[])[] | null = null;
 
 /**
  * JSON.stringify that writes each RawJsonItems' text in place of its placeholder. The answer
  * without the documents is small, so finding the placeholders in it costs little.
  */
 export function rawJsonStringify(value: unknown): string {
-  const texts: string[] = [];
+  const texts: (readonly string[])[] = [];
   collecting = texts;
   let skeleton: string;
   try {
@@ -51,9 +52,10 @@ export function rawJsonStringify(value: unknown): string {
     const at = skeleton.indexOf(QUOTED, from);
     if (at < 0) break;
     const end = skeleton.indexOf('"', at + QUOTED.length);
-    const text = texts[Number(skeleton.slice(at + QUOTED.length, end))];
-    if (text === undefined) throw new Error('A raw JSON placeholder without its text.');
-    parts.push(skeleton.slice(from, at), text);
+    const items = texts[Number(skeleton.slice(at + QUOTED.length, end))];
+    if (items === undefined || items.length === 0) throw new Error('A raw JSON placeholder without its texts.');
+    parts.push(skeleton.slice(from, at), items[0]!);
+    for (let i = 1; i < items.length; i++) parts.push(',', items[i]!);
     from = end + 1;
   }
   parts.push(skeleton.slice(from));

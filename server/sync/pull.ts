@@ -356,11 +356,11 @@ export interface PullOptions {
 }
 
 /**
- * A pull page whose documents are JSON text (pullCollectionText): the documents comma-separated,
- * without brackets ('' for none), and the ids of the live ones (the participant read log).
+ * A pull page whose documents are JSON text (pullCollectionText): each document's text in change
+ * order, and the ids of the live ones (the participant read log).
  */
 export interface PullTextAnswer extends Omit<PullAnswer, 'documents'> {
-  documentsText: string;
+  documentTexts: string[];
   liveIds: number[];
 }
 
@@ -433,7 +433,7 @@ export async function pullCollectionText(
       liveIds.push(Number(row._id));
     },
   });
-  return { documentsText: texts.join(','), liveIds, ...page };
+  return { documentTexts: texts, liveIds, ...page };
 }
 
 /** The page of pullCollection, its documents handed to `sink` in change order. */

@@ -30,7 +30,7 @@ const PullResult = builder.objectRef<PullTextAnswer>('PullResult').implement({
     'Changed documents after a checkpoint in change order; deletions and documents that left the viewer\'s scope as {uuid, id, _deleted: true}.',
   fields: (t) => ({
     // The documents' JSON text goes into the answer as it is (issue 25, server/graph/raw-json.ts).
-    documents: t.field({ type: ['JSON'], resolve: (r) => (r.documentsText === '' ? [] : [new RawJsonItems(r.documentsText)]) }),
+    documents: t.field({ type: ['JSON'], resolve: (r) => (r.documentTexts.length === 0 ? [] : [new RawJsonItems(r.documentTexts)]) }),
     checkpoint: t.field({ type: PullCheckpoint, resolve: (r) => r.checkpoint }),
     reset: t.exposeBoolean('reset', {
       description: 'The scope changed: the answer starts from zero; drop local documents that are not pending.',
@@ -65,7 +65,7 @@ for (const name of COLLECTION_NAMES) {
         // Issue 20: a participant confined to the registration area pulls only what the area shows;
         // the checkpoint stays, so everything arrives once the registration is done.
         if (isConfinedViewer(viewer) && !REGISTRATION_TABLES.has(collection.table)) {
-          return { documentsText: '', liveIds: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
+          return { documentTexts: [], liveIds: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
         }
         let sources = envOf.get(ctx);
         if (!sources) {
