@@ -4,7 +4,6 @@ import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collec
 import type { Checkpoint } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollectionText, pullEnv, type PullTextAnswer } from '../../sync/pull';
-import { RawJsonItems } from '../raw-json';
 import { readRouted, readSources, type ReadSources } from '../../sync/read-route';
 import { maybeRunSyncHousekeeping } from '../../sync/housekeeping';
 import { requireViewer } from '../../sync/viewer-error';
@@ -30,7 +29,7 @@ const PullResult = builder.objectRef<PullTextAnswer>('PullResult').implement({
     'Changed documents after a checkpoint in change order; deletions and documents that left the viewer\'s scope as {uuid, id, _deleted: true}.',
   fields: (t) => ({
     // The documents' JSON text goes into the answer as it is (issue 25, server/graph/raw-json.ts).
-    documents: t.field({ type: ['JSON'], resolve: (r) => (r.documentTexts.length === 0 ? [] : [new RawJsonItems(r.documentTexts)]) }),
+    documents: t.field({ type: ['JSON'], resolve: (r) => r.documents }),
     checkpoint: t.field({ type: PullCheckpoint, resolve: (r) => r.checkpoint }),
     reset: t.exposeBoolean('reset', {
       description: 'The scope changed: the answer starts from zero; drop local documents that are not pending.',
@@ -65,7 +64,7 @@ for (const name of COLLECTION_NAMES) {
         // Issue 20: a participant confined to the registration area pulls only what the area shows;
         // the checkpoint stays, so everything arrives once the registration is done.
         if (isConfinedViewer(viewer) && !REGISTRATION_TABLES.has(collection.table)) {
-          return { documentTexts: [], liveIds: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
+          return { documents: [], liveIds: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
         }
         let sources = envOf.get(ctx);
         if (!sources) {
