@@ -13,6 +13,7 @@ import { RateLimiter, useRowCost } from './row-cost';
 import { useParticipantReadLog } from '../auth/participant-reads';
 import { useReadOnlyOperations } from '../sync/read-route';
 import { PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
+import { useRawJson } from './raw-json';
 
 /** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
 function isGraphError(error: unknown): error is GraphQLError {
@@ -94,6 +95,8 @@ export function createGraph(config: Config) {
       useWriteBatches(),
       // Read replicas: graph queries are not writes a session must read back (server/sync/read-route.ts).
       useReadOnlyOperations(),
+      // Pull pages: the documents' JSON text as PostgreSQL built it goes into the answer unparsed.
+      useRawJson(),
       EnvelopArmorPlugin({
         maxDepth: { n: 10 },
         // A pushed batch is one aliased field per write (r0, r1, ...): the client never sends more.

@@ -1,9 +1,9 @@
 import { builder } from '../builder';
 import type { GraphContext } from '../context';
 import { COLLECTION_NAMES, pullFieldName } from '../../../src/domain/sync/collections';
-import type { Checkpoint, PullAnswer } from '../../../src/domain/sync/types';
+import type { Checkpoint } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
-import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollection, pullEnv } from '../../sync/pull';
+import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollectionText, pullEnv, type PullTextAnswer } from '../../sync/pull';
 import { readRouted, readSources, type ReadSources } from '../../sync/read-route';
 import { maybeRunSyncHousekeeping } from '../../sync/housekeeping';
 import { requireViewer } from '../../sync/viewer-error';
@@ -24,10 +24,11 @@ const PullCheckpoint = builder.objectRef<Checkpoint>('PullCheckpoint').implement
   }),
 });
 
-const PullResult = builder.objectRef<PullAnswer>('PullResult').implement({
+const PullResult = builder.objectRef<PullTextAnswer>('PullResult').implement({
   description:
     'Changed documents after a checkpoint in change order; deletions and documents that left the viewer\'s scope as {uuid, id, _deleted: true}.',
   fields: (t) => ({
+    // The documents' JSON text goes into the answer as it is (issue 25, server/graph/raw-json.ts).
     documents: t.field({ type: ['JSON'], resolve: (r) => r.documents }),
     checkpoint: t.field({ type: PullCheckpoint, resolve: (r) => r.checkpoint }),
     reset: t.exposeBoolean('reset', {
@@ -63,7 +64,7 @@ for (const name of COLLECTION_NAMES) {
         // Issue 20: a participant confined to the registration area pulls only what the area shows;
         // the checkpoint stays, so everything arrives once the registration is done.
         if (isConfinedViewer(viewer) && !REGISTRATION_TABLES.has(collection.table)) {
-          return { documents: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
+          return { documents: [], liveIds: [], checkpoint: { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null }, reset: false, hasMore: false };
         }
         let sources = envOf.get(ctx);
         if (!sources) {
@@ -74,7 +75,7 @@ for (const name of COLLECTION_NAMES) {
         }
         const checkpoint = { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null };
         const page = await readRouted(ctx.db, sources, checkpoint, (db, env) =>
-          pullCollection(
+          pullCollectionText(
             db,
             viewer,
             collection,
@@ -91,7 +92,7 @@ for (const name of COLLECTION_NAMES) {
         );
         // NEN 7513: a page of participant documents names who was read (issue 20).
         if (collection.table === 'participants') {
-          noteParticipantReads(ctx, page.documents.filter((d) => !d._deleted && typeof d.id === 'number').map((d) => d.id as number), 'pullParticipants');
+          noteParticipantReads(ctx, page.liveIds, 'pullParticipants');
         }
         return page;
       },
