@@ -11,9 +11,9 @@ import { raw, run, sql } from '../db/sql';
 import type { Viewer } from '../auth/viewer';
 
 /**
- * Issue 25: the graph answer carries each document's JSON text as the database built it (PostgreSQL)
- * or as JavaScript wrote it once (PGlite), unparsed; a client parsing the answer gets the objects
- * pullCollection answers.
+ * Issue 25: the graph answer carries each document's JSON text as the database built it (PostgreSQL),
+ * unparsed (on PGlite the documents stay objects, written by the answer's one JSON.stringify); a client
+ * parsing the answer gets the objects pullCollection answers.
  */
 let f: SyncFixture;
 beforeAll(async () => {
