@@ -21,7 +21,15 @@ export interface DemoApp {
 export async function createDemoApp(): Promise<DemoApp> {
   const db = await createTestDb();
   await seedDemoIfEmpty(db);
-  const config = loadConfig({ WERKPAD_STATIC_DIR: '/nonexistent', WERKPAD_DEV_TOOLS: '0', PUBLIC_URL: 'https://werkpad.test' });
+  const config = loadConfig({
+    WERKPAD_STATIC_DIR: '/nonexistent',
+    WERKPAD_DEV_TOOLS: '0',
+    PUBLIC_URL: 'https://werkpad.test',
+    // The walk sends thousands of calls per actor: with the per-user rate limit on, how many are refused
+    // as RATE_LIMITED (and so never reach the scope checks under test) depends on the machine's speed.
+    // The limiter has its own tests (server/security/graph-cost.test.ts).
+    WERKPAD_GRAPH_RATE_LIMIT: '0',
+  });
   const app = createApp({ db, config });
   const userRow = async (username: string) => {
     const { rows } = await db.query<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE username = $1', [username]);
