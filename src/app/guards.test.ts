@@ -13,6 +13,19 @@ vi.mock('./session-store', () => ({
   sessionStore: state.session,
 }));
 
+/** A route that renders resolves only once the texts have loaded. */
+async function expectRouteWaitsForTexts(): Promise<void> {
+  let release: () => void = () => undefined;
+  texts.loadTexts.mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
+  let done = false;
+  const guarded = guardRoute('general', '/participants').then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(done).toBe(false);
+  release();
+  await guarded;
+  expect(done).toBe(true);
+}
+
 describe('guardRoute (issue 25: the offline start)', () => {
   it('sends a visitor without a session to Login without waiting for the areas\' texts', async () => {
     // The texts never arrive here: a guard that waited for them would never settle.
@@ -41,28 +54,12 @@ describe('guardRoute (issue 25: the offline start)', () => {
       status: 'signed-in',
       user: { id: 3, username: 'coach', givenName: 'S', surname: 'V', roleId: 4, participantId: null, participantStatusId: null, companyId: 1 },
     });
-    let release: () => void = () => undefined;
-    texts.loadTexts.mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
-    let done = false;
-    const guarded = guardRoute('general', '/participants').then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(done).toBe(false);
-    release();
-    await guarded;
-    expect(done).toBe(true);
+    await expectRouteWaitsForTexts();
   });
 
   it('also waits for the texts when the session was known without the server (a stored session)', async () => {
     state.needsServer = false;
-    let release: () => void = () => undefined;
-    texts.loadTexts.mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
-    let done = false;
-    const guarded = guardRoute('general', '/participants').then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(done).toBe(false);
-    release();
-    await guarded;
+    await expectRouteWaitsForTexts();
     state.needsServer = true;
-    expect(done).toBe(true);
   });
 });
