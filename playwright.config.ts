@@ -1,49 +1,63 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
-// One fresh embedded database per run: the server seeds the demo data into it on start.
-process.env.WERKPAD_E2E_DATA ??= mkdtempSync(path.join(tmpdir(), 'werkpad-e2e-'));
-const port = Number(process.env.WERKPAD_E2E_PORT ?? 3100);
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+/**
+ * The browser tests run on two servers at once, each with its own fresh embedded database seeded with the demo
+ * data, and one worker each: a test only ever shares its server with the tests of its own half, which run one
+ * after another as before. One worker used a third of this 2-core machine (the tests mostly wait on the app);
+ * two halves take about half as long. `WERKPAD_E2E_SERVERS=1` runs everything on one server, one test at a time.
+ *
+ * The halves are split by the files' measured run times; a new spec file goes to the first half unless listed
+ * in `SECOND_HALF`.
+ */
+const SECOND_HALF = [
+  'admin.spec.ts',
+  'auth-impersonation.spec.ts',
+  'auth-links.spec.ts',
+  'auth-session.spec.ts',
+  'auth-two-step.spec.ts',
+  'field-journeys.spec.ts',
+  'foundation.spec.ts',
+  'offline-restart.spec.ts',
+  'offline-writes.spec.ts',
+  'offline.spec.ts',
+  'session-keeps-work.spec.ts',
+  'sso.spec.ts',
+  'transfer.spec.ts',
+  'work-plans.spec.ts',
+].map((file) => `**/${file}`);
+
+const servers = process.env.WERKPAD_E2E_SERVERS === '1' ? 1 : 2;
+const basePort = Number(process.env.WERKPAD_E2E_PORT ?? 3100);
+const ports = Array.from({ length: servers }, (_, i) => basePort + i);
+// One fresh embedded database per server and run: the server seeds the demo data into it on start.
+const dataDirs = ports.map((_, i) => (i === 0 && process.env.WERKPAD_E2E_DATA) || mkdtempSync(path.join(tmpdir(), 'werkpad-e2e-')));
+process.env.WERKPAD_E2E_DATA ??= dataDirs[0];
+const buildDir = `.tmp/e2e-dist-${basePort}`;
 
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-export default defineConfig({
-  testDir: 'tests/e2e',
-  // `npm run test:a11y` adds the axe sweep of every route (tests/e2e/axe-routes.sweep.ts), outside `npm test`; `-g <role>` runs one role.
-  testMatch: process.env.WERKPAD_AXE_SWEEP === '1' ? ['**/*.spec.ts', '**/*.sweep.ts'] : '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
-  use: {
-    baseURL: `http://localhost:${port}`,
-    locale: 'nl-NL',
-    timezoneId: 'Europe/Amsterdam',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunch,
-  },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
-  ],
-  webServer: {
-    command: 'npm start',
+/** The first server is `npm start` itself (build, then the production server); the second serves that build. */
+function webServer(index: number): WebServer {
+  const port = ports[index]!;
+  return {
+    command: index === 0 ? 'npm start' : 'node --import tsx server/main.ts',
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
       PORT: String(port),
-      WERKPAD_BUILD_DIR: `.tmp/e2e-dist-${port}`,
-      WERKPAD_STATIC_DIR: `.tmp/e2e-dist-${port}`,
-      WERKPAD_DATA_DIR: process.env.WERKPAD_E2E_DATA,
+      WERKPAD_BUILD_DIR: buildDir,
+      WERKPAD_STATIC_DIR: buildDir,
+      WERKPAD_DATA_DIR: dataDirs[index]!,
       WERKPAD_LOGIN_MAX_FAILURES: process.env.WERKPAD_LOGIN_MAX_FAILURES ?? '5',
       // npm start is production: the tests that read mailed links switch the dev mail outbox on explicitly.
       WERKPAD_DEV_OUTBOX: '1',
@@ -52,5 +66,34 @@ export default defineConfig({
       // tests/e2e/transfer.spec.ts imports from an endpoint the test starts on the loopback address.
       WERKPAD_TRANSFER_PRIVATE_HOSTS: '127.0.0.1',
     },
+  };
+}
+
+const desktop = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // `npm run test:a11y` adds the axe sweep of every route (tests/e2e/axe-routes.sweep.ts), outside `npm test`; `-g <role>` runs one role.
+  testMatch: process.env.WERKPAD_AXE_SWEEP === '1' ? ['**/*.spec.ts', '**/*.sweep.ts'] : '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: servers,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunch,
   },
+  projects:
+    servers === 1
+      ? [{ name: 'desktop', use: { ...desktop, baseURL: `http://localhost:${ports[0]}` } }]
+      : [
+          { name: 'desktop', workers: 1, testIgnore: SECOND_HALF, use: { ...desktop, baseURL: `http://localhost:${ports[0]}` } },
+          { name: 'desktop-2', workers: 1, testMatch: SECOND_HALF, use: { ...desktop, baseURL: `http://localhost:${ports[1]}` } },
+        ],
+  webServer: ports.map((_, i) => webServer(i)),
 });

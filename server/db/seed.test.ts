@@ -9,7 +9,6 @@ import { draftOfDocument, researchFlags, type MeasurementDocument } from '../../
 import { validateStep } from '../../src/domain/wage-value/validation';
 
 let db: Db;
-let seedMs = 0;
 let org1 = 0;
 let org2 = 0;
 
@@ -18,9 +17,7 @@ const count = async (sql: string, params: unknown[] = []): Promise<number> =>
 
 beforeAll(async () => {
   db = await createTestDb();
-  const started = performance.now();
   expect(await seedDemoIfEmpty(db)).toBe(true);
-  seedMs = performance.now() - started;
   const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM companies ORDER BY id');
   org1 = rows.find((r) => r.name === 'Demo Werkbedrijf')?.id ?? 0;
   org2 = rows.find((r) => r.name === 'Tweede Re-integratie BV')?.id ?? 0;
@@ -30,8 +27,8 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('is quick and seeds only an empty database', async () => {
-    expect(seedMs).toBeLessThan(10_000);
+  // How long seeding takes is the bench's business, never a test's: it depends on the machine's load.
+  it('seeds only an empty database', async () => {
     expect(await seedDemoIfEmpty(db)).toBe(false);
     expect(await count('SELECT count(*)::int AS n FROM companies')).toBe(2);
   });

@@ -1,7 +1,7 @@
-import argon2 from 'argon2';
 import type { Db, Queryable } from './db';
 import { Role } from '../../src/domain/shared/roles';
 import { seedDemoCompany, seedSecondCompany } from './demo-data/demo';
+import { hashPassword } from '../auth/passwords';
 
 export const DEMO_PASSWORD = 'Demo-Wachtwoord-2026!';
 export const DEMO_USERNAMES = ['admin', 'manager', 'coach', 'expert', 'participant'] as const;
@@ -42,8 +42,8 @@ const SEED_LOCK = 727_002;
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
   if ((rows[0]?.n ?? 0) > 0) return false;
-  // One hash for every demo user keeps seeding fast; argon2id with the library's defaults.
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  // One hash for every demo user keeps seeding fast; the same argon2id as every stored password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
