@@ -32,8 +32,8 @@
  * and --slow-ms N (PostgreSQL's statements slower than N ms, costliest first).
  * Environment: WERKPAD_BENCH_PORT (default: a free port), WERKPAD_BENCH_REUSE_BUILD=1 to build once into
  * .tmp/bench-dist and reuse it,
- * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console, WERKPAD_BENCH_OFFLINE_TRACE=<dir> to write each offline start's CPU profile and timeline there. Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
- * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_LOAD_USERS, BENCH_LOAD_SECONDS; the connection model:
+ * WERKPAD_BENCH_KEEP=1 to keep the data dir, WERKPAD_BENCH_CONSOLE=1 to print the page's and the sync worker's console, WERKPAD_BENCH_OFFLINE_TRACE=<dir> to write each offline start's CPU profile and timeline there, WERKPAD_BENCH_SYNC_TRACE=<dir> each first sync's Chrome trace (every thread's CPU samples; tests/bench/trace-profile-top.ts --thread worker sums the sync worker's). Sizes: BENCH_PARTICIPANTS, BENCH_MESSAGES,
+ * BENCH_WORK_PLANS, BENCH_REVIEWS, BENCH_WRITES, BENCH_CEILING_PAGES (e.g. 500,20000: bulkPut again with these documents per transaction, printed only), BENCH_LOAD_USERS, BENCH_LOAD_SECONDS; the connection model:
  * BENCH_STREAM_STEPS (250,500,1000,2000,5000), BENCH_STREAM_SECONDS (30 per step), BENCH_STREAM_SPEEDUP (1: the
  * real rate; 6 with --quick), BENCH_STREAM_BUDGET_S (240: no new step after that), BENCH_STREAM_IDLE_S (26; 0 with
  * --quick: the idle streams' CPU before the first step).
@@ -380,6 +380,21 @@ function table(title: string, header: string[], rows: (string | number)[][]): vo
  * answers' bodies are counted as they came over the wire (compressed) and decoded, the sync worker's
  * requests included (Chromium reports them to the page).
  */
+/**
+ * BENCH_CEILING_PAGES=500,20000: after each bulkPut run, the same documents again with these documents per
+ * transaction, printed only (does the writer's transaction size matter? the sync writes up to 20,000 in one).
+ */
+async function ceilingAtPageSizes(page: Page, script: string): Promise<void> {
+  for (const size of (process.env.BENCH_CEILING_PAGES ?? '').split(',').filter(Boolean).map(Number)) {
+    const c = await bench(page, script, (api, s, n) => api.ceiling(s, n), size);
+    log(`bulkPut, ${fmtN(size)} documents per transaction: ${fmtN(c.documents)} documents in ${fmtMs(c.ms)}`);
+  }
+}
+
+/** WERKPAD_BENCH_SYNC_TRACE=<dir>: each first sync's Chrome trace (CPU samples of every thread, the timeline, IndexedDB). */
+const SYNC_TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'IndexedDB'];
+let syncTraces = 0;
+
 async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ context: BrowserContext; page: Page; syncMs: number; wire: { encoded: number; decoded: number; answers: number } }> {
   // The page's Content-Security-Policy (script-src 'self') would refuse the bench's injected script.
   const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1280, height: 900 }, bypassCSP: true });
@@ -406,6 +421,13 @@ async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ co
   await page.goto(`${base}/login`);
   await page.getByLabel('Gebruikersnaam').fill('coach');
   await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  const traceDir = process.env.WERKPAD_BENCH_SYNC_TRACE ? path.resolve(process.env.WERKPAD_BENCH_SYNC_TRACE) : null;
+  const tracePath = traceDir ? path.join(traceDir, `first-sync-${++syncTraces}.json`) : null;
+  if (traceDir && tracePath) {
+    mkdirSync(traceDir, { recursive: true });
+    // Every thread of the browser: the page, the sync worker, IndexedDB's (summarise with trace-profile-top.ts).
+    await browser.startTracing(page, { path: tracePath, categories: SYNC_TRACE_CATEGORIES });
+  }
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   const syncStart = await page.evaluate(() => performance.now());
@@ -415,6 +437,10 @@ async function signInAndSync(browser: Browser, countWire: boolean): Promise<{ co
       timeout: 600_000,
     })
   ).jsonValue();
+  if (tracePath) {
+    await browser.stopTracing();
+    log(`first sync trace: ${tracePath}`);
+  }
   if (countWire) {
     context.off('requestfinished', countAnswer);
     await Promise.all(counting);
@@ -643,6 +669,7 @@ async function browserParts(): Promise<void> {
         const c = await bench(first.page, script, (api, s) => api.ceiling(s));
         bulkRuns.push(c.ms);
         log(`bulkPut, run ${i} of ${runsWanted}: ${fmtN(c.documents)} documents in ${fmtMs(c.ms)}`);
+        await ceilingAtPageSizes(first.page, script);
       }
       await first.context.close();
       first = await signInAndSync(browser, false);
@@ -671,6 +698,7 @@ async function browserParts(): Promise<void> {
     const ceiling = wanted('ceiling') ? await bench(page, script, (api, s) => api.ceiling(s)) : null;
     if (ceiling) {
       log(`bulkPut: ${fmtN(ceiling.documents)} documents in ${fmtMs(ceiling.ms)}`);
+      await ceilingAtPageSizes(page, script);
       bulkRuns.push(ceiling.ms);
       figures.bulkPutMs = Math.round(median(bulkRuns));
     }

@@ -3,7 +3,9 @@
  * PORTAL_CPU_PROFILE, or the main thread's profile inside a Chrome trace), mapped back to the sources through
  * the build's source maps: self time per source file and per function, and inclusive time per
  * function. Usage:
- *   node --import tsx tests/bench/trace-profile-top.ts <file.cpuprofile|trace.json> <build dir> [top=30]
+ *   node --import tsx tests/bench/trace-profile-top.ts <file.cpuprofile|trace.json> <build dir> [top=30] [--thread main|worker]
+ * In a trace, `--thread worker` sums the sync worker's thread instead of the page's main thread (a first
+ * sync's trace: run.ts with WERKPAD_BENCH_SYNC_TRACE), and every sampled thread's total is listed first.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +35,10 @@ interface TraceEvent {
   };
 }
 
-const [file, buildDir, topArg] = process.argv.slice(2);
+const threadFlag = process.argv.indexOf('--thread');
+const thread = threadFlag >= 0 ? process.argv[threadFlag + 1] : 'main';
+if (thread !== 'main' && thread !== 'worker') throw new Error('--thread main|worker');
+const [file, buildDir, topArg] = process.argv.slice(2).filter((_, i, all) => all[i] !== '--thread' && all[i - 1] !== '--thread');
 if (!file || !buildDir) throw new Error('usage: trace-profile-top <file.cpuprofile|trace.json> <build dir> [top]');
 const buildRoot: string = buildDir;
 const top = Number(topArg ?? 30);
@@ -73,8 +78,25 @@ for (const event of input.traceEvents ?? []) {
   profile.samples.push(...(data?.cpuProfile?.samples ?? []));
   profile.deltas.push(...(data?.timeDeltas ?? []));
 }
-// The page's main thread: the profile with the most samples in the app's entry scripts.
-const score = (p: { nodes: Map<number, Node>; samples: number[] }) => p.samples.filter((id) => p.nodes.get(id)?.callFrame.url.includes('/assets/index-')).length;
+// The page's main thread: the profile with the most samples in the app's entry scripts (the sync
+// worker's: in its bundle).
+const marker = thread === 'worker' ? '/assets/sync.worker-' : '/assets/index-';
+const score = (p: { nodes: Map<number, Node>; samples: number[] }) => p.samples.filter((id) => p.nodes.get(id)?.callFrame.url?.includes(marker)).length;
+const busy = (p: Profile) => {
+  let us = 0;
+  p.samples.forEach((id, i) => {
+    if (p.nodes.get(id)?.callFrame.functionName !== '(idle)') us += p.deltas[i] ?? 0;
+  });
+  return us;
+};
+if (profiles.size > 1) {
+  console.log('sampled threads (busy ms, idle excluded; samples in the app, in the sync worker):');
+  for (const [key, p] of profiles) {
+    const inApp = p.samples.filter((id) => p.nodes.get(id)?.callFrame.url?.includes('/assets/index-')).length;
+    const inWorker = p.samples.filter((id) => p.nodes.get(id)?.callFrame.url?.includes('/assets/sync.worker-')).length;
+    console.log(`  ${key}: ${Math.round(busy(p) / 1000)} ms busy; ${inApp} / ${inWorker}`);
+  }
+}
 const main = [...profiles.values()].sort((a, b) => score(b) - score(a))[0];
 if (!main) throw new Error('no profile in the trace');
 
@@ -82,7 +104,7 @@ const maps = new Map<string, TraceMap | null>();
 function mapFrame(frame: CallFrame): { file: string; name: string } {
   const url = frame.url;
   const asset = /\/(assets\/[^?#]+\.js)/.exec(url)?.[1];
-  if (asset === undefined || frame.lineNumber < 0)
+  if (asset === undefined || !(frame.lineNumber >= 0))
     return {
       file: url || '(native)',
       name: frame.functionName || '(anonymous)',
@@ -135,7 +157,7 @@ const print = (title: string, m: Map<string, number>) => {
   console.log(`\n${title}:`);
   for (const [k, v] of [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(v / 1000)).padStart(7)} ms  ${k}`);
 };
-console.log(`main thread sampled: ${Math.round(total / 1000)} ms (idle included)`);
+console.log(`${thread === 'worker' ? 'sync worker' : 'main thread'} sampled: ${Math.round(total / 1000)} ms (idle included), busy ${Math.round(busy(main) / 1000)} ms`);
 print('self time by package or source file', byFile);
 print('self time by function', byFunction);
 print('inclusive time by function', inclusive);
