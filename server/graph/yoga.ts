@@ -63,8 +63,20 @@ export function useRefuseNul(): Plugin {
  * again by the node server (issue 25: a tenth of the server's CPU per request in the load mix).
  */
 const CurrentResponse = new Proxy(Response, {
-  construct: (_target, args: ConstructorParameters<typeof Response>) => new globalThis.Response(...args),
+  construct: (_target, [body, init]: ConstructorParameters<typeof Response>) => new globalThis.Response(body, withLength(body, init)),
 });
+
+/**
+ * A text answer's init with its Content-Length (when it has none), so the compression middleware
+ * (server/http/compression.ts) sees a small answer by its headers and never reads its body: reading
+ * it turns the answer into a stream (issue 25). The node server writes the same header itself.
+ */
+export function withLength(body: BodyInit | null | undefined, init: ResponseInit | undefined): ResponseInit | undefined {
+  if (typeof body !== 'string') return init;
+  const headers = new Headers(init?.headers);
+  if (!headers.has('content-length')) headers.set('content-length', String(Buffer.byteLength(body)));
+  return { ...init, headers };
+}
 
 /** The graph endpoint (POST /api/v2/graph). Limits against abusive queries live here. */
 export function createGraph(config: Config) {
@@ -79,6 +91,9 @@ export function createGraph(config: Config) {
     cors: false,
     // One operation per request: a batch would multiply what one request may try (e.g. password guesses).
     batching: false,
+    // The body limit is the app's (1 MB, server/http/security.ts), counted before this route runs; yoga's
+    // own (25 MB) piped every body through a TransformStream into a second Request (issue 25).
+    maxRequestBodySize: false,
     plugins: [
       useRefuseNul(),
       // No introspection outside development; __typename keeps answering.

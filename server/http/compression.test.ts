@@ -89,6 +89,24 @@ describe('the real app compresses its API answers', () => {
     await t.db.close();
   });
 
+  it('a small graph answer carries its length, so it is judged by its headers and leaves as it is (issue 25)', async () => {
+    const token = await signIn(t.app, 'admin');
+    const answer = await t.app.request('/api/v2/graph', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    const bytes = await raw(answer);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-length')).toBe(String(bytes.length));
+    expect(answer.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(bytes.toString())).toEqual({ data: { __typename: 'Query' } });
+    // The headers the security middleware sets on the answer itself.
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('pragma')).toBe('no-cache');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it("an administrator's navigation answer leaves compressed; the token answer does not", async () => {
     const token = await signIn(t.app, 'admin');
     const plain = await t.app.request('/api/navigation', { headers: { authorization: `Bearer ${token}` } });

@@ -13,7 +13,7 @@
  *   [--processes 1|2|both] [--participants N] [--messages N] [--cpu-prof <dir>] [--slow-ms 20]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -399,7 +399,7 @@ export async function startRig(databaseUrl: string, processes: 1 | 2, cpuProfDir
 }
 
 /** One load run against a started rig. */
-async function loadRun(rig: Rig, users: number, durationMs: number, processes: number, floorMs: number, log: (line: string) => void): Promise<ServerLoadResult> {
+async function loadRun(rig: Rig, users: number, durationMs: number, processes: number, floorMs: number, log: (line: string) => void, cpuProfDir?: string): Promise<ServerLoadResult> {
   const errorSamples: string[] = [];
   const noteError = (error: unknown) => {
     if (errorSamples.length < 5) errorSamples.push(error instanceof Error ? error.message : String(error));
@@ -451,6 +451,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
   const cpuBefore = cpuNow();
   const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
+  const startedUs = monotonicUs();
   const end = started + durationMs;
   await Promise.all(
     people
@@ -468,6 +469,7 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
       }),
   );
   const elapsed = performance.now() - started;
+  const mixWindow = { from: startedUs, to: monotonicUs() };
   const cpuAfter = cpuNow();
   const used = (k: keyof typeof cpuAfter) => Math.round((cpuAfter[k] - cpuBefore[k]) * 100) / 100;
   const cpu: CpuUse = {
@@ -480,7 +482,14 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
   };
   const all = [...times.pull, ...times.unreadCount, ...times.send];
   const totalErrors = errors.pull + errors.unreadCount + errors.send + signInErrors;
+  const floorFrom = monotonicUs();
   const floor = floorMs > 0 ? await floorRun(people.filter((p) => p.cookie), users, floorMs, rig, dataDir, log) : null;
+  if (cpuProfDir) {
+    writePhases(cpuProfDir, rig, {
+      mix: { ...mixWindow, requests: all.length },
+      ...(floor ? { floor: { from: floorFrom, to: monotonicUs(), requests: floor.requests } } : {}),
+    });
+  }
   return {
     users,
     processes,
@@ -497,6 +506,26 @@ async function loadRun(rig: Rig, users: number, durationMs: number, processes: n
     errorSamples,
     floor,
   };
+}
+
+/** Now on the clock V8 stamps its CPU profiles with (CLOCK_MONOTONIC, microseconds), the same in every process. */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** A phase of a load run on the profiles' clock, and how many requests it answered. */
+export interface ProfilePhase {
+  from: number;
+  to: number;
+  requests: number;
+}
+
+/**
+ * Next to the servers' CPU profiles: when the mix and the floor ran (phases.<server pid>.json), so
+ * tests/bench/cpu-profile-top.ts --phase mix|floor sums only their samples, per request.
+ */
+function writePhases(dir: string, rig: Rig, phases: Record<string, ProfilePhase>): void {
+  for (const pid of rig.serverPids) writeFileSync(path.join(dir, `phases.${pid}.json`), JSON.stringify({ processes: rig.serverPids.length, ...phases }));
 }
 
 /** The floor (FloorResult): the mix's users and rate (two requests a round), each request `FLOOR`. */
@@ -562,7 +591,7 @@ export async function measureServerLoad(
       try {
         // The floor after the one-process mix only: behind the proxy the baseline would mix in the proxy's cost.
         const floorMs = opts.floor && processes === 1 ? Math.min(durationMs, 30_000) : 0;
-        const result = await loadRun(rig, users, durationMs, processes, floorMs, log);
+        const result = await loadRun(rig, users, durationMs, processes, floorMs, log, opts.cpuProfDir);
         results.push(result);
         printLoad(result);
         if (opts.slowQueryMs !== undefined) {
