@@ -16,6 +16,12 @@ test.describe.configure({ timeout: 180_000 });
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'admin-fixtures');
 
+/**
+ * The first screen after signing in waits for the administrator's first sync, which takes longer than
+ * expect's 10 s when the other half of the browser tests shares the machine (playwright.config.ts).
+ */
+const FIRST_SYNC = 60_000;
+
 async function signInAsAdmin(page: Page): Promise<void> {
   const login = new LoginPage(page);
   await login.goto();
@@ -33,7 +39,7 @@ test('users: create a user, invite another, who confirms in a second context and
   await signInAsAdmin(page);
 
   await page.goto('/user/add');
-  await expect(page.getByRole('heading', { name: 'Gebruiker toevoegen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gebruiker toevoegen' })).toBeVisible({ timeout: FIRST_SYNC });
   await expectNoAxeViolations(page, '/user/add');
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('Veld gebruikersnaam is niet ingevuld')).toBeVisible();
@@ -98,7 +104,7 @@ test('participants: a BSN failing the eleven test is refused, a passing one acce
   page.on('dialog', (dialog) => void dialog.accept());
   await signInAsAdmin(page);
   await page.goto('/participant/add');
-  await expect(page.getByRole('heading', { name: 'Deelnemer toevoegen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deelnemer toevoegen' })).toBeVisible({ timeout: FIRST_SYNC });
   await expectNoAxeViolations(page, '/participant/add');
   await page.getByLabel('Voornaam').fill('Elf');
   await page.getByLabel('Achternaam').fill('Proefmans');
@@ -234,7 +240,7 @@ test('participant page: the development profile tab shows what the participant s
 test('participants export as XLSX with a progress bar: Dutch headers and the rows read back with exceljs', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/participants');
-  await expect(page.getByTestId('participants-table')).toBeVisible();
+  await expect(page.getByTestId('participants-table')).toBeVisible({ timeout: FIRST_SYNC });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exporteren als Excel (xlsx)' }).click();
   const file = await (await download).path();
@@ -251,7 +257,7 @@ test('participants export as XLSX with a progress bar: Dutch headers and the row
 test('logo and colours: 150 KB refused, 50 KB stored; colours change live and stay after a reload; AA warning', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/company/settings/logo-and-color');
-  await expect(page.getByRole('heading', { name: 'Logo en kleuren', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Logo en kleuren', level: 1 })).toBeVisible({ timeout: FIRST_SYNC });
   await expectNoAxeViolations(page, 'logo-and-color');
   await page.getByLabel('Logo uploaden').setInputFiles(path.join(fixtures, 'logo-150kb.png'));
   await expect(page.getByRole('alert')).toHaveText('Het logo is te groot: maximaal 100 KB.');
