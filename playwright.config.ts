@@ -10,7 +10,7 @@ type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown
  * data. `WERKPAD_E2E_SERVERS=2` (for machines with more than two cores) runs them in two halves at once, each
  * half one test at a time against its own server and its own fresh demo database, so a test shares its server
  * only with the tests of its own half. Measured on a 2-core machine: one worker used a third of the machine,
- * but two halves at once saturated it (load average 13-15) and took 36 instead of 40 minutes, with screens
+ * but two halves at once saturated it (load average 13-15) and took 43.8 instead of 40.1 minutes, with screens
  * waiting longer for their first sync: not worth the risk there, so one server stays the default.
  *
  * The halves are split by the files' measured run times; a new spec file goes to the first half unless listed
