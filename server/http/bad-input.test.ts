@@ -1,3 +1,4 @@
+import { declaredBodyLength } from './security';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, graph, signIn, TEST_PASSWORD, type AuthTestApp } from '../test/auth';
 
@@ -46,6 +47,18 @@ describe('body limits', () => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
+  });
+
+  it('a declared Content-Length over 1 MB is refused by its header; a chunked body is still counted', async () => {
+    const big = JSON.stringify({ query: '{ __typename }', variables: { x: 'a'.repeat(1024 * 1024) } });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': String(Buffer.byteLength(big)) };
+    const res = await t.app.request('/api/v2/graph', { method: 'POST', headers, body: big });
+    expect(res.status).toBe(413);
+    expect(declaredBodyLength('POST', '1048577', undefined)).toBe(1048577);
+    expect(declaredBodyLength('GET', undefined, undefined)).toBe(0);
+    expect(declaredBodyLength('POST', '10', 'chunked')).toBeNull();
+    expect(declaredBodyLength('POST', undefined, undefined)).toBeNull();
+    expect(declaredBodyLength('POST', '1e9', undefined)).toBeNull();
   });
 
   it('files: 10 MB counted while streaming (no Content-Length to trust)', async () => {
