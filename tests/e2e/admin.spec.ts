@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './pages/axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { LoginPage } from './pages/login-page';
@@ -30,8 +30,7 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, what);
 }
 
 test('users: create a user, invite another, who confirms in a second context and is blocked: their open session ends', async ({ page, browser, baseURL }) => {

@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
+import { axeViolations } from './pages/axe';
 
 /**
  * The axe sweep (issue 21; `npm run test:a11y`, not part of `npm test`): every route for the role that uses it,
  * WCAG 2.1 AA with axe 4.14, and no horizontal scroll. One browser context per role and width, signed in once, axe
- * injected once per page load (init script) and run in the page; the routes are looped inside; the 1024 px
+ * injected once per page load and run in the page (pages/axe.ts); the routes are looped inside; the 1024 px
  * context also checks each page for sideways scrolling at 390, 768 and 1280 px. Each width is
  * checked in both languages and both themes (Dutch light + English dark at 360 px, Dutch dark + English light at
  * 1024 px; all 8 combinations with WERKPAD_AXE_ALL=1), so every language, theme and width meet each other once.
@@ -130,20 +130,6 @@ const WIDTHS = [
 type Width = (typeof WIDTHS)[number];
 type Scheme = 'light' | 'dark';
 
-/**
- * axe-core as @axe-core/playwright runs it (same version, same WCAG 2.1 AA tags), put into every page of the context
- * once at load (an init script) and run with one evaluate per check: AxeBuilder injects its 500 kB again and opens a
- * page for every analysis, which made this sweep take an hour.
- */
-const AXE_SOURCE = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-async function axeViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ''}`);
-  }, WCAG);
-}
 
 /** How far the page scrolls sideways, and the outermost elements that reach past it (inside a parent that does not: where it comes from). */
 async function overflow(page: Page): Promise<string | null> {
@@ -279,7 +265,6 @@ async function layouts(page: Page, path: string, width: Width, who: string, prob
 
 async function openContext(browser: Browser, width: Width): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: width.width, height: width.height }, isMobile: width.width < 400, hasTouch: width.width < 1100 });
-  await context.addInitScript({ path: AXE_SOURCE });
   return context.newPage();
 }
 

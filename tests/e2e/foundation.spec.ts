@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './pages/work-plans-page';
+import { axeViolations, expectAccessible } from './pages/axe';
 
 test.describe('foundation', () => {
   test('opens on the Dutch sign-in page, switches to English, and shows a 404 for an unknown route', async ({ page }) => {
@@ -36,6 +36,23 @@ test.describe('foundation', () => {
       await expectAccessible(page, `/cms/privacybeleid en ${colorScheme}`);
       await context.close();
     }
+  });
+
+  test('the axe check finds what it should: an image without text and low contrast, in the page or in a part of it', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const part = document.createElement('section');
+      part.id = 'axe-probe';
+      part.innerHTML = '<img src="/favicon.svg"><p style="color:#777;background:#888">te weinig contrast</p>';
+      document.body.append(part);
+    });
+    const found = await axeViolations(page);
+    expect(found.map((v) => v.split(' ')[0]).sort()).toEqual(['color-contrast', 'image-alt']);
+    // only inside the part asked for: the same rules, nothing from elsewhere
+    expect((await axeViolations(page, 'main')).map((v) => v.split(' ')[0])).toEqual([]);
+    expect((await axeViolations(page, '#axe-probe')).map((v) => v.split(' ')[0]).sort()).toEqual(['color-contrast', 'image-alt']);
   });
 
   test('the graph endpoint answers', async ({ request }) => {

@@ -3,7 +3,7 @@
  * impersonating goes out only under that impersonation, and leaving it asks first; another user
  * signing in on the same device never sends, sees or deletes the first user's changes.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './pages/axe';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { graph, signedInApi, userId } from './pages/api';
 import { ChangesPage } from './pages/changes-page';
@@ -70,11 +70,6 @@ async function outboxOf(page: Page, name: string): Promise<{ uuid: string; ident
 
 async function replicas(page: Page): Promise<{ name: string; userId: number; identity: string }[]> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('werkpad.replicas') ?? '[]') as { name: string; userId: number; identity: string }[]);
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations).toEqual([]);
 }
 
 test('an impersonation left with a pending change asks first; kept, it goes out later under the chain it was made under', async ({ context, page, baseURL }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
 import { PHONE, TABLET, expectAccessible, signedIn, waitForServiceWorker } from './pages/work-plans-page';
+import { axeViolations } from './pages/axe';
 import { graph, signedInApi } from './pages/api';
 import { pullFieldName } from '../../src/domain/sync/collections';
 
@@ -231,20 +231,6 @@ interface View { lang: Lang; theme: Theme; phone: boolean }
 /** A route of the matrix: its address and its h1 in Dutch and in English (the real screen, in the language asked). */
 interface MatrixRoute { path: string; heading: [RegExp | string, RegExp | string] }
 
-/**
- * axe-core as @axe-core/playwright runs it (same version, same WCAG 2.1 AA tags), but put into every page of the
- * context once at load (an init script) and run with one evaluate: AxeBuilder injects its 500 kB again and opens a
- * page for every analysis, which made this matrix take minutes.
- */
-const AXE_SOURCE = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-async function axeViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  }, WCAG);
-}
 
 const LOADING = /^(Bezig met laden…|Laden…|Loading…|Werkplannen laden…|Loading work plans…)$/;
 
@@ -276,7 +262,6 @@ async function switchLanguage(page: Page, lang: Lang): Promise<void> {
  * collected (and logged at once), not thrown.
  */
 async function axeMatrix(page: Page, view: View, routes: MatrixRoute[], problems: string[], full = false): Promise<void> {
-  await page.context().addInitScript({ path: AXE_SOURCE });
   const flipped = (next: View, bit: string): View =>
     bit === 'L' ? { ...next, lang: next.lang === 'nl' ? 'en' : 'nl' } : bit === 'T' ? { ...next, theme: next.theme === 'light' ? 'dark' : 'light' } : { ...next, phone: !next.phone };
   const apply = async (next: View) => {

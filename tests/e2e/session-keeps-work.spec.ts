@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './pages/axe';
 import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import { ChangesPage } from './pages/changes-page';
 import { DEMO_PASSWORD } from './pages/demo-users';
@@ -17,11 +17,6 @@ interface StoredRow {
   clientMutationId: string;
   status: Status;
   args: { uuid: string; body: string };
-}
-
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations;
 }
 
 /** The replica of the signed-in user (the sync's registry in localStorage). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './pages/axe';
 import { LoginPage } from './pages/login-page';
 import { pdfText } from '../../server/wage-value/pdf-text';
 import { waitForServiceWorker } from './pages/offline-support';
@@ -19,8 +19,7 @@ async function signedIn(browser: Browser, username: string): Promise<{ context: 
 }
 
 async function axe(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page);
 }
 
 interface ServerMeasurement { uuid: string; status: string; step: number; wageValue: number | null; summary: string | null; revision: number }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './pages/axe';
 import { graph, signedIn } from './pages/work-plans-page';
 
 /** The files section of a work plan (issue 11): upload, list, download, delete with undo; refusals in Dutch; axe. */
@@ -17,8 +17,7 @@ async function coachPlans(page: Page): Promise<PlanFiles[]> {
 }
 
 async function sectionAccessible(page: Page, label: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).include('[data-testid="plan-files"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, label, '[data-testid="plan-files"]');
 }
 
 test('work-plan files: upload with progress and refusals in Dutch, listed, downloaded, deleted with undo; offline a delete is queued', async ({ browser }) => {

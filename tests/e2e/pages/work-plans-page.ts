@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from './login-page';
 
 export const TABLET = { width: 1024, height: 768 };
@@ -17,11 +16,7 @@ export async function signedIn(browser: Browser, username: string, viewport?: { 
 
 export { waitForServiceWorker } from './offline-support';
 
-/** WCAG 2.1 AA with axe: no violations. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+export { expectAccessible } from './axe';
 
 export async function graph<T>(api: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   for (let attempt = 0; ; attempt++) {
