@@ -40,6 +40,8 @@ const ports = Array.from({ length: servers }, (_, i) => basePort + i);
 const dataDirs = ports.map((_, i) => (i === 0 && process.env.WERKPAD_E2E_DATA) || mkdtempSync(path.join(tmpdir(), 'werkpad-e2e-')));
 process.env.WERKPAD_E2E_DATA ??= dataDirs[0];
 const buildDir = `.tmp/e2e-dist-${basePort}`;
+// The tests put axe-core into this build (tests/e2e/pages/axe.ts), so the browser loads it as a cached script.
+process.env.WERKPAD_E2E_BUILD_DIR ??= path.resolve(buildDir);
 
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
