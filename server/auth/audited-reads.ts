@@ -2,6 +2,7 @@ import { Kind, valueFromASTUntyped, type DocumentNode, type FieldNode, type Oper
 import type { Plugin } from 'graphql-yoga';
 import type { GraphContext } from '../graph/context';
 import { audit, type AuditResult } from './audit';
+import { perOperation } from '../graph/per-operation';
 
 /**
  * Reads that the audit log must show (NEN 7513, BIO 8.15): a root field → the action written and how the
@@ -35,6 +36,9 @@ function rootFields(document: DocumentNode, operationName: string | null | undef
   return out;
 }
 
+/** The audited root fields an operation selects, once per query text and operation (issue 25). */
+const auditedFields = perOperation((document, operationName): readonly FieldNode[] => rootFields(document, operationName).filter((f) => f.name.value in AUDITED_READS));
+
 /** The value of an argument as sent (a literal or a variable). */
 function argumentValue(field: FieldNode, names: readonly string[], variables: Record<string, unknown>): string | null {
   for (const arg of field.arguments ?? []) {
@@ -55,7 +59,7 @@ export function useAuditedReads(): Plugin<GraphContext> {
     onExecute({ args }) {
       const ctx = args.contextValue as GraphContext;
       const { document, operationName } = args as unknown as { document: DocumentNode; operationName?: string | null };
-      const fields = rootFields(document, operationName).filter((f) => f.name.value in AUDITED_READS);
+      const fields = auditedFields(document, operationName);
       if (fields.length === 0 || !ctx.viewer) return undefined;
       const viewer = ctx.viewer;
       const variables = (args.variableValues ?? {}) as Record<string, unknown>;

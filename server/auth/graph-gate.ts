@@ -6,6 +6,7 @@ import type { Viewer } from './viewer';
 import type { AuthResult } from './authenticate';
 import type { AuthErrorCode } from '../../src/domain/auth/error-codes';
 import { authErrorReason } from '../../src/domain/auth/reasons';
+import { perOperation } from '../graph/per-operation';
 
 /**
  * Root fields anyone may call, with or without a (valid) session: the e-mailed-link flows and harmless
@@ -76,6 +77,9 @@ export function rootFieldNames(document: DocumentNode, operationName?: string | 
   return names;
 }
 
+/** rootFieldNames once per query text and operation (issue 25); the set is shared, never changed. */
+const operationRootFields: (document: DocumentNode, operationName: string | null | undefined) => ReadonlySet<string> = perOperation(rootFieldNames);
+
 /** The error an operation gets for a request's authentication, or null when it may run. */
 export function gateOperation(auth: AuthResult, fields: ReadonlySet<string>): GraphQLError | null {
   const only = (allowed: (name: string) => boolean) => [...fields].every(allowed);
@@ -108,7 +112,7 @@ export function useAuthGate(): Plugin<AuthGraphContext> {
       const auth = (args.contextValue as AuthGraphContext).auth;
       if (!auth) return;
       const { document, operationName } = args as unknown as { document: DocumentNode; operationName?: string | null };
-      const fields = rootFieldNames(document, operationName);
+      const fields = operationRootFields(document, operationName);
       const refused = gateOperation(auth, fields) ?? (auth.kind === 'viewer' ? confinedGraphError(auth.viewer, fields) : null);
       if (refused) setResultAndStopExecution({ data: null, errors: [refused] });
     },

@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { GraphContext } from './context';
 import { MAX_PER_PAGE } from './paginated';
 import { DEFAULT_PAGE_SIZE } from '../../src/domain/shared/constants';
+import { perOperation } from './per-operation';
 
 /**
  * A cost limit that counts rows (issue 20), judged before anything runs:
@@ -24,6 +25,8 @@ interface Walk {
   schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
+  /** Set when the cost read a variable's value: then it holds only for these variables. */
+  readVariables: boolean;
 }
 
 /*
@@ -40,15 +43,18 @@ const hasSelection = (t: TypeShape | null): t is TypeShape => t !== null && (typ
 
 function valueOf(w: Walk, node: ValueNode | undefined): unknown {
   if (!node) return undefined;
-  if (node.kind === Kind.VARIABLE) return w.variables[node.name.value];
+  if (node.kind === Kind.VARIABLE) {
+    w.readVariables = true;
+    return w.variables[node.name.value];
+  }
   if (node.kind === Kind.INT) return Number.parseInt(node.value, 10);
   if (node.kind === Kind.NULL) return null;
   return node.kind;
 }
 
-function pageSize(args: Map<string, unknown>, paged: boolean): number | null {
+function pageSize(w: Walk, args: Map<string, ValueNode>, paged: boolean): number | null {
   if (!paged && !args.has('perPage') && !args.has('page')) return null;
-  const raw = args.get('perPage');
+  const raw = valueOf(w, args.get('perPage'));
   const n = typeof raw === 'number' && Number.isFinite(raw) ? Math.trunc(raw) : DEFAULT_PAGE_SIZE;
   if (n === 0) return MAX_PER_PAGE;
   if (n < 0) return DEFAULT_PAGE_SIZE;
@@ -76,14 +82,15 @@ function selectionRows(w: Walk, set: SelectionSetNode | undefined, parent: TypeS
       if (!def) continue;
       const text = typeText(def.type);
       const named = namedOf(w, text);
-      const args = new Map<string, unknown>();
-      for (const arg of sel.arguments ?? []) args.set(arg.name.value, valueOf(w, arg.value));
+      // The arguments as sent; a value is read only where the cost depends on it (perPage).
+      const args = new Map<string, ValueNode>();
+      for (const arg of sel.arguments ?? []) args.set(arg.name.value, arg.value);
       if (name.startsWith('pull') && args.has('checkpoint')) {
         worst = Math.max(worst, PULL_FIELD_ROWS);
         continue;
       }
       // a paged field asked without perPage answers the default page (15), as pageClause does
-      const size = pageSize(args, def.args.some((a) => a.name === 'perPage'));
+      const size = pageSize(w, args, def.args.some((a) => a.name === 'perPage'));
       const isObject = hasSelection(named);
       const childRows = isObject ? selectionRows(w, sel.selectionSet, named, size, depth + 1) : 0;
       let rows: number;
@@ -104,9 +111,14 @@ function selectionRows(w: Walk, set: SelectionSetNode | undefined, parent: TypeS
 
 /** The rows an operation asks for (the largest over its operations when no name picks one). */
 export function rowCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}, operationName?: string | null): number {
+  return costOf(schema, document, variables, operationName).cost;
+}
+
+/** rowCost, and whether it read a variable (else it is the same for any variables). */
+function costOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | null | undefined): { cost: number; readVariables: boolean } {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-  const w: Walk = { schema, fragments, variables };
+  const w: Walk = { schema, fragments, variables, readVariables: false };
   let cost = 0;
   for (const def of document.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
@@ -116,7 +128,23 @@ export function rowCost(schema: GraphQLSchema, document: DocumentNode, variables
     if (!root) continue;
     cost = Math.max(cost, selectionRows(w, def.selectionSet, root as TypeShape, null, 0));
   }
-  return cost;
+  return { cost, readVariables: w.readVariables };
+}
+
+/** Costs that read no variable, per schema, query text and operation name (issue 25: the pull and the unread count). */
+const fixedCosts = new WeakMap<GraphQLSchema, (document: DocumentNode, operationName: string | null | undefined) => number | null>();
+
+/** rowCost, computed once per query text and operation when it does not depend on the variables. */
+export function cachedRowCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | null | undefined): number {
+  let fixed = fixedCosts.get(schema);
+  if (!fixed) {
+    fixed = perOperation((doc, name) => {
+      const found = costOf(schema, doc, {}, name);
+      return found.readVariables ? null : found.cost;
+    });
+    fixedCosts.set(schema, fixed);
+  }
+  return fixed(document, operationName) ?? costOf(schema, document, variables, operationName).cost;
 }
 
 // ------------------------------------------------------------------------------------ rate limit
@@ -166,7 +194,7 @@ export function useRowCost(limiter: RateLimiter | null = new RateLimiter()): Plu
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const { schema, document, variableValues, operationName } = args as unknown as { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null; operationName?: string | null };
-      const cost = rowCost(schema, document, variableValues ?? {}, operationName);
+      const cost = cachedRowCost(schema, document, variableValues ?? {}, operationName);
       if (cost > ROW_BUDGET) {
         setResultAndStopExecution({
           errors: [new GraphQLError(`Query too expensive: ${cost} rows asked, at most ${ROW_BUDGET}.`, { extensions: { code: 'QUERY_TOO_EXPENSIVE', cost, budget: ROW_BUDGET } })],

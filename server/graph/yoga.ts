@@ -73,7 +73,15 @@ const CurrentResponse = new Proxy(Response, {
  */
 export function withLength(body: BodyInit | null | undefined, init: ResponseInit | undefined): ResponseInit | undefined {
   if (typeof body !== 'string') return init;
-  const headers = new Headers(init?.headers);
+  const given = init?.headers;
+  // Yoga's answers carry a plain object: add the length to a copy of it, without a Headers in
+  // between (the node server makes one from it once, when the security headers are set).
+  if (given !== undefined && Object.getPrototypeOf(given) === Object.prototype) {
+    const plain = given as Record<string, string>;
+    for (const name in plain) if (name.length === 14 && name.toLowerCase() === 'content-length') return init;
+    return { ...init, headers: { ...plain, 'content-length': String(Buffer.byteLength(body)) } };
+  }
+  const headers = new Headers(given);
   if (!headers.has('content-length')) headers.set('content-length', String(Buffer.byteLength(body)));
   return { ...init, headers };
 }

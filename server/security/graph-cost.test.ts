@@ -2,7 +2,7 @@ import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoApp, type DemoApp } from '../graph/testing/demo-app';
 import { schema } from '../graph/schema';
-import { RateLimiter, ROW_BUDGET, rowCost } from '../graph/row-cost';
+import { cachedRowCost, RateLimiter, ROW_BUDGET, rowCost } from '../graph/row-cost';
 
 /**
  * Issue 20, "one staff user can stall the server for everyone": 30 aliases of participants(perPage: 0)
@@ -27,6 +27,19 @@ describe('row cost', () => {
     expect(rowCost(schema, parse('query($n: Int) { participants(perPage: $n) { records { id } } }'), { n: 0 })).toBe(501);
     expect(rowCost(schema, parse(ATTACK))).toBeGreaterThan(ROW_BUDGET);
     expect(rowCost(schema, parse('{ me { id } }'))).toBeLessThan(10);
+  });
+
+  it('kept per query text only when the cost reads no variable (issue 25): the same document costs what its variables ask', () => {
+    const paged = parse('query($n: Int) { participants(perPage: $n) { records { id } } }');
+    expect(cachedRowCost(schema, paged, { n: 10 }, undefined)).toBe(11);
+    expect(cachedRowCost(schema, paged, { n: 0 }, undefined)).toBe(501);
+    const attack = parse(`query($n: Int) { ${Array.from({ length: 30 }, (_, i) => `a${i}: participants(perPage: $n) { ${NESTED} }`).join(' ')} }`);
+    expect(cachedRowCost(schema, attack, { n: 1 }, undefined)).toBeLessThan(ROW_BUDGET);
+    expect(cachedRowCost(schema, attack, { n: 0 }, undefined)).toBeGreaterThan(ROW_BUDGET);
+    // A pull's cost does not depend on its variables: the same for any checkpoint and limit.
+    const pull = parse('query($cp: PullCheckpointInput!, $limit: Int) { pullMessages(checkpoint: $cp, limit: $limit) { documents } }');
+    expect(cachedRowCost(schema, pull, { cp: { seq: 0, scopeKey: null }, limit: 10 }, undefined)).toBe(rowCost(schema, pull, { limit: 9000 }));
+    expect(cachedRowCost(schema, parse('{ me { id } }'), {}, undefined)).toBe(rowCost(schema, parse('{ me { id } }')));
   });
 
   it('counts what the server answers: a paged list without perPage is the default page; a list of scalars is part of its row', () => {

@@ -2,7 +2,7 @@ import type { Queryable, Row } from '../db/db';
 import { join, raw, sql, type SqlFragment } from '../db/sql';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import type { Viewer } from '../auth/viewer';
-import { applyFieldRules, fieldExpression } from './field-rules';
+import { applyFieldRules, fieldExpression, FIELD_RULES } from './field-rules';
 
 const INTERNAL = new Set(['change_seq', 'deleted_at', '_in_scope']);
 
@@ -64,14 +64,23 @@ const SAFE = /^[a-z_][a-z0-9_]*$/;
 /** Pairs per json_build_object call (PostgreSQL functions take at most 100 arguments). */
 const PAIRS_PER_CALL = 45;
 
+/** One pair of a document's json_build_object: fixed, or the column's field rule applied per viewer. */
+type DocumentPair = SqlFragment | { key: string; column: string; plain: SqlFragment };
+
+/** The pairs of documentSql per columns list and (table, omit, alias): built once, not per pull (issue 25). */
+const documentPairs = new WeakMap<readonly Column[], Map<string, DocumentPair[]>>();
+
 /**
- * The SQL that builds the replica document of a row as JSON text, equal to rowToDocument's answer:
- * camelCase keys, timestamps as ISO text with milliseconds and `Z` (like Date#toISOString), dates
- * as YYYY-MM-DD, numbers as numbers, `_deleted: false`. Columns in `omit` and the internal ones are
- * left out; the field rules of the viewer apply.
+ * The pairs of a table's document, each fixed SQL (a column without a rule, or a rule that does
+ * not depend on the viewer) or the column's `private` rule, applied per viewer by documentSql.
  */
-export function documentSql(table: string, columns: readonly Column[], omit: readonly string[], viewer: Viewer, alias: string): SqlFragment {
-  const pairs: SqlFragment[] = [];
+function pairsOf(table: string, columns: readonly Column[], omit: readonly string[], alias: string): DocumentPair[] {
+  let byKey = documentPairs.get(columns);
+  if (!byKey) documentPairs.set(columns, (byKey = new Map<string, DocumentPair[]>()));
+  const cacheKey = `${table}\u0000${alias}\u0000${omit.join(',')}`;
+  let pairs = byKey.get(cacheKey);
+  if (pairs) return pairs;
+  pairs = [];
   for (const column of columns) {
     if (INTERNAL.has(column.name) || omit.includes(column.name)) continue;
     if (!SAFE.test(column.name) || !SAFE.test(alias)) throw new Error(`Unsafe column ${table}.${column.name}`);
@@ -84,9 +93,41 @@ export function documentSql(table: string, columns: readonly Column[], omit: rea
           : column.type === 'date'
             ? raw(`to_char(${ref}, 'YYYY-MM-DD')`)
             : raw(ref);
-    pairs.push(sql`'${raw(camelCase(column.name))}', ${fieldExpression(table, column.name, viewer, alias, plain)}`);
+    const key = camelCase(column.name);
+    pairs.push(FIELD_RULES[table]?.[column.name]?.kind === 'private' ? { key, column: column.name, plain } : pairSql(key, fieldExpression(table, column.name, NO_VIEWER, alias, plain)));
   }
   pairs.push(raw(`'_deleted', false`));
+  byKey.set(cacheKey, pairs);
+  return pairs;
+}
+
+/** Only the `private` rules read the viewer; the others are built with this one. */
+const NO_VIEWER = {} as Viewer;
+
+function pairSql(key: string, value: SqlFragment): SqlFragment {
+  return sql`'${raw(key)}', ${value}`;
+}
+
+/**
+ * The SQL that builds the replica document of a row as JSON text, equal to rowToDocument's answer:
+ * camelCase keys, timestamps as ISO text with milliseconds and `Z` (like Date#toISOString), dates
+ * as YYYY-MM-DD, numbers as numbers, `_deleted: false`. Columns in `omit` and the internal ones are
+ * left out; the field rules of the viewer apply.
+ */
+export function documentSql(table: string, columns: readonly Column[], omit: readonly string[], viewer: Viewer, alias: string): SqlFragment {
+  const template = pairsOf(table, columns, omit, alias);
+  const fixed = fixedDocuments.get(template);
+  if (fixed) return fixed;
+  const built = buildObject(template.map((p) => ('key' in p ? pairSql(p.key, fieldExpression(table, p.column, viewer, alias, p.plain)) : p)));
+  if (template.every((p) => !('key' in p))) fixedDocuments.set(template, built);
+  return built;
+}
+
+/** documentSql of the tables none of whose rules read the viewer: the same fragment for everyone. */
+const fixedDocuments = new WeakMap<DocumentPair[], SqlFragment>();
+
+/** The pairs as one json_build_object, or jsonb_build_object calls of at most PAIRS_PER_CALL pairs joined. */
+function buildObject(pairs: SqlFragment[]): SqlFragment {
   const calls: SqlFragment[] = [];
   for (let i = 0; i < pairs.length; i += PAIRS_PER_CALL) {
     calls.push(sql`jsonb_build_object(${join(pairs.slice(i, i + PAIRS_PER_CALL), ', ')})`);

@@ -117,4 +117,21 @@ describe('pull statements of one request', () => {
       expect(counted.statements.filter((s) => /^SELECT epoch, hmac_key/.test(s.trim()))).toHaveLength(0);
     }
   });
+  it('a pull with nothing new since its checkpoint sends no page statement and answers the same checkpoint', async () => {
+    const participants = serverCollection('participants');
+    const done = await pullCollection(f.db, viewer, participants, FIRST, { limit: 10_000, build: 'sql' }, pullEnv(f.db, viewer));
+    expect(done.hasMore).toBe(false);
+    const counted = counting(f.db);
+    const again = await pullCollection(counted.db, viewer, participants, done.checkpoint, { limit: 10_000, build: 'sql' }, pullEnv(counted.db, viewer));
+    expect(again).toMatchObject({ documents: [], reset: false, hasMore: false });
+    expect(again.checkpoint.seq).toBe(done.checkpoint.seq);
+    // Only the high-water mark (with the keys) was read: the page's range was empty.
+    expect(counted.statements.filter((s) => /FROM participants t\s/.test(s))).toHaveLength(0);
+    expect(counted.statements).toHaveLength(1);
+
+    // After a write, the same checkpoint reads its page again.
+    const uuid = await participant('Daarna');
+    const after = await pullCollection(counted.db, viewer, participants, again.checkpoint, { limit: 10_000, build: 'sql' }, pullEnv(counted.db, viewer));
+    expect(after.documents.map((d) => d.uuid)).toEqual([uuid]);
+  });
 });

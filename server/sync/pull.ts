@@ -502,31 +502,10 @@ async function pullPage(
   const budget = Math.min(Math.max(1, Math.trunc(options.maxBytes ?? DEFAULT_PAGE_BYTES)), MAX_PAGE_BYTES);
   const estimate = averageBytes.get(collection.table) ?? 400;
   const size = Math.max(1, Math.min(rowLimit, Math.ceil((budget / estimate) * 1.2)));
-
-  const columns = await tableColumns(db, collection.table);
-  const tenancy = collection.tenancy(viewer, 't');
-  const scope = collection.scope(viewer, 't');
+  // Nothing committed since the checkpoint (the mark has not passed it): the page's range
+  // `after < change_seq <= highWater` is empty, so no statement is sent (issue 25).
+  const rows = after >= highWater ? [] : await pageRows(db, viewer, collection, after, highWater, size, fromZero, options, env);
   const inSql = (options.build ?? 'sql') === 'sql';
-  // The document as JSON text built in SQL (PostgreSQL: fastest), or its columns with the field
-  // rules applied, converted in JavaScript (PGlite: its JSON functions run slower than the conversion).
-  const selected = inSql ? sql`${documentSql(collection.table, columns, collection.omit, viewer, 't')} AS doc` : columnsSql(collection, columns, viewer);
-  const statement = fromZero
-      ? sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, TRUE AS _live, ${selected}
-              FROM ${raw(collection.table)} t
-             WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater} AND t.deleted_at IS NULL AND ${scope}
-             ORDER BY t.change_seq
-             LIMIT ${size + 1}`
-      : sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, _v.live AS _live,
-                   ${inSql ? sql`CASE WHEN _v.live THEN ${documentSql(collection.table, columns, collection.omit, viewer, 't')} END AS doc` : selected}
-              FROM ${raw(collection.table)} t
-             CROSS JOIN LATERAL (SELECT t.deleted_at IS NULL AND ${scope} AS live) _v
-             WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
-             ORDER BY t.change_seq
-             LIMIT ${size + 1}`;
-  // Incremental pages (the steady traffic of every client) share one statement per request; the
-  // pages of a sync from zero are large and run on their own, on as many connections as there are.
-  const rows: (PulledRow & Record<string, unknown>)[] =
-    inSql && !fromZero && env.select ? await env.select(statement) : (await run<PulledRow & Record<string, unknown>>(db, statement)).rows;
   let bytes = 0;
   let live = 0;
   let taken = 0;
@@ -562,4 +541,42 @@ async function pullPage(
     hasMore = true;
   }
   return { checkpoint: { seq, scopeKey: signCheckpoint(keys, claimsOut) }, reset, hasMore };
+}
+
+/** The rows of one page: its statement, alone or with the other pages of the request (env.select). */
+async function pageRows(
+  db: Queryable,
+  viewer: Viewer,
+  collection: ServerCollection,
+  after: number,
+  highWater: number,
+  size: number,
+  fromZero: boolean,
+  options: PullOptions,
+  env: PullEnv,
+): Promise<(PulledRow & Record<string, unknown>)[]> {
+  const columns = await tableColumns(db, collection.table);
+  const tenancy = collection.tenancy(viewer, 't');
+  const scope = collection.scope(viewer, 't');
+  const inSql = (options.build ?? 'sql') === 'sql';
+  // The document as JSON text built in SQL (PostgreSQL: fastest), or its columns with the field
+  // rules applied, converted in JavaScript (PGlite: its JSON functions run slower than the conversion).
+  // Built once per page: only the form the statement uses.
+  const doc = () => documentSql(collection.table, columns, collection.omit, viewer, 't');
+  const statement = fromZero
+      ? sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, TRUE AS _live, ${inSql ? sql`${doc()} AS doc` : columnsSql(collection, columns, viewer)}
+              FROM ${raw(collection.table)} t
+             WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater} AND t.deleted_at IS NULL AND ${scope}
+             ORDER BY t.change_seq
+             LIMIT ${size + 1}`
+      : sql`SELECT t.change_seq AS _seq, t.uuid AS _uuid, t.id AS _id, t.revision AS _revision, _v.live AS _live,
+                   ${inSql ? sql`CASE WHEN _v.live THEN ${doc()} END AS doc` : columnsSql(collection, columns, viewer)}
+              FROM ${raw(collection.table)} t
+             CROSS JOIN LATERAL (SELECT t.deleted_at IS NULL AND ${scope} AS live) _v
+             WHERE ${tenancy} AND t.change_seq > ${after} AND t.change_seq <= ${highWater}
+             ORDER BY t.change_seq
+             LIMIT ${size + 1}`;
+  // Incremental pages (the steady traffic of every client) share one statement per request; the
+  // pages of a sync from zero are large and run on their own, on as many connections as there are.
+  return inSql && !fromZero && env.select ? env.select(statement) : (await run<PulledRow & Record<string, unknown>>(db, statement)).rows;
 }

@@ -10,6 +10,7 @@ import type { Standby } from '../db/replicas';
 import type { Checkpoint } from '../../src/domain/sync/types';
 import { peekClaims } from './checkpoint';
 import { pullEnv, standbyPullEnv, type PullEnv } from './pull';
+import { perOperation } from '../graph/per-operation';
 
 /**
  * Where the pulls of one request read (issue 26, docs/read-replicas.md): a hot standby when the
@@ -84,18 +85,27 @@ const readOnlyRequests = new WeakSet<Request>();
  */
 const PRIMARY_QUERY_FIELDS = /^(pull|replicaChecksums$|invitationByToken$|mfa$|sessionIdentity$|accessCheck$|authenticationAdapters$|companyAuthenticationAdapters$)/;
 
+/**
+ * What an operation is for the read route, once per query text and operation (issue 25): whether
+ * it only reads (not a mutation), and whether it is a query that only lists (no pulls, no field
+ * that keeps the primary), which a standby may serve.
+ */
+const readShape = perOperation((document, operationName): { readOnly: boolean; lists: boolean } => {
+  const operation = getOperationAST(document, operationName ?? undefined);
+  if (!operation || operation.operation === OperationTypeNode.MUTATION) return { readOnly: false, lists: false };
+  // Lists on a standby: a query without pulls (those route per collection themselves, readRouted).
+  const pulls = operation.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || PRIMARY_QUERY_FIELDS.test(s.name.value));
+  return { readOnly: true, lists: operation.operation === OperationTypeNode.QUERY && !pulls };
+});
+
 /** Yoga plugin: notes graph requests whose operation is not a mutation, and routes those that only list. */
 export function useReadOnlyOperations(): Plugin<GraphContext> {
   return {
     onExecute({ args }) {
       const { document, operationName } = args as { document: DocumentNode; operationName?: string | null };
-      const operation = getOperationAST(document, operationName ?? undefined);
-      if (operation && operation.operation !== OperationTypeNode.MUTATION) {
-        readOnlyRequests.add((args.contextValue as GraphContext).request);
-        // Lists on a standby: a query without pulls (those route per collection themselves, readRouted).
-        const pulls = operation.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || PRIMARY_QUERY_FIELDS.test(s.name.value));
-        if (operation.operation === OperationTypeNode.QUERY && !pulls) routeThisRequest();
-      }
+      const shape = readShape(document, operationName);
+      if (shape.readOnly) readOnlyRequests.add((args.contextValue as GraphContext).request);
+      if (shape.lists) routeThisRequest();
     },
   };
 }
