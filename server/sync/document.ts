@@ -2,7 +2,7 @@ import type { Queryable, Row } from '../db/db';
 import { join, raw, sql, type SqlFragment } from '../db/sql';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import type { Viewer } from '../auth/viewer';
-import { applyFieldRules, fieldExpression, FIELD_RULES } from './field-rules';
+import { applyFieldRules, fieldExpression, ruleReadsViewer } from './field-rules';
 
 const INTERNAL = new Set(['change_seq', 'deleted_at', '_in_scope']);
 
@@ -94,14 +94,14 @@ function pairsOf(table: string, columns: readonly Column[], omit: readonly strin
             ? raw(`to_char(${ref}, 'YYYY-MM-DD')`)
             : raw(ref);
     const key = camelCase(column.name);
-    pairs.push(FIELD_RULES[table]?.[column.name]?.kind === 'private' ? { key, column: column.name, plain } : pairSql(key, fieldExpression(table, column.name, NO_VIEWER, alias, plain)));
+    pairs.push(ruleReadsViewer(table, column.name) ? { key, column: column.name, plain } : pairSql(key, fieldExpression(table, column.name, NO_VIEWER, alias, plain)));
   }
   pairs.push(raw(`'_deleted', false`));
   byKey.set(cacheKey, pairs);
   return pairs;
 }
 
-/** Only the `private` rules read the viewer; the others are built with this one. */
+/** The rules that do not read the viewer (ruleReadsViewer) are built once, with this one. */
 const NO_VIEWER = {} as Viewer;
 
 function pairSql(key: string, value: SqlFragment): SqlFragment {

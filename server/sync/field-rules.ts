@@ -52,6 +52,22 @@ export function dropKeys(value: unknown, keys: readonly string[]): unknown {
   return out;
 }
 
+/**
+ * Whether a column's rule depends on who reads (then its SQL is built per viewer); a column without a
+ * rule, a masked BSN and dropped keys are the same for everyone. Every kind must be named here.
+ */
+export function ruleReadsViewer(table: string, column: string): boolean {
+  const rule = FIELD_RULES[table]?.[column];
+  if (!rule) return false;
+  switch (rule.kind) {
+    case 'private':
+      return true;
+    case 'bsn':
+    case 'dropKeys':
+      return false;
+  }
+}
+
 /** The SQL expression the pull selects for one column, given the rule (or the column itself). */
 export function fieldExpression(table: string, column: string, viewer: Viewer, alias: string, plain: SqlFragment): SqlFragment {
   const rule = FIELD_RULES[table]?.[column];

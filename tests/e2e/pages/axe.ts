@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** WCAG 2.1 AA: the tags every page is checked against. */
-export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** axe-core as @axe-core/playwright runs it: the same package, so the same version and rules. */
 const axeRequire = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
