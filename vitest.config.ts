@@ -53,7 +53,12 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/postgres.ts'],
+          setupFiles: ['tests/setup/restore-env.ts'],
           maxWorkers: WORKERS,
+          // The files of a worker share its modules: each file imported the whole server again (about 3 s of the
+          // phase's CPU per file, more than the tests themselves). Every file opens its own database and app;
+          // what a file puts in process.env is put back after it (tests/setup/restore-env.ts).
+          isolate: false,
           // argon2 at 1 MiB and one pass for the hashes the tests make (server/auth/passwords.ts).
           env: { WERKPAD_TEST_CHEAP_HASHES: '1' },
           testTimeout: 60_000,

@@ -4,11 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
 
-vi.mock('web-push', async (importOriginal) => {
-  const real = await importOriginal<{ default: Record<string, unknown> }>();
-  return { default: { ...real.default, sendNotification: vi.fn() } };
-});
-
 import webpush from 'web-push';
 import type { Db } from '../db/db';
 import { createTestDb } from '../test/db';
@@ -32,6 +27,9 @@ let participantId = 0;
 const token = (u: string) => tokens.get(u)!;
 
 beforeAll(async () => {
+  // No push leaves the machine: web-push's sender is replaced for the whole file (a spy on the module's own
+  // object, so it holds however many files share the module), and put back after it.
+  vi.spyOn(webpush, 'sendNotification').mockResolvedValue({ statusCode: 201, body: '', headers: {} });
   db = await createTestDb();
   await seedDemoIfEmpty(db);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'werkpad-msg-'));
@@ -47,6 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  vi.mocked(webpush.sendNotification).mockRestore();
   await db.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -359,7 +358,7 @@ describe('web push', () => {
   });
   it('a new message pushes to the recipient; an expired subscription is removed', async () => {
     const spy = vi.mocked(webpush.sendNotification);
-    spy.mockReset();
+    spy.mockClear();
     await db.query(
       `INSERT INTO push_subscriptions (company_id, user_id, endpoint, keys) SELECT company_id, id, 'https://fcm.googleapis.com/fcm/send/gone', '{"p256dh":"p","auth":"a"}' FROM users WHERE id = $1`,
       [ids.get('participant')],

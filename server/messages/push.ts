@@ -9,7 +9,7 @@ import { serverText } from '../i18n/texts';
 /**
  * Web push (the spec's Firebase token call becomes POST /api/fcm with a web-push subscription).
  * The VAPID key pair is generated on first use and kept in the database, so every server process
- * signs with the same keys. Sending goes through `webpush.sendNotification` (tests mock 'web-push').
+ * signs with the same keys. Sending goes through `webpush.sendNotification` (the tests spy on it).
  */
 export interface VapidKeys {
   publicKey: string;
