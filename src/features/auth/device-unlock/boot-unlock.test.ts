@@ -119,6 +119,16 @@ describe('the app takes the boot form over (boot-unlock.ts)', () => {
     expect(releaseBootUnlock()).toBeNull();
   });
 
+  it('a screen other than the unlock panel releases the form and forgets a submitted password and its hash', async () => {
+    const entry = await knownUser();
+    runBootScript();
+    field().value = PASSWORD;
+    field().form!.requestSubmit();
+    expect(releaseBootUnlock()).toEqual({ onlineSignIn: false });
+    expect((globalThis as { werkpadBootUnlock?: unknown }).werkpadBootUnlock).toBeNull();
+    expect(takeBootDerivation(PASSWORD, entry.verifier)).toBeNull();
+  });
+
   it('"Online inloggen" in the boot form is handed over', async () => {
     await knownUser();
     runBootScript();
@@ -134,7 +144,7 @@ describe('the app takes the boot form over (boot-unlock.ts)', () => {
     expect(submitButton().disabled).toBe(true);
     expect(submitButton().textContent).toBe(nl.auth.deviceUnlock.checking);
     expect(readBootUnlock(3)).toMatchObject({ password: PASSWORD, submitted: true });
-    releaseBootUnlock();
+    releaseBootUnlock({ keepPendingCheck: true });
     // The boot form's derivation is the verifier's own hash of this password.
     const derived = takeBootDerivation(PASSWORD, entry.verifier);
     expect(derived).not.toBeNull();
@@ -148,7 +158,7 @@ describe('the app takes the boot form over (boot-unlock.ts)', () => {
     runBootScript();
     field().value = PASSWORD;
     field().form!.requestSubmit();
-    releaseBootUnlock();
+    releaseBootUnlock({ keepPendingCheck: true });
     expect(await unlockOffline(3, 'not-the-password')).toMatchObject({ ok: false, reason: 'wrong', failures: 1 });
     expect(findDeviceUser(3)?.failures).toBe(1);
 
@@ -165,7 +175,7 @@ describe('the app takes the boot form over (boot-unlock.ts)', () => {
     runBootScript();
     field().value = PASSWORD;
     field().form!.requestSubmit();
-    releaseBootUnlock();
+    releaseBootUnlock({ keepPendingCheck: true });
     expect(await unlockOffline(3, PASSWORD)).toEqual({ ok: true });
     expect(findDeviceUser(3)?.failures).toBe(0);
   });

@@ -54,17 +54,18 @@ export function readBootUnlock(userId: number): BootUnlockTaken | null {
 
 /**
  * Removes the boot form and shows the app's root again. Answers whether the person asked for the online
- * sign-in there (the unlock panel then switches to it); null when there was no boot form. A pending
- * PBKDF2 result stays for `takeBootDerivation` until the check uses it.
+ * sign-in there (the unlock panel then switches to it); null when there was no boot form.
+ * `keepPendingCheck`: the unlock panel that took over a submit keeps the boot form's PBKDF2 result for
+ * `takeBootDerivation`; any other screen forgets it (and the password it was derived from) at once.
  */
-export function releaseBootUnlock(): { onlineSignIn: boolean } | null {
+export function releaseBootUnlock({ keepPendingCheck = false }: { keepPendingCheck?: boolean } = {}): { onlineSignIn: boolean } | null {
   const frame = container();
   const state = bootState();
+  if (state && !(keepPendingCheck && state.submitted)) (globalThis as BootWindow).werkpadBootUnlock = null;
   if (!frame) return null;
   frame.remove();
   const root = document.getElementById('root');
   if (root) root.hidden = false;
-  if (state && !state.submitted) (globalThis as BootWindow).werkpadBootUnlock = null;
   return { onlineSignIn: state?.onlineSignIn === true };
 }
 

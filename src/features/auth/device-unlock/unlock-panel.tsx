@@ -28,7 +28,7 @@ export function UnlockPanel({ onUnlocked, onOnlineSignIn, onWaiting }: UnlockPan
   // The boot unlock form (public/offline-unlock-boot.js) gives way to this one in the same commit; the
   // form below took over what was typed first (its layout effect runs before this one).
   useLayoutEffect(() => {
-    if (releaseBootUnlock()?.onlineSignIn) onOnlineSignIn();
+    if (releaseBootUnlock({ keepPendingCheck: true })?.onlineSignIn) onOnlineSignIn();
     // Once, at mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
