@@ -8,6 +8,8 @@ import { i18nReady, initI18n } from './i18n/i18n';
 import { startSyncFollowingSession } from './app/start-sync';
 import { installDeviceUnlock } from './features/auth/device-unlock/device-unlock';
 import { applyBranding } from './lib/branding';
+import { router } from './app/router';
+import { bootUnlockShown, releaseBootUnlock } from './features/auth/device-unlock/boot-unlock';
 
 initI18n();
 applyBranding(null);
@@ -23,6 +25,16 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem(key, '1');
   event.preventDefault();
   window.location.reload();
+});
+
+// The boot unlock form (public/offline-unlock-boot.js) stays until the unlock panel takes it over; a
+// screen that is not the sign-in page (a route that needs no session) releases it once resolved.
+const stopBootWatch = router.subscribe('onResolved', ({ toLocation }) => {
+  if (!bootUnlockShown()) stopBootWatch();
+  else if (!toLocation.pathname.startsWith('/login')) {
+    releaseBootUnlock();
+    stopBootWatch();
+  }
 });
 
 const root = document.getElementById('root');

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './pages/axe';
@@ -261,5 +262,80 @@ test.describe('open offline after a restart (issue 18)', () => {
       await closeAll();
       rmSync(profile, { recursive: true, force: true });
     }
+  });
+});
+
+/** A device user as the app stores it after a sign-in (device-users.ts), with a cheap verifier (the count is the verifier's own). */
+function storedDeviceUser(password: string): string {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 1_000, 32, 'sha256');
+  const user = { id: 3, username: 'coach', givenName: 'Sanne', surname: 'de Vries', roleId: 4, participantId: null, participantStatusId: null, companyId: 1 };
+  const verifier = { algorithm: 'PBKDF2-SHA-256', iterations: 1_000, salt: salt.toString('base64'), hash: hash.toString('base64') };
+  return JSON.stringify([{ user, company: null, verifier, secondFactor: false, failures: 0, lastFailureAt: null, savedAt: 1 }]);
+}
+
+test.describe('the unlock form before the app has run (issue 25)', () => {
+  /**
+   * The browser says it is offline and the device knows a user; the app's entry is held back (no service worker
+   * here, so page.route sees it): the form is the boot script's (public/offline-unlock-boot.js).
+   */
+  async function offlineWithEntryHeld(page: Page): Promise<{ release: () => void }> {
+    await page.addInitScript((users) => {
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+      if (!sessionStorage.getItem('e2e.deviceUsersSet')) {
+        localStorage.setItem('werkpad.deviceUsers', users);
+        sessionStorage.setItem('e2e.deviceUsersSet', '1');
+      }
+    }, storedDeviceUser(DEMO_PASSWORD));
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return { release };
+  }
+
+  test.use({ serviceWorkers: 'block' });
+
+  test('is on screen and accessible before the entry has run; the app takes over what was typed and the focus, and checks the password itself', async ({ page }) => {
+    const { release } = await offlineWithEntryHeld(page);
+    await page.goto('/participants', { waitUntil: 'commit' });
+    const unlock = unlockScreen(page);
+    await expect(unlock.heading).toBeVisible();
+    await expect(unlock.panel).toContainText('Sanne de Vries (coach)');
+    // The app has not run: its root is still hidden and the form is the boot script's.
+    await expect(page.locator('#boot-unlock')).toHaveCount(1);
+    await expect(page.locator('#root')).toBeHidden();
+    await expectAccessible(page, 'boot unlock form');
+    await unlock.password.pressSequentially('Demo-Wacht');
+    await expect(unlock.password).toHaveValue('Demo-Wacht');
+
+    release();
+    // The app's own form (inside #root) replaces it, with the text and the focus kept: typing goes on there.
+    await expect(page.locator('#boot-unlock')).toHaveCount(0, { timeout: 30_000 });
+    const appField = page.locator('#root').getByLabel('Wachtwoord', { exact: true });
+    await expect(appField).toHaveValue('Demo-Wacht');
+    await expect(appField).toBeFocused();
+    await page.keyboard.type('woord-2026?');
+    await expect(appField).toHaveValue('Demo-Wachtwoord-2026?');
+    await unlock.submit.click();
+    // A wrong password is the app's to judge and count, as before.
+    await expect(unlock.wrongAlert).toContainText('Resterende pogingen: 9.');
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('werkpad.deviceUsers') ?? '[]') as { failures: number }[])[0]?.failures)).toBe(1);
+  });
+
+  test('"Openen" before the entry has run: the app submits it once it takes over; the right password opens the device', async ({ page }) => {
+    const { release } = await offlineWithEntryHeld(page);
+    await page.goto('/participants', { waitUntil: 'commit' });
+    const unlock = unlockScreen(page);
+    await expect(page.locator('#boot-unlock')).toHaveCount(1);
+    await unlock.password.fill(DEMO_PASSWORD);
+    await unlock.password.press('Enter');
+    await expect(page.getByRole('button', { name: 'Bezig met controleren…' })).toBeDisabled();
+    release();
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+    await expect(page.locator('#boot-unlock')).toHaveCount(0);
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('werkpad.deviceUsers') ?? '[]') as { failures: number }[])[0]?.failures)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { LoginPage } from '../../features/login/login-page';
@@ -6,6 +6,7 @@ import { LoginNotice } from '../../features/auth/login-notice';
 import { continueAfterSignIn } from '../../features/auth/sign-in-flow';
 import { offlineUsers, preparePasswordVerifier, refusedOnline } from '../../features/auth/device-unlock/device-unlock';
 import { UnlockPanel } from '../../features/auth/device-unlock/unlock-panel';
+import { releaseBootUnlock } from '../../features/auth/device-unlock/boot-unlock';
 import { lastSessionCheckReachable } from '../../app/session-store';
 import { warmOfflineStart } from '../../app/warm-start';
 import { PublicFrame } from '../../lib/ui/public-frame';
@@ -60,9 +61,15 @@ function RouteComponent() {
   };
   const online = useOnlineStatus();
   const canUnlock = offlineUsers().length > 0;
+  const unlocking = mode === 'unlock' && canUnlock;
+  // The boot unlock form (public/offline-unlock-boot.js) gives way to the online sign-in form; the
+  // unlock panel takes it over instead.
+  useLayoutEffect(() => {
+    if (!unlocking) releaseBootUnlock();
+  }, [unlocking]);
   // Online, the way in is the normal sign-in; the offline unlock is offered when there is no server to ask.
   const offerUnlock = canUnlock && (!online || lastSessionCheckReachable() === false);
-  if (mode === 'unlock' && canUnlock) {
+  if (unlocking) {
     return (
       <PublicFrame>
         <UnlockPanel

@@ -3,6 +3,7 @@ import { openOfflineSession, sessionStore, type SessionState } from '../../../ap
 import { onSignedOut, type SignedOutReason } from '../../../lib/api/session-events';
 import { MAX_FAILURES, recordFailure, unlockState, type UnlockState } from './attempts';
 import { findDeviceUser, firstDelayMs, readDeviceUsers, removeDeviceUser, saveDeviceUser, updateDeviceUser, type DeviceUser } from './device-users';
+import { takeBootDerivation } from './boot-unlock';
 import { checkPassword, createVerifier, type PasswordVerifier } from './verifier';
 
 /**
@@ -110,7 +111,7 @@ export async function unlockOffline(userId: number, password: string, now: () =>
   if (before.kind === 'disabled') return { ok: false, reason: 'disabled' };
   if (before.kind === 'wait') return { ok: false, reason: 'wait', until: before.until };
   const counted = updateDeviceUser(userId, (e) => ({ ...e, ...recordFailure(e, now()) })) ?? entry;
-  if (!(await checkPassword(entry.verifier, password))) {
+  if (!(await checkPassword(entry.verifier, password, takeBootDerivation(password, entry.verifier)))) {
     const state = unlockState(counted, now(), firstDelayMs());
     return { ok: false, reason: 'wrong', state, failures: counted.failures };
   }

@@ -1,11 +1,12 @@
 import '../auth.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { PasswordField } from '../password-field';
 import { MAX_FAILURES } from './attempts';
+import { readBootUnlock } from './boot-unlock';
 import { offlineUnlockState, unlockOffline, type UnlockState } from './device-unlock';
 
 const UnlockSchema = v.object({ password: v.pipe(v.string(), v.nonEmpty('validation.required')) });
@@ -26,6 +27,11 @@ interface OfflineUnlockFormProps {
   submitLabel: string;
   /** Right: the session is open (offline, unconfirmed). */
   onUnlocked?: () => Promise<void> | void;
+  /**
+   * Take over the boot unlock form (public/offline-unlock-boot.js) at mount, when it is for this user:
+   * what was typed, the focus and caret, and a pending submit. The caller releases the boot form.
+   */
+  takeOverBootForm?: boolean;
 }
 
 /**
@@ -33,7 +39,7 @@ interface OfflineUnlockFormProps {
  * the password or device PIN checked on this device (`unlockOffline`), growing delays after wrong tries with a
  * countdown, and no way in after MAX_FAILURES until an online sign-in. Remount it (key) for another user.
  */
-export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLabel, onUnlocked }: OfflineUnlockFormProps) {
+export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLabel, onUnlocked, takeOverBootForm = false }: OfflineUnlockFormProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<UnlockState | null>(() => offlineUnlockState(userId));
   const [message, setMessage] = useState<Message>(null);
@@ -43,6 +49,7 @@ export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLab
     handleSubmit,
     reset,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<UnlockValues>({ resolver: valibotResolver(UnlockSchema), defaultValues: { password: '' } });
 
@@ -85,6 +92,22 @@ export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLab
       setMessage({ kind: 'unknown' });
     }
   };
+
+  // Before the first paint of this form (a layout effect): the boot form goes in the same commit
+  // (UnlockPanel releases it), so no keystroke falls between the two and nothing typed is lost.
+  useLayoutEffect(() => {
+    const boot = takeOverBootForm ? readBootUnlock(userId) : null;
+    if (!boot) return;
+    setValue('password', boot.password);
+    const field = document.getElementById(fieldId);
+    if (boot.focused && field instanceof HTMLInputElement) {
+      field.focus();
+      if (boot.selection) field.setSelectionRange(boot.selection.start, boot.selection.end);
+    }
+    if (boot.submitted) void handleSubmit(onSubmit)();
+    // Once, at mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const label = t(secret === 'pin' ? 'auth.deviceUnlock.pin' : 'auth.deviceUnlock.password');
   const fieldError = errors.password ? t('validation.required', { field: label }) : null;

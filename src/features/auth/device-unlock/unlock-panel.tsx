@@ -1,7 +1,8 @@
 import '../auth.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/ui/use-document-title';
+import { releaseBootUnlock } from './boot-unlock';
 import { offlineUsers, type OfflineUser } from './device-unlock';
 import { OfflineUnlockForm } from './offline-unlock-form';
 
@@ -24,6 +25,13 @@ export function UnlockPanel({ onUnlocked, onOnlineSignIn, onWaiting }: UnlockPan
   const [users] = useState<OfflineUser[]>(() => offlineUsers());
   const [userId, setUserId] = useState<number | null>(users[0]?.userId ?? null);
   const chosen = users.find((u) => u.userId === userId) ?? null;
+  // The boot unlock form (public/offline-unlock-boot.js) gives way to this one in the same commit; the
+  // form below took over what was typed first (its layout effect runs before this one).
+  useLayoutEffect(() => {
+    if (releaseBootUnlock({ keepPendingCheck: true })?.onlineSignIn) onOnlineSignIn();
+    // Once, at mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (chosen) onWaiting?.(chosen);
     // Once per chosen user.
@@ -57,6 +65,7 @@ export function UnlockPanel({ onUnlocked, onOnlineSignIn, onWaiting }: UnlockPan
           fieldId="unlock-password"
           submitLabel={t('auth.deviceUnlock.submit')}
           onUnlocked={onUnlocked}
+          takeOverBootForm
         />
       ) : null}
       <ul className="login__links">

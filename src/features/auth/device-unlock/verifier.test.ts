@@ -43,4 +43,11 @@ describe('the offline password verifier (PBKDF2-SHA-256, WebCrypto)', () => {
     expect(await checkPassword({ ...verifier, hash: btoa(String.fromCharCode(...hash)) }, PASSWORD)).toBe(false);
     expect(await checkPassword({ ...verifier, iterations: 0 }, PASSWORD)).toBe(false);
   });
+
+  it("uses a derivation started earlier (the boot unlock form's), and derives itself when that failed", async () => {
+    const verifier = await createVerifier(PASSWORD, { iterations: 1_000 });
+    expect(await checkPassword(verifier, PASSWORD, Promise.resolve(bytes(verifier.hash)))).toBe(true);
+    expect(await checkPassword(verifier, PASSWORD, Promise.resolve(new Uint8Array(32)))).toBe(false);
+    expect(await checkPassword(verifier, PASSWORD, Promise.reject(new Error('no WebCrypto')))).toBe(true);
+  });
 });

@@ -54,10 +54,15 @@ export async function createVerifier(password: string, options: { iterations?: n
   return { algorithm: 'PBKDF2-SHA-256', iterations, salt: toBase64(salt), hash: toBase64(hash) };
 }
 
-/** Whether `password` is the one the verifier was made from. */
-export async function checkPassword(verifier: PasswordVerifier, password: string): Promise<boolean> {
+/**
+ * Whether `password` is the one the verifier was made from. `derived`: the same derivation started
+ * earlier (the boot unlock form's, boot-unlock.ts takeBootDerivation checks it is of this password,
+ * salt and count); when it failed, the password is derived here.
+ */
+export async function checkPassword(verifier: PasswordVerifier, password: string, derived: Promise<Uint8Array> | null = null): Promise<boolean> {
   if (verifier.algorithm !== 'PBKDF2-SHA-256' || !(verifier.iterations > 0)) return false;
-  const hash = await derive(password, fromBase64(verifier.salt), verifier.iterations);
+  const early = derived ? await derived.catch(() => null) : null;
+  const hash = early ?? (await derive(password, fromBase64(verifier.salt), verifier.iterations));
   return sameBytes(hash, fromBase64(verifier.hash));
 }
 
