@@ -102,7 +102,8 @@ export function useParsedBody(): Plugin {
     onRequestParse({ request, requestParser, setRequestParser }) {
       const parsed = parsedBodies.get(request);
       if (!parsed || !requestParser) return;
-      const json = () => (parsed.ok ? Promise.resolve(parsed.value) : Promise.reject(parsed.error as Error));
+      // The same value, or the same error (JSON.parse's SyntaxError, or the body read's), as `request.json()` would give.
+      const json = () => (parsed.ok ? Promise.resolve(parsed.value) : Promise.reject(parsed.error instanceof Error ? parsed.error : new Error(String(parsed.error))));
       setRequestParser(() => requestParser({ json } as unknown as Request));
     },
   };
@@ -140,7 +141,7 @@ export class GraphFastPath {
         const params = (args.contextValue as { params?: { query?: unknown } }).params;
         const text = params?.query;
         if (typeof text !== 'string' || text.length > MAX_TEXT_LENGTH || this.known.has(text) || this.known.size >= MAX_TEXTS) return;
-        const found = fastOperation(args.document);
+        const found = fastOperation(args.document as DocumentNode);
         if (found) this.known.set(text, found);
       },
     };
@@ -172,15 +173,16 @@ export class GraphFastPath {
     let result: ExecutionResult;
     try {
       Object.assign(context, { params });
-      const enveloped = yoga.getEnveloped(context as Parameters<typeof yoga.getEnveloped>[0]);
+      const enveloped = yoga.getEnveloped(context);
       const contextValue = await enveloped.contextFactory();
-      result = (await enveloped.execute({
-        schema: enveloped.schema,
+      const execute = enveloped.execute as (args: unknown) => Promise<ExecutionResult>;
+      result = await execute({
+        schema: enveloped.schema as unknown,
         document: known.document,
         contextValue,
         variableValues: params.variables,
         operationName: params.operationName,
-      })) as ExecutionResult;
+      });
     } catch (error) {
       // As yoga's handleError with masked errors: the masked error, as a GraphQLError.
       const masked = this.maskError(error, 'Unexpected error.');
@@ -188,6 +190,6 @@ export class GraphFastPath {
     }
     // useRawJson: the pull pages' documents go into the answer as PostgreSQL wrote them.
     Object.defineProperty(result, 'stringify', { value: rawJsonStringify, enumerable: false, configurable: true });
-    return processRegularResult(result, { Response: this.ResponseClass } as never, 'application/json') as Response;
+    return processRegularResult(result, { Response: this.ResponseClass } as never, 'application/json');
   }
 }

@@ -222,7 +222,7 @@ export function useRowCost(limiter: RateLimiter | null = new RateLimiter()): Plu
         return;
       }
       if (!limiter) return;
-      const wait = limiter.take(rateKey(args.contextValue as GraphContext), Math.max(1, cost));
+      const wait = limiter.take(rateKey(args.contextValue), Math.max(1, cost));
       if (wait > 0) {
         setResultAndStopExecution({
           errors: [new GraphQLError('Too many requests.', { extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait, http: { status: 429, headers: { 'retry-after': String(wait) } } } })],
