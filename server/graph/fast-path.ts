@@ -114,6 +114,8 @@ export const fastPathCount = { answered: 0 };
 
 export class GraphFastPath {
   private readonly known = new Map<string, Known>();
+  /** Documents the learner has looked at (held weakly: gone with yoga's parse cache entry). */
+  private readonly judged = new WeakSet<DocumentNode>();
   private yoga: YogaServerInstance<AuthGraphContext, object> | null = null;
 
   constructor(
@@ -138,10 +140,14 @@ export class GraphFastPath {
   learner(): Plugin {
     return {
       onExecute: ({ args }) => {
+        // Each parsed document (yoga's parse cache hands out one per text) is judged once.
+        const document = args.document as DocumentNode;
+        if (this.judged.has(document)) return;
+        this.judged.add(document);
         const params = (args.contextValue as { params?: { query?: unknown } }).params;
         const text = params?.query;
         if (typeof text !== 'string' || text.length > MAX_TEXT_LENGTH || this.known.has(text) || this.known.size >= MAX_TEXTS) return;
-        const found = fastOperation(args.document as DocumentNode);
+        const found = fastOperation(document);
         if (found) this.known.set(text, found);
       },
     };
