@@ -112,20 +112,11 @@ export function useAuthGate(): Plugin<AuthGraphContext> {
       const auth = (args.contextValue as AuthGraphContext).auth;
       if (!auth) return;
       const { document, operationName } = args as unknown as { document: DocumentNode; operationName?: string | null };
-      const refused = operationRefusal(auth, document, operationName);
+      const fields = operationRootFields(document, operationName);
+      const refused = gateOperation(auth, fields) ?? (auth.kind === 'viewer' ? confinedGraphError(auth.viewer, fields) : null);
       if (refused) setResultAndStopExecution({ data: null, errors: [refused] });
     },
   };
-}
-
-/**
- * The gate's verdict on an operation for a request's authentication (the pending steps, the codes of
- * 01 §8, the registration-area confinement), or null when it may run. Shared by useAuthGate and the
- * graph's fast path (server/graph/fast-path.ts), so both refuse the same operations.
- */
-export function operationRefusal(auth: AuthResult, document: DocumentNode, operationName: string | null | undefined): GraphQLError | null {
-  const fields = operationRootFields(document, operationName);
-  return gateOperation(auth, fields) ?? (auth.kind === 'viewer' ? confinedGraphError(auth.viewer, fields) : null);
 }
 
 /**

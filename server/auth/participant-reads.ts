@@ -23,32 +23,26 @@ export function noteParticipantReads(ctx: { request: Request; viewer: Viewer | n
   r.via.add(via);
 }
 
-/**
- * Writes the one audit row of the participants a request's operation read (when it read any). Run when
- * the operation has run: by useParticipantReadLog, and by the graph's fast path (server/graph/fast-path.ts).
- */
-export async function writeParticipantReads(ctx: Pick<GraphContext, 'db' | 'request'>): Promise<void> {
-  const r = pending.get(ctx.request);
-  if (!r || r.ids.size === 0) return;
-  pending.delete(ctx.request);
-  const participantIds = [...r.ids].sort((a, b) => a - b);
-  try {
-    await audit(ctx.db, {
-      viewer: r.viewer, action: 'participant.list_read', subjectType: 'participant',
-      subjectId: participantIds.length === 1 ? participantIds[0] : null,
-      details: { participantIds, via: [...r.via].sort(), rows: participantIds.length }, ip: r.ip,
-    });
-  } catch (err) {
-    console.error('audit of participant reads failed', err);
-  }
-}
-
 export function useParticipantReadLog(): Plugin<GraphContext> {
   return {
     onExecute({ args }) {
       const ctx = args.contextValue as GraphContext;
       return {
-        onExecuteDone: () => writeParticipantReads(ctx),
+        async onExecuteDone() {
+          const r = pending.get(ctx.request);
+          if (!r || r.ids.size === 0) return;
+          pending.delete(ctx.request);
+          const participantIds = [...r.ids].sort((a, b) => a - b);
+          try {
+            await audit(ctx.db, {
+              viewer: r.viewer, action: 'participant.list_read', subjectType: 'participant',
+              subjectId: participantIds.length === 1 ? participantIds[0] : null,
+              details: { participantIds, via: [...r.via].sort(), rows: participantIds.length }, ip: r.ip,
+            });
+          } catch (err) {
+            console.error('audit of participant reads failed', err);
+          }
+        },
       };
     },
   };

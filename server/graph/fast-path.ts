@@ -128,9 +128,18 @@ export class GraphFastPath {
     this.yoga = yoga;
   }
 
-  /** Texts remembered (for tests). */
-  get size(): number {
-    return this.known.size;
+  /** The shortest text remembered (Infinity while none is). */
+  private shortest = Number.POSITIVE_INFINITY;
+
+  /**
+   * Whether a body of this declared length could hold a remembered text: the JSON body holds the text
+   * as a JSON string, never shorter than the text itself, inside `{"query":""}`. A shorter body (or any
+   * body while nothing is remembered) is not read by the route: yoga reads it as before.
+   */
+  mayHold(contentLength: string | undefined): boolean {
+    if (this.known.size === 0) return false;
+    const n = contentLength === undefined ? Number.NaN : Number(contentLength);
+    return !Number.isFinite(n) || n >= this.shortest + 12;
   }
 
   /**
@@ -148,7 +157,9 @@ export class GraphFastPath {
         const text = params?.query;
         if (typeof text !== 'string' || text.length > MAX_TEXT_LENGTH || this.known.has(text) || this.known.size >= MAX_TEXTS) return;
         const found = fastOperation(document);
-        if (found) this.known.set(text, found);
+        if (!found) return;
+        this.known.set(text, found);
+        this.shortest = Math.min(this.shortest, text.length);
       },
     };
   }

@@ -170,21 +170,6 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   constructor(private readonly s: RateSettings = DEFAULT_RATE) {}
 
-  /**
-   * What take would answer now, without taking: the graph's fast path (server/graph/fast-path.ts) asks
-   * first and leaves a refusal to the yoga pipeline, whose take then refuses the same.
-   */
-  wouldWait(key: string, rows: number, now = Date.now()): number {
-    const b = this.buckets.get(key);
-    if (!b) return 0;
-    const seconds = Math.max(0, (now - b.at) / 1000);
-    const requests = Math.min(this.s.requestBurst, b.requests + seconds * this.s.requestsPerSecond);
-    const rowsLeft = Math.min(this.s.rowBurst, b.rows + seconds * this.s.rowsPerSecond);
-    if (requests < 1) return Math.max(1, Math.ceil((1 - requests) / this.s.requestsPerSecond));
-    if (rowsLeft < rows) return Math.max(1, Math.ceil((rows - rowsLeft) / this.s.rowsPerSecond));
-    return 0;
-  }
-
   /** Takes one request and `rows` from the key's buckets; answers the seconds to wait when they are empty (0: go). */
   take(key: string, rows: number, now = Date.now()): number {
     let b = this.buckets.get(key);
@@ -205,11 +190,6 @@ export class RateLimiter {
   }
 }
 
-/** Whose buckets a request takes from: the real user's when signed in, else the client address's. */
-export function rateKey(ctx: Pick<GraphContext, 'viewer' | 'ip'>): string {
-  return ctx.viewer ? `u:${ctx.viewer.realUserId}` : `ip:${ctx.ip}`;
-}
-
 export function useRowCost(limiter: RateLimiter | null = new RateLimiter()): Plugin<GraphContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
@@ -222,7 +202,9 @@ export function useRowCost(limiter: RateLimiter | null = new RateLimiter()): Plu
         return;
       }
       if (!limiter) return;
-      const wait = limiter.take(rateKey(args.contextValue), Math.max(1, cost));
+      const ctx = args.contextValue as GraphContext;
+      const key = ctx.viewer ? `u:${ctx.viewer.realUserId}` : `ip:${ctx.ip}`;
+      const wait = limiter.take(key, Math.max(1, cost));
       if (wait > 0) {
         setResultAndStopExecution({
           errors: [new GraphQLError('Too many requests.', { extensions: { code: 'RATE_LIMITED', retryAfterSeconds: wait, http: { status: 429, headers: { 'retry-after': String(wait) } } } })],

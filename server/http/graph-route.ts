@@ -79,7 +79,7 @@ export function mountGraph(app: Hono, db: Db, config: Config): void {
     if (identityMismatch(c.req.raw, viewer)) return c.json(identityChangedBody, 409);
     const context: AuthGraphContext = { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload, auth };
     // The hot operations (the sync's pulls, the unread badge) skip yoga's request pipeline (server/graph/fast-path.ts, issue 25).
-    if (config.graphFastPath && c.req.method === 'POST' && request === c.req.raw && isJsonContentType(c.req.header('content-type') ?? null)) {
+    if (config.graphFastPath && c.req.method === 'POST' && request === c.req.raw && isJsonContentType(c.req.header('content-type') ?? null) && fast.mayHold(c.req.header('content-length'))) {
       const body = await readJsonBody(request);
       const answer = body.ok ? fast.answer(body.value, request, context) : null;
       if (answer) return answer;

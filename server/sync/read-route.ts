@@ -103,19 +103,11 @@ export function useReadOnlyOperations(): Plugin<GraphContext> {
   return {
     onExecute({ args }) {
       const { document, operationName } = args as { document: DocumentNode; operationName?: string | null };
-      noteReadOperation(document, operationName, (args.contextValue as GraphContext).request);
+      const shape = readShape(document, operationName);
+      if (shape.readOnly) readOnlyRequests.add((args.contextValue as GraphContext).request);
+      if (shape.lists) routeThisRequest();
     },
   };
-}
-
-/**
- * Before an operation runs: notes a request whose operation only reads, and routes one that only
- * lists to a standby. Shared by useReadOnlyOperations and the graph's fast path (server/graph/fast-path.ts).
- */
-export function noteReadOperation(document: DocumentNode, operationName: string | null | undefined, request: Request): void {
-  const shape = readShape(document, operationName);
-  if (shape.readOnly) readOnlyRequests.add(request);
-  if (shape.lists) routeThisRequest();
 }
 
 /**
