@@ -20,6 +20,8 @@ export interface Config {
   graphDevTools: boolean;
   /** Per-user rate limit on the graph endpoint (issue 20); `WERKPAD_GRAPH_RATE_LIMIT=0` switches it off (load tests, the fuzz test). */
   graphRateLimit: boolean;
+  /** The graph's fast path for the pulls and the unread badge (server/graph/fast-path.ts, issue 25); WERKPAD_GRAPH_FAST_PATH=0 sends every request through yoga. */
+  graphFastPath: boolean;
   publicUrl: string;
   sentryDsn: string | undefined;
   /** Seed the demo organisations on first start of an empty database. */
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     devTools: flag(env.WERKPAD_DEV_OUTBOX) ?? flag(env.WERKPAD_DEV_TOOLS) ?? dev,
     graphDevTools: flag(env.WERKPAD_GRAPH_DEV) ?? dev,
     graphRateLimit: flag(env.WERKPAD_GRAPH_RATE_LIMIT) ?? true,
+    graphFastPath: flag(env.WERKPAD_GRAPH_FAST_PATH) ?? true,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     sentryDsn: env.SENTRY_DSN || undefined,
     seedDemo: env.WERKPAD_SEED_DEMO !== '0',

@@ -14,6 +14,7 @@ import { useParticipantReadLog } from '../auth/participant-reads';
 import { useReadOnlyOperations } from '../sync/read-route';
 import { PUSH_BATCH_MAX } from '../../src/domain/writes/push-document';
 import { useRawJson } from './raw-json';
+import { GraphFastPath, useParsedBody } from './fast-path';
 
 /** A GraphQLError of any copy of the graphql module (ESM and CommonJS may both be loaded). */
 function isGraphError(error: unknown): error is GraphQLError {
@@ -62,7 +63,7 @@ export function useRefuseNul(): Plugin {
  * socket; yoga's own (the @whatwg-node ponyfill) went through a ReadableStream per answer, read
  * again by the node server (issue 25: a tenth of the server's CPU per request in the load mix).
  */
-const CurrentResponse = new Proxy(Response, {
+export const CurrentResponse = new Proxy(Response, {
   construct: (_target, [body, init]: ConstructorParameters<typeof Response>) => new globalThis.Response(body, withLength(body, init)),
 });
 
@@ -86,9 +87,13 @@ export function withLength(body: BodyInit | null | undefined, init: ResponseInit
   return { ...init, headers };
 }
 
-/** The graph endpoint (POST /api/v2/graph). Limits against abusive queries live here. */
+/**
+ * The graph endpoint (POST /api/v2/graph) and its fast path for the hot operations (server/graph/fast-path.ts),
+ * which runs them through this yoga's plugins. Limits against abusive queries live here.
+ */
 export function createGraph(config: Config) {
-  return createYoga<GraphContext>({
+  const fast = new GraphFastPath(graphErrorMasker(config), CurrentResponse);
+  const yoga = createYoga<GraphContext>({
     schema,
     fetchAPI: { Response: CurrentResponse },
     graphqlEndpoint: '/api/v2/graph',
@@ -103,6 +108,9 @@ export function createGraph(config: Config) {
     // own (25 MB) piped every body through a TransformStream into a second Request (issue 25).
     maxRequestBodySize: false,
     plugins: [
+      // A body the route read for the fast path is parsed from what was read; texts that reach execution are remembered.
+      useParsedBody(),
+      fast.learner(),
       useRefuseNul(),
       // No introspection outside development; __typename keeps answering.
       useNoIntrospection(!config.graphDevTools),
@@ -131,4 +139,6 @@ export function createGraph(config: Config) {
       }),
     ],
   });
+  fast.attach(yoga);
+  return { yoga, fast };
 }

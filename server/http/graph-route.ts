@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { createGraph } from '../graph/yoga';
+import { isJsonContentType, readJsonBody } from '../graph/fast-path';
 import { authenticateRequest } from '../auth/authenticate';
 import { authSettings } from '../auth/settings';
 import { authGraphError, type AuthGraphContext } from '../auth/graph-gate';
@@ -16,7 +17,7 @@ import { identityChangedBody, identityMismatch } from '../sync/identity';
  * for its authentication state is decided per operation by useAuthGate (server/auth/graph-gate.ts).
  */
 export function mountGraph(app: Hono, db: Db, config: Config): void {
-  const yoga = createGraph(config);
+  const { yoga, fast } = createGraph(config);
   app.on(['GET', 'POST', 'OPTIONS'], '/api/v2/graph', async (c) => {
     let request = c.req.raw;
     let upload: File | null = null;
@@ -77,6 +78,12 @@ export function mountGraph(app: Hono, db: Db, config: Config): void {
     // A sync worker started for someone else than this session is now: refuse (server/sync/identity.ts).
     if (identityMismatch(c.req.raw, viewer)) return c.json(identityChangedBody, 409);
     const context: AuthGraphContext = { db, config, viewer, ip: clientIp(c), request: c.req.raw, upload, auth };
+    // The hot operations (the sync's pulls, the unread badge) skip yoga's request pipeline (server/graph/fast-path.ts, issue 25).
+    if (config.graphFastPath && c.req.method === 'POST' && request === c.req.raw && isJsonContentType(c.req.header('content-type') ?? null) && fast.mayHold(c.req.header('content-length'))) {
+      const body = await readJsonBody(request);
+      const answer = body.ok ? fast.answer(body.value, request, context) : null;
+      if (answer) return answer;
+    }
     return yoga.fetch(request, context);
   });
 }
