@@ -4,11 +4,9 @@
  * in any of them fails. A lane is one npm script, or several joined by commas, run one after the other; a lane
  * stops at its first failing script, the other lanes go on, so one run shows every lane's failures.
  *
- * `npm test` runs two lanes: the browser tests in one, the type check, lint, the unit tests and the server tests
- * in the other, at a lower priority (`--lower`: the browser tests wait on timers and screens and must not be
- * starved into timeouts). The browser tests use about a third of a 2-core machine (they mostly wait on the browser,
- * the network and timers), the vitest phases want both cores; one after the other the run took about twice as
- * long as the browser tests alone.
+ * `npm test` uses it for the type check and lint (two lanes of one script each). Running the browser tests beside
+ * the vitest phases (`test:e2e --lower typecheck,lint,test:unit,test:server`; `--lower`: nice 10) was tried and
+ * not kept: 51 against about 54 minutes, with the browser tests slowed by a quarter and one failing under the load.
  *
  * Each script's output is printed whole when it ends (never interleaved), with its lane, exit status and time;
  * a line is printed when a script starts, so a long silence shows what is running.
