@@ -44,4 +44,13 @@ describe('resolveBranding', () => {
     expect(vars['--color-on-header']).toBe('#ffffff');
     expect(vars['--menu-background']).toBe('#fafafa');
   });
+
+  it('gives the unread badge text that reads on the menu-active colour (AA, 4.5:1)', () => {
+    // White on the default #3383a9 is 4.23:1, below AA for the badge's 12 px figures; black is 4.96:1.
+    const defaults = brandingCssVariables(resolveBranding({}));
+    expect(defaults['--menu-on-active']).toBe('#000000');
+    expect(contrastRatio('#3383a9', defaults['--menu-on-active']!)).toBeGreaterThan(4.5);
+    const dark = brandingCssVariables(resolveBranding({ mainMenuActiveColor: '#1a3a5c' }));
+    expect(dark['--menu-on-active']).toBe('#ffffff');
+  });
 });

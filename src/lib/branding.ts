@@ -51,6 +51,7 @@ export function brandingCssVariables(branding: Branding): Record<string, string>
     '--color-on-header': readableTextColor(branding.headerColor),
     '--menu-background': branding.mainMenuBackgroundColor,
     '--menu-active': branding.mainMenuActiveColor,
+    '--menu-on-active': readableTextColor(branding.mainMenuActiveColor),
     '--menu-text': branding.mainMenuTextAndIconColor,
   };
 }

@@ -51,6 +51,7 @@ export function brandingStyleSheet(b: Branding): string {
     ['--color-on-header', onColour(b.headerColor)],
     ['--menu-background', b.mainMenuBackgroundColor],
     ['--menu-active', b.mainMenuActiveColor],
+    ['--menu-on-active', onColour(b.mainMenuActiveColor)],
     ['--menu-text', b.mainMenuTextAndIconColor],
   ];
   return `:root {\n${vars.map(([k, val]) => `  ${k}: ${val};`).join('\n')}\n}\n`;

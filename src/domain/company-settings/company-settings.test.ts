@@ -68,6 +68,8 @@ describe('branding', () => {
     expect(b.headerColor).toBe('#3383a9');
     expect(brandingStyleSheet(b)).toContain('--color-primary: #112233;');
     expect(brandingStyleSheet(b)).toContain('--color-on-primary: #ffffff;');
+    // The unread badge's figures on the default menu-active colour: black (4.96:1), not white (4.23:1).
+    expect(brandingStyleSheet(b)).toContain('--menu-on-active: #000000;');
   });
   it('warns for pairs below WCAG AA', () => {
     const base = resolveBrandingTemplate({});
