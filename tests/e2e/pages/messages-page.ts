@@ -73,10 +73,12 @@ export async function serverUnread(api: APIRequestContext): Promise<number> {
   }
 }
 
-export async function serverInbox(api: APIRequestContext): Promise<{ id: string; uuid: string; subject: string; read: boolean }[]> {
+export interface InboxMessage { id: string; uuid: string; subject: string; read: boolean; body: string; sender: { name: string } }
+
+export async function serverInbox(api: APIRequestContext): Promise<InboxMessage[]> {
   const response = await api.post('/api/v2/graph', {
-    data: { query: '{ messages(tab: inbox, perPage: 0) { records { id uuid subject read } } }' },
+    data: { query: '{ messages(tab: inbox, perPage: 0) { records { id uuid subject read body sender { name } } } }' },
   });
-  const body = (await response.json()) as { data?: { messages: { records: { id: string; uuid: string; subject: string; read: boolean }[] } } };
+  const body = (await response.json()) as { data?: { messages: { records: InboxMessage[] } } };
   return body.data?.messages.records ?? [];
 }
