@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { closeChangeHub } from './sync/changes';
 import { closeSessionCache } from './auth/session-cache';
 import { closeMessageCountCache } from './messages/count-cache';
+import { syncHousekeepingSettled } from './sync/housekeeping';
 import { unrouted } from './db/routed';
 import { initSentry } from './sentry';
 import { transferScheduler } from './transfer/routes';
@@ -56,6 +57,8 @@ async function shutdown(signal: string): Promise<void> {
   await closeChangeHub(db);
   await closeSessionCache(db);
   await closeMessageCountCache(unrouted(db));
+  // A tombstone purge the pulls started in the background ends first, or it fails on the closed pool.
+  await syncHousekeepingSettled();
   await db.close();
   process.exit(0);
 }

@@ -89,6 +89,8 @@ export async function runSyncHousekeeping(db: Db, now: Date): Promise<{ tombston
 }
 
 const running = new WeakSet<Db>();
+/** The runs under way in this process: a shutdown lets them finish before it closes the database. */
+const underWay = new Set<Promise<void>>();
 
 /**
  * Runs the housekeeping on about one call in `every`, in the background (never in the caller's
@@ -97,7 +99,17 @@ const running = new WeakSet<Db>();
 export function maybeRunSyncHousekeeping(db: Db, now: Date, every = 500, random = Math.random): void {
   if (running.has(db) || random() * every >= 1) return;
   running.add(db);
-  void runSyncHousekeeping(db, now)
+  const run: Promise<void> = runSyncHousekeeping(db, now)
+    .then(() => undefined)
     .catch((err: unknown) => console.error('Sync housekeeping failed:', err instanceof Error ? err.message : err))
-    .finally(() => running.delete(db));
+    .finally(() => {
+      running.delete(db);
+      underWay.delete(run);
+    });
+  underWay.add(run);
+}
+
+/** Resolves when the housekeeping runs under way have ended (the server's shutdown, before it closes the database). */
+export async function syncHousekeepingSettled(): Promise<void> {
+  await Promise.all([...underWay]);
 }

@@ -6,7 +6,8 @@ import { rowToDocument } from './document';
 import { serverCollection } from './registry';
 import { loadSyncKeys, signCheckpoint } from './checkpoint';
 import { pullCollection, pullEnv } from './pull';
-import { purgeTombstones, runSyncHousekeeping } from './housekeeping';
+import { maybeRunSyncHousekeeping, purgeTombstones, runSyncHousekeeping, syncHousekeepingSettled } from './housekeeping';
+import type { Db } from '../db/db';
 import { createSession } from '../auth/session';
 import type { Viewer } from '../auth/viewer';
 
@@ -268,6 +269,23 @@ describe('sync housekeeping', () => {
     await runSyncHousekeeping(f.db, new Date());
     const { rows } = await f.db.query<{ id: string }>('SELECT client_mutation_id::text AS id FROM processed_mutations WHERE client_mutation_id = $1', [old]);
     expect(rows.map((r) => r.id)).toEqual([old]);
+  });
+
+  it('a run the pulls started in the background is waited for at shutdown, so it never fails on a closed database', async () => {
+    const counted = () => {
+      let n = 0;
+      const db: Db = { ...f.db, transaction: async (fn) => f.db.transaction(fn).finally(() => void n++) };
+      return { db, transactions: () => n };
+    };
+    // A whole run: one transaction per collection.
+    const direct = counted();
+    await runSyncHousekeeping(direct.db, new Date());
+    expect(direct.transactions()).toBeGreaterThan(1);
+    const background = counted();
+    maybeRunSyncHousekeeping(background.db, new Date(), 1, () => 0);
+    expect(background.transactions()).toBe(0);
+    await syncHousekeepingSettled();
+    expect(background.transactions()).toBe(direct.transactions());
   });
 });
 
