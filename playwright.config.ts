@@ -88,10 +88,7 @@ export default defineConfig({
   use: {
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
-    // A trace records every test as it runs (screencast frames, DOM snapshots) and keeps it only when the test
-    // fails: that costs the browser and its compositor CPU in every test. Off unless asked for
-    // (WERKPAD_E2E_TRACE=1, e.g. to look at a failure again); a failure still leaves its screenshot.
-    trace: process.env.WERKPAD_E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },

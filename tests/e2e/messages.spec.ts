@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { MessagesPage, serverInbox, serverUnread } from './pages/messages-page';
 import { waitForServiceWorker } from './pages/offline-support';
@@ -50,7 +50,10 @@ test.describe('messages', () => {
     await expect.poll(() => p.tabUnread(), { timeout: 30_000 }).toBe(participantUnread - 1);
     await expect.poll(() => serverUnread(participant.context.request), { timeout: 30_000 }).toBe(participantUnread - 1);
 
-    // Offline: reply to the coach.
+    // Offline: reply to the coach. The API is refused at the route as well: Chromium's offline emulation did not
+    // always hold for the sync worker that a reload starts (the reply then reached the server while "offline").
+    const noNetwork = (route: Route) => route.abort('internetdisconnected');
+    await participant.context.route('**/api/**', noNetwork);
     await participant.context.setOffline(true);
     await p.reply.click();
     await expect(participant.page.getByTestId('recipient-chosen')).toHaveText('Sanne Visser');
@@ -81,6 +84,7 @@ test.describe('messages', () => {
     }
 
     // Online: sent once; the mark goes; the coach's open browser shows it without a reload, one more unread.
+    await participant.context.unroute('**/api/**', noNetwork);
     await participant.context.setOffline(false);
     await expect(p.items.filter({ hasText: 'Wacht op verzenden' })).toHaveCount(0, { timeout: 60_000 });
     await expect.poll(async () => (await replies()).length, { timeout: 60_000 }).toBe(1);
