@@ -13,6 +13,7 @@ import { syncApi } from '../sync-client';
 import { formatDate } from '../format';
 import { uploadProblem } from './upload-check';
 import { useLinkedFiles, type LinkedFileView } from './linked-files';
+import './files-section.css';
 
 /** The text key of a refused upload: the graph route's own codes read as this area's. */
 function refusalReason(error: string | null): 'workPlanFiles.errors.failed' {
@@ -155,7 +156,7 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
   return (
     <section className="plan-files" aria-labelledby={`${p}s-title`} data-testid={`${p}s`}>
       <h2 id={`${p}s-title`}>{t(kind.title)}</h2>
-      {kind.saveFirst && planId === null && <p className="work-plans__empty">{t(kind.saveFirst)}</p>}
+      {kind.saveFirst && planId === null && <p className="plan-files__empty">{t(kind.saveFirst)}</p>}
       {rights.attach && planId !== null && (
         <form className="plan-files__upload" onSubmit={(e) => void handleSubmit(submit)(e)} noValidate>
           <div className="field">
@@ -220,7 +221,7 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
         </p>
       )}
       {confirming && (
-        <div role="alertdialog" aria-labelledby={`${p}-confirm-delete`} className="card work-plans__confirm">
+        <div role="alertdialog" aria-labelledby={`${p}-confirm-delete`} className="card plan-files__confirm">
           <p id={`${p}-confirm-delete`}>{t('workPlanFiles.delete.confirm', { name: confirming.name })}</p>
           <button ref={confirmButton} type="button" className="button button--primary" onClick={() => remove(confirming)}>
             {t('workPlanFiles.delete.yes')}
@@ -233,7 +234,7 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
       {files === undefined ? (
         <p role="status">{t('workPlanFiles.loading')}</p>
       ) : files.length === 0 ? (
-        <p className="work-plans__empty">{t(kind.empty)}</p>
+        <p className="plan-files__empty">{t(kind.empty)}</p>
       ) : (
         <table className="plan-files__table">
           <caption className="visually-hidden">{t(kind.title)}</caption>
@@ -251,7 +252,7 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
               <tr key={f.uuid} data-testid={p}>
                 <td className="plan-files__name">
                   {f.name}
-                  {f.pending && <span className="wp-pending"> {t('workPlanFiles.pending')}</span>}
+                  {f.pending && <span className="plan-files__pending"> {t('workPlanFiles.pending')}</span>}
                 </td>
                 <td>{formatBytes(f.size)}</td>
                 <td>{formatDate(f.createdAt, i18n.language)}</td>

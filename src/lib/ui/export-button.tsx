@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../api/client';
 import { EXPORT_ROWS_HEADER, type ExportFormat } from '../../domain/users/export-columns';
 import { failureText } from './reason-text';
+import './export-button.css';
 
 interface ExportButtonProps {
   subject: 'users' | 'participants' | 'skillReport';
