@@ -1,30 +1,11 @@
 import { DEFAULT_BRANDING } from '../domain/shared/constants';
 import type { Branding } from '../domain/shared/constants';
+import { brandingCssVariables } from '../domain/company-settings/branding';
 
-function channel(hex: string, index: number): number {
-  const value = parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16) / 255;
-  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-}
+// The colour maths and the variables live with the template style sheet, which the server serves from the same list.
+export { brandingCssVariables, contrast as contrastRatio, luminance, readableTextColor } from '../domain/company-settings/branding';
 
-/** WCAG relative luminance of a #rrggbb colour. */
-export function luminance(hex: string): number {
-  return 0.2126 * channel(hex, 0) + 0.7152 * channel(hex, 1) + 0.0722 * channel(hex, 2);
-}
-
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-const LIGHT = '#ffffff';
-const DARK = '#000000';
 const HEX = /^#[0-9a-f]{6}$/i;
-
-/** The text colour (white or near-black) with the higher contrast on `background`. */
-export function readableTextColor(background: string): string {
-  if (!HEX.test(background)) return DARK;
-  return contrastRatio(background, LIGHT) >= contrastRatio(background, DARK) ? LIGHT : DARK;
-}
 
 /** A company's branding overrides the defaults colour by colour; invalid colours fall back. */
 export function resolveBranding(override: Partial<Branding> | null | undefined): Branding {
@@ -39,20 +20,6 @@ export function resolveBranding(override: Partial<Branding> | null | undefined):
     mainMenuActiveColor: pick('mainMenuActiveColor'),
     mainMenuTextAndIconColor: pick('mainMenuTextAndIconColor'),
     logoUri: override?.logoUri ?? DEFAULT_BRANDING.logoUri,
-  };
-}
-
-/** CSS custom properties for a branding template (01 §3, §9). */
-export function brandingCssVariables(branding: Branding): Record<string, string> {
-  return {
-    '--color-primary': branding.primaryColor,
-    '--color-on-primary': readableTextColor(branding.primaryColor),
-    '--color-header': branding.headerColor,
-    '--color-on-header': readableTextColor(branding.headerColor),
-    '--menu-background': branding.mainMenuBackgroundColor,
-    '--menu-active': branding.mainMenuActiveColor,
-    '--menu-on-active': readableTextColor(branding.mainMenuActiveColor),
-    '--menu-text': branding.mainMenuTextAndIconColor,
   };
 }
 
