@@ -1,26 +1,12 @@
-import { DEFAULT_BRANDING } from '../domain/shared/constants';
 import type { Branding } from '../domain/shared/constants';
-import { brandingCssVariables } from '../domain/company-settings/branding';
+import { brandingCssVariables, resolveBrandingTemplate } from '../domain/company-settings/branding';
 
 // The colour maths and the variables live with the template style sheet, which the server serves from the same list.
 export { brandingCssVariables, contrast as contrastRatio, luminance, readableTextColor } from '../domain/company-settings/branding';
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
-/** A company's branding overrides the defaults colour by colour; invalid colours fall back. */
+/** A company's branding over the defaults, colour by colour; invalid colours fall back (the template's own rule). */
 export function resolveBranding(override: Partial<Branding> | null | undefined): Branding {
-  const pick = (key: Exclude<keyof Branding, 'logoUri'>): string => {
-    const value = override?.[key];
-    return typeof value === 'string' && HEX.test(value) ? value : DEFAULT_BRANDING[key];
-  };
-  return {
-    primaryColor: pick('primaryColor'),
-    headerColor: pick('headerColor'),
-    mainMenuBackgroundColor: pick('mainMenuBackgroundColor'),
-    mainMenuActiveColor: pick('mainMenuActiveColor'),
-    mainMenuTextAndIconColor: pick('mainMenuTextAndIconColor'),
-    logoUri: override?.logoUri ?? DEFAULT_BRANDING.logoUri,
-  };
+  return resolveBrandingTemplate(override ?? {});
 }
 
 /** Sets the branding variables on the document root (or `element`). */

@@ -252,7 +252,7 @@ export function FilesSection({ target, viewer }: { target: FilesTarget; viewer: 
               <tr key={f.uuid} data-testid={p}>
                 <td className="plan-files__name">
                   {f.name}
-                  {f.pending && <span className="plan-files__pending"> {t('workPlanFiles.pending')}</span>}
+                  {f.pending && <span className="wp-pending"> {t('workPlanFiles.pending')}</span>}
                 </td>
                 <td>{formatBytes(f.size)}</td>
                 <td>{formatDate(f.createdAt, i18n.language)}</td>
