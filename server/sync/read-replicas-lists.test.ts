@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
 import { lsnValue, readReplicas, withReplicas, type ReadReplicaOptions } from '../db/replicas';
 import { createTestApp, standbySuite, type SyncFixture } from './test-fixture';
-import { pauseReplay, testDbMode } from '../test/replica';
+import { testDbMode, whileReplayPaused } from '../test/replica';
 import { createSession } from '../auth/session';
 import { unrouted } from '../db/routed';
 
@@ -82,8 +82,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
     // Every process has probed (its start position is behind what follows).
     for (const p of [a, b, memoryOnly]) await settled(p, other.token);
 
-    await pauseReplay(standbyAdmin);
-    try {
+    await whileReplayPaused(standbyAdmin, async () => {
       // Written on the primary by someone else: a list from the standby does not show it yet.
       await addDirectly('Alleen primair');
       const reads = a.replicas.stats().routedReads;
@@ -110,9 +109,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
       const otherReads = b.replicas.stats().routedReads;
       expect(await b.names(other.token)).not.toContain('Na de schrijf');
       expect(b.replicas.stats().routedReads).toBeGreaterThan(otherReads);
-    } finally {
-      await standbyAdmin.query('SELECT pg_wal_replay_resume()');
-    }
+    });
     await caughtUp();
     // Replayed: the standby serves the session again, with its write.
     const reads = b.replicas.stats().routedReads;
@@ -125,8 +122,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
     const a = instance();
     await f.db.replicas!.publishMark();
     await settled(a, admin.token);
-    await pauseReplay(standbyAdmin);
-    try {
+    await whileReplayPaused(standbyAdmin, async () => {
       await addDirectly('Niet in de export');
       const reads = a.replicas.stats().routedReads;
       const res = await a.app.request('/api/export/participants.csv', { headers: { authorization: `Bearer ${admin.token}` } });
@@ -137,8 +133,6 @@ describe.runIf(testDbMode() === 'postgres-replica')('lists and exports from a ho
       expect(a.replicas.stats().routedReads).toBeGreaterThan(reads);
       const { rows } = await f.db.query("SELECT 1 FROM audit_log WHERE action = 'participant.export' AND user_id = $1", [admin.id]);
       expect(rows).toHaveLength(1);
-    } finally {
-      await standbyAdmin.query('SELECT pg_wal_replay_resume()');
-    }
+    });
   });
 });

@@ -11,7 +11,7 @@ import { lsnValue, openDatabase, readReplicas, withReplicas, type ReadReplicas }
 import { checkpointNeeds } from './read-route';
 import { signCheckpoint } from './checkpoint';
 import { createTestApp, standbySuite, type SyncFixture } from './test-fixture';
-import { pauseReplay, testDbMode } from '../test/replica';
+import { testDbMode, whileReplayPaused } from '../test/replica';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
 
@@ -228,8 +228,7 @@ describe.runIf(testDbMode() === 'postgres-replica')('pulls from a hot standby (P
     let cp = (await pull({ seq: 0, scopeKey: null })).checkpoint;
     // Only a routing that knows the standby is caught up can tell "not replayed" from "lagging".
     await untilStandbyServes(replicas, f.db.replicas!.standbys[0]!.db);
-    await pauseReplay(standbyAdmin);
-    try {
+    cp = await whileReplayPaused(standbyAdmin, async () => {
       const uuid = uuidv7();
       const saved = await graph<{ saveSyncProbe: PushAnswer }>(a.token, SAVE_DOC, {
         input: { clientMutationId: uuidv7(), uuid, body: 'net geschreven', baseRevision: null, baseValues: null },
@@ -238,11 +237,9 @@ describe.runIf(testDbMode() === 'postgres-replica')('pulls from a hot standby (P
       const before = replicas.stats();
       const page = await pull(cp);
       expect(page.documents.map((d) => [d.uuid, d.body])).toEqual([[uuid, 'net geschreven']]);
-      expect(replicas.stats().notReplayed).toBe(before.notReplayed + 1);
-      cp = page.checkpoint;
-    } finally {
-      await standbyAdmin.query('SELECT pg_wal_replay_resume()');
-    }
+      expect(replicas.stats().notReplayed, JSON.stringify(replicas.stats())).toBe(before.notReplayed + 1);
+      return page.checkpoint;
+    });
     // Replayed: the standby serves this session again, from where the primary left it.
     const { rows } = await f.db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
     for (;;) {

@@ -95,7 +95,7 @@ export async function createSyncFixture(given?: Db): Promise<SyncFixture> {
 /**
  * For a suite run against a PostgreSQL primary with a hot standby (WERKPAD_TEST_DB=postgres-replica): registers the
  * hooks that build the fixture and open an admin connection to the standby (to pause and resume its replay), and
- * closes both after the suite, replay resumed. Read `fx.f` / `fx.standbyAdmin` inside tests and hooks.
+ * closes both after the suite (a test pauses replay only inside whileReplayPaused, which resumes it). Read `fx.f` / `fx.standbyAdmin` inside tests and hooks.
  */
 export function standbySuite(): { f: SyncFixture; standbyAdmin: Db } {
   const fx = {} as { f: SyncFixture; standbyAdmin: Db };
@@ -104,7 +104,6 @@ export function standbySuite(): { f: SyncFixture; standbyAdmin: Db } {
     fx.standbyAdmin = openDb({ databaseUrl: process.env.WERKPAD_TEST_PG_READ_URL! });
   });
   afterAll(async () => {
-    await fx.standbyAdmin.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
     await fx.standbyAdmin.close();
     await fx.f.db.close();
   });

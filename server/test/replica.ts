@@ -33,16 +33,30 @@ export async function withTestStandby(db: Db, name: string): Promise<Db> {
   return withReplicas(db, readReplicas(db, [standby], { processWrites: true, waitMs: 5_000, retryMs: 200, maxLagMs: 30_000 }));
 }
 
+/** The advisory lock (on the standby's `postgres` database) that one test file holds while it pauses replay. */
+const REPLAY_PAUSE_LOCK = 727026;
+
 /**
- * Pauses the standby's replay and waits until it has stopped (a pause is only requested at first: the
- * standby may still replay a record or two, e.g. a write the test makes right after asking).
+ * Runs `fn` while the standby's replay is paused, and resumes it afterwards. Replay pauses for the
+ * whole server, which every test file of the phase shares: the pause is held under an advisory lock
+ * (advisory locks work on a hot standby and are never replayed), so one file's resume never ends
+ * another file's pause. A pause is only requested at first (the standby may still replay a record or
+ * two): `fn` starts once it has stopped.
  */
-export async function pauseReplay(standby: Db): Promise<void> {
-  await standby.query('SELECT pg_wal_replay_pause()');
-  for (let tries = 0; ; tries++) {
-    const { rows } = await standby.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
-    if (rows[0]?.state === 'paused') return;
-    if (tries > 2_000) throw new Error(`the standby's replay did not pause (state: ${rows[0]?.state ?? 'unknown'})`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
+export async function whileReplayPaused<T>(standby: Db, fn: () => Promise<T>): Promise<T> {
+  return standby.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [REPLAY_PAUSE_LOCK]);
+    await tx.query('SELECT pg_wal_replay_pause()');
+    try {
+      for (let tries = 0; ; tries++) {
+        const { rows } = await tx.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
+        if (rows[0]?.state === 'paused') break;
+        if (tries > 2_000) throw new Error(`the standby's replay did not pause (state: ${rows[0]?.state ?? 'unknown'})`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return await fn();
+    } finally {
+      await tx.query('SELECT pg_wal_replay_resume()');
+    }
+  });
 }
