@@ -24,18 +24,40 @@ function files(dir: string, ext: string): string[] {
 const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
 const featureOf = (file: string) => /^features\/([^/]+)\//.exec(rel(file))?.[1] ?? null;
 
-function definitions(): Map<string, string[]> {
-  const defined = new Map<string, string[]>();
+/** Per class, the sheets that mention it in any selector (`all`) and those with a rule for the class alone (`base`: `.x { … }` outside @media). */
+function definitions(): Map<string, { all: string[]; base: string[] }> {
+  const defined = new Map<string, { all: string[]; base: string[] }>();
+  const entry = (name: string) => {
+    const found = defined.get(name) ?? { all: [], base: [] };
+    defined.set(name, found);
+    return found;
+  };
   for (const sheet of files(root, '.css')) {
     const css = readFileSync(sheet, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const [, name] of css.matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)) {
-      const list = defined.get(name!) ?? [];
-      if (!list.includes(rel(sheet))) list.push(rel(sheet));
-      defined.set(name!, list);
+    let depth = 0;
+    for (const [, text, brace] of css.matchAll(/([^{}]*)([{}])/g)) {
+      if (brace === '}') {
+        depth = Math.max(0, depth - 1);
+        continue;
+      }
+      const selector = text!.trim();
+      depth++;
+      if (selector.startsWith('@')) continue;
+      for (const [, name] of selector.matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)) {
+        const found = entry(name!);
+        if (!found.all.includes(rel(sheet))) found.all.push(rel(sheet));
+      }
+      if (depth !== 1) continue;
+      for (const item of selector.split(',')) {
+        const name = /^\.(-?[a-zA-Z_][\w-]*)$/.exec(item.trim())?.[1];
+        if (name && !entry(name).base.includes(rel(sheet))) entry(name).base.push(rel(sheet));
+      }
     }
   }
   return defined;
 }
+
+const alwaysLoaded = (sheet: string) => ALWAYS_LOADED.some((prefix) => sheet.startsWith(prefix));
 
 /** The class names written literally in a component (`className="a b"`, `className={'a'}`, static parts of templates). */
 function classNames(source: string): Set<string> {
@@ -49,7 +71,10 @@ function classNames(source: string): Set<string> {
 describe('style ownership', () => {
   it('finds the rules of the classes it checks (the scan itself works)', () => {
     const defined = definitions();
-    expect(defined.get('plan-files__table')).toEqual(['lib/files/files-section.css']);
+    expect(defined.get('plan-files__table')).toEqual({ all: ['lib/files/files-section.css'], base: ['lib/files/files-section.css'] });
+    // A refinement (`.x td`) or a rule inside @media is no base rule.
+    expect(defined.get('admin-dl')?.base).toEqual(['features/participants/participants.css']);
+    expect(defined.get('admin-dl')?.all).toContain('app/styles.css');
     expect(classNames(`<p className="a b-c">x</p><i className={'d'} /><b className={\`e \${f}\`} />`)).toEqual(new Set(['a', 'b-c', 'd', 'e']));
   });
 
@@ -61,12 +86,21 @@ describe('style ownership', () => {
     for (const file of components) {
       const own = featureOf(file);
       for (const name of classNames(readFileSync(file, 'utf8'))) {
-        const sheets = defined.get(name);
-        if (!sheets) continue; // a hook for tests or scripts, no rules
-        const loaded = sheets.some((s) => ALWAYS_LOADED.some((prefix) => s.startsWith(prefix)) || (own !== null && s.startsWith(`features/${own}/`)));
+        const found = defined.get(name);
+        if (!found) continue; // a hook for tests or scripts, no rules
+        // Where a class has a base rule, that is what must be loaded: a phone fix in an always-loaded sheet is not enough.
+        const sheets = found.base.length > 0 ? found.base : found.all;
+        const loaded = sheets.some((s) => alwaysLoaded(s) || (own !== null && s.startsWith(`features/${own}/`)));
         if (!loaded) borrowed.push(`${rel(file)}: .${name} (only in ${sheets.join(', ')})`);
       }
     }
     expect(borrowed).toEqual([]);
+  });
+
+  it('a class has its base rule in one sheet: copies in several features make a screen depend on which was opened first', () => {
+    const copied = [...definitions()]
+      .filter(([, found]) => found.base.length > 1 && !found.base.every(alwaysLoaded))
+      .map(([name, found]) => `.${name}: ${found.base.join(', ')}`);
+    expect(copied).toEqual([]);
   });
 });

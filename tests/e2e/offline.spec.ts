@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ChangesPage } from './pages/changes-page';
 import { serverProbes, signInAs, waitForServiceWorker } from './pages/offline-support';
+import { expectAccessible } from './pages/axe';
 
 /** "1 testnotitie", "3 testnotities": how the changes page counts the test notes on the device. */
 function notes(n: number): string {
@@ -89,6 +90,10 @@ test.describe('offline', () => {
 
     await page.getByRole('button', { name: /Gebruikersmenu van/ }).click();
     await page.getByRole('link', { name: 'Uitloggen' }).click();
+    // The discard button in the dark theme: white on the dark theme's light error red was 2:1.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expectAccessible(page, 'sign-out question, dark');
     await page.getByRole('region', { name: 'Uitloggen' }).getByRole('button', { name: 'Weggooien en uitloggen' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect.poll(replicas).toEqual([]);

@@ -38,7 +38,7 @@ export function FeaturesSection({ settings, notice, onNotice: setNotice }: { set
     }
   };
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
+    <section className="admin-card settings-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.company.features')}</h2>
       <div className="admin-form__row">
         <div className="field">

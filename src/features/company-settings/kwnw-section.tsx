@@ -53,7 +53,7 @@ export function KwnwSection({ settings, notice, onNotice: setNotice }: { setting
   };
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`} data-testid="kwnw-settings">
+    <section className="admin-card settings-card" aria-labelledby={`${id}-title`} data-testid="kwnw-settings">
       <h2 id={`${id}-title`}>{t('admin.company.kwnw.title')}</h2>
       <div className="admin-form__row">
         <div className="field">

@@ -92,7 +92,7 @@ function LogoSection({ initialUri }: { initialUri: string | null }) {
   };
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
+    <section className="admin-card settings-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.company.logo')}</h2>
       {uri ? <img className="company-logo-preview" src={uri} alt={t('admin.company.logoAlt')} data-testid="logo-preview" /> : <p>{t('admin.company.noLogo')}</p>}
       <div className="field">
@@ -141,7 +141,7 @@ function ColoursSection({ saved, notice, onNotice: setNotice }: { saved: Colours
     }
   };
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
+    <section className="admin-card settings-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.company.colours')}</h2>
       <div className="company-colours">
         {COLOURS.map((c) => (

@@ -112,7 +112,7 @@ export function SsoPage() {
           </tbody>
         </table>
       )}
-      <form className="admin-form admin-card" noValidate onSubmit={(e) => void handleSubmit(submit)(e)} aria-labelledby={`${id}-title`}>
+      <form className="admin-form admin-card settings-card" noValidate onSubmit={(e) => void handleSubmit(submit)(e)} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{editing ? t('admin.common.edit') : t('admin.company.adapterAdd')}</h2>
         {errors.root?.message ? <p role="alert" className="alert alert--error">{errors.root.message}</p> : null}
         <div className="field">

@@ -63,7 +63,7 @@ export function WidgetsSection({ settings }: { settings: Record<string, unknown>
     }
   };
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
+    <section className="admin-card settings-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.company.widgets')}</h2>
       <p className="admin-muted">{t('admin.company.widgetsHint')}</p>
       {(['home', 'profile'] as const).map((page) => (
