@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { brandingCssVariables, contrastRatio, readableTextColor, resolveBranding } from './branding';
+import { resolveBranding } from './branding';
+// The colour maths and the variables live with the template style sheet, which the server serves from the same list.
+import { brandingCssVariables, contrast as contrastRatio, readableTextColor } from '../domain/company-settings/branding';
 
 describe('readableTextColor', () => {
   it.each([

@@ -1,9 +1,6 @@
 import type { Branding } from '../domain/shared/constants';
 import { brandingCssVariables, resolveBrandingTemplate } from '../domain/company-settings/branding';
 
-// The colour maths and the variables live with the template style sheet, which the server serves from the same list.
-export { brandingCssVariables, contrast as contrastRatio, luminance, readableTextColor } from '../domain/company-settings/branding';
-
 /** A company's branding over the defaults, colour by colour; invalid colours fall back (the template's own rule). */
 export function resolveBranding(override: Partial<Branding> | null | undefined): Branding {
   return resolveBrandingTemplate(override ?? {});
