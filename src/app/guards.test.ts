@@ -7,7 +7,7 @@ const texts = vi.hoisted(() => ({ loadTexts: vi.fn(() => new Promise<void>(() =>
 vi.mock('../i18n/i18n', () => ({ loadTexts: texts.loadTexts }));
 
 const state = vi.hoisted(() => ({ session: { status: 'anonymous', user: null, identityChain: [], company: null }, needsServer: true }));
-vi.mock('./session-store', () => ({
+vi.mock('../lib/session/session-store', () => ({
   ensureSession: () => Promise.resolve(state.session),
   sessionNeedsServer: () => state.needsServer,
   sessionStore: state.session,

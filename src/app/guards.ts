@@ -4,7 +4,7 @@ import type { RouteArea } from '../domain/navigation/access';
 import { homeRedirectFor, portalKindFor, portalRedirectFor } from '../domain/navigation/portal';
 import { FORBIDDEN } from '../features/errors/forbidden';
 import { loadTexts } from '../i18n/i18n';
-import { ensureSession, sessionNeedsServer, sessionStore } from './session-store';
+import { ensureSession, sessionNeedsServer, sessionStore } from '../lib/session/session-store';
 
 /**
  * `beforeLoad` of the guarded layouts: resolves the session (and loads every area's texts, see

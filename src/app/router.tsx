@@ -4,7 +4,7 @@ import { LoadingPage } from '../features/errors/loading-page';
 import { NamedErrorPage } from '../features/errors/named-error-page';
 import { setApiEffects } from '../lib/api/effects';
 import { routeTree } from '../routeTree.gen';
-import { clearSession, lockSignedInSession, refreshSession } from './session-store';
+import { clearSession, lockSignedInSession, refreshSession } from '../lib/session/session-store';
 
 export const router = createRouter({
   routeTree,

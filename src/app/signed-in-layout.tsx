@@ -21,7 +21,7 @@ import { portalPaths } from '../features/portal/paths';
 import { UNREAD_BADGE_ENTRIES, UnreadBadge } from '../features/messages/unread-badge';
 import { applyBranding } from '../lib/branding';
 import { catalogueFor } from './menu/catalogue';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../lib/session/session-store';
 
 const MENU_BADGES = Object.fromEntries(UNREAD_BADGE_ENTRIES.map((id) => [id, <UnreadBadge key={id} />]));
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readableReplica, readerSession } from '../lib/replica/reader-session';
-import { clearSession, sessionStore, setSession } from './session-store';
+import { clearSession, sessionStore, setSession } from '../lib/session/session-store';
 import { followReplicaReader } from './start-sync';
 
 const db = vi.hoisted(() => ({

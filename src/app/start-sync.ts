@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import { reportError } from '../lib/error-reporting';
 import { readerIdentityOf, readerKey, readerSession, type ReaderIdentity } from '../lib/replica/reader-session';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../lib/session/session-store';
 
 let started = false;
 

@@ -2,7 +2,7 @@ import { createFileRoute, redirect, useLocation } from '@tanstack/react-router';
 import { guardRoute } from '../app/guards';
 import { SignedInLayout } from '../app/signed-in-layout';
 import { isLegacyPath, legacyRedirect } from '../domain/navigation/legacy-paths';
-import { sessionStore } from '../app/session-store';
+import { sessionStore } from '../lib/session/session-store';
 import { NamedErrorPage } from '../features/errors/named-error-page';
 import { NotAvailablePage } from '../features/errors/not-available-page';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { clearSession, refreshSession, sessionStore } from '../../app/session-store';
+import { clearSession, refreshSession, sessionStore } from '../../lib/session/session-store';
 import { isStaffRole } from '../../domain/shared/roles';
 import { passwordChangePending } from '../../lib/api/auth-flow-state';
 import { setApiEffects } from '../../lib/api/effects';

@@ -14,7 +14,7 @@ import { PasswordField } from './password-field';
 import { reasonText } from './auth-text';
 import { useFieldError } from './use-field-error';
 import { refreshPasswordVerifier } from './device-unlock/device-unlock';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 
 interface ChangePasswordPageProps {
   redirectUri?: string | undefined;

@@ -1,4 +1,4 @@
-import { refreshSession } from '../../app/session-store';
+import { refreshSession } from '../../lib/session/session-store';
 import { ApiError } from '../../lib/api/api-error';
 import { catalogueAction } from '../../lib/api/error-catalogue';
 import { clearIdentityChain, writeIdentityChain } from '../../lib/api/identity-chain-cookie';

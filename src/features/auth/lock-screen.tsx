@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { clearSession } from '../../app/session-store';
+import { clearSession } from '../../lib/session/session-store';
 import { lockedReplicaName, type ScreenLock } from '../../lib/api/session-lock';
 import { syncApi } from '../../lib/sync-client';
 import { PublicFrame } from '../../lib/ui/public-frame';

@@ -5,7 +5,7 @@ import { setPendingSteps } from '../../lib/api/auth-flow-state';
 
 const session = vi.hoisted(() => ({ store: { status: 'anonymous' }, signedIn: true }));
 
-vi.mock('../../app/session-store', () => ({
+vi.mock('../../lib/session/session-store', () => ({
   sessionStore: session.store,
   refreshSession: vi.fn(() => {
     session.store.status = session.signedIn ? 'signed-in' : 'anonymous';

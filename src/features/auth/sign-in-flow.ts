@@ -1,4 +1,4 @@
-import { refreshSession, sessionStore } from '../../app/session-store';
+import { refreshSession, sessionStore } from '../../lib/session/session-store';
 import { safeRedirectTarget } from '../../domain/navigation/access';
 import { pendingSteps } from '../../lib/api/auth-flow-state';
 import { loginHrefFor } from '../../lib/api/error-catalogue';

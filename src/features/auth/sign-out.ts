@@ -1,4 +1,4 @@
-import { clearSession, lockSignedInSession, refreshSession } from '../../app/session-store';
+import { clearSession, lockSignedInSession, refreshSession } from '../../lib/session/session-store';
 import { setPendingSteps, setSessionNotice } from '../../lib/api/auth-flow-state';
 import { clearIdentityChain, readIdentityChain, writeIdentityChain } from '../../lib/api/identity-chain-cookie';
 import { notifySignedOut, type SignedOutReason } from '../../lib/api/session-events';

@@ -3,7 +3,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { syncApi } from '../../lib/sync-client';
 import { reportError } from '../../lib/error-reporting';
 import { useReplicaQuery } from '../../lib/replica/hooks';

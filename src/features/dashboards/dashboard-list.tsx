@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import * as v from 'valibot';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { syncApi, syncStore } from '../../lib/sync-client';
 import { replicaReader } from '../../lib/replica/replica-db';
 import { reportError } from '../../lib/error-reporting';

@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { syncApi } from '../../lib/sync-client';
 import { reportError } from '../../lib/error-reporting';
 import { useReplicaQuery } from '../../lib/replica/hooks';

@@ -18,7 +18,7 @@ import { MultiPick } from './multi-pick';
 import { LinkParticipants } from './link-participants';
 import { FilesSection } from '../../lib/files/files-section';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import './instruments.css';
 import { FieldError, tx } from './ui';
 import { instrumentResolver, refusedField, type InstrumentValues, type LinkField } from './form-schemas';

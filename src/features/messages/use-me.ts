@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { partyKeyOf, type PartyKey } from '../../domain/messages/views';
 
 export interface Me {

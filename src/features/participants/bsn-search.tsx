@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { roleKind } from '../../domain/users/roles-policy';
 import { isValidBsn } from '../../domain/participants/participant-input';
 import { failureText, reasonText } from '../../lib/ui/reason-text';

@@ -14,7 +14,7 @@ import type { WidgetId, WidgetPage } from '../../domain/portal/widgets';
 import { setDisplaySettings } from '../../lib/ui/display-settings';
 import { syncApi } from '../../lib/sync-client';
 import { cachePicture, scalePicture } from './pictures/picture-cache';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { queueFileWrite } from '../../lib/replica/queued-writes';
 
 export type ActionResult = { ok: true } | { ok: false; error: string };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { portalKindFor, type PortalKind } from '../../domain/navigation/portal';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { useReplicaQuery } from '../../lib/replica/hooks';

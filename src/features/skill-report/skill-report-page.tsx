@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useOnlineStatus } from '../../lib/use-online-status';

@@ -8,7 +8,7 @@ import { SignOutQuestion } from './sign-out-question';
 import { pushAndWait } from './sync-actions';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type * as Hooks from '../../lib/replica/hooks';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 
 vi.mock('./sync-actions', () => ({ pushAndWait: vi.fn() }));
 

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { useOutboxRows, useSyncStatus } from '../../lib/replica/hooks';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { formatDate, formatTime } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import { syncApi, syncStore } from '../../lib/sync-client';
 import { uuidv7 } from '../../domain/sync/uuid-v7';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { replicaName } from '../../domain/sync/replica-schema';
 import { unsentTotal, type OutboxCounts } from './sign-out-flow';
 

@@ -1,5 +1,5 @@
 import { subscribe } from 'valtio';
-import { checkSessionInBackground, sessionStore } from '../../app/session-store';
+import { checkSessionInBackground, sessionStore } from '../../lib/session/session-store';
 import { lockStore } from '../../lib/api/session-lock';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';

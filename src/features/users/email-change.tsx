@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { graphMutation } from '../../lib/api/client';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { ChangeEmailSchema } from '../../domain/users/email-change';

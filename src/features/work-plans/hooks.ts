@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { useReplicaQuery } from '../../lib/replica/hooks';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import type { CollectionName } from '../../domain/sync/collections';
 import type { PlanListQuery } from '../../domain/work-plan/views';
 import * as q from './queries';

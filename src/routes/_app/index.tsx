@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { redirectHome } from '../../app/guards';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { HomePage } from '../../features/shell/home-page';
 
 export const Route = createFileRoute('/_app/')({

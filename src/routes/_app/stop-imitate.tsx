@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { stopImpersonation } from '../../features/auth/impersonation';
 import { LoadingPage } from '../../features/errors/loading-page';
 import { leaveMustAsk } from '../../features/sync/leave-impersonation-flow';

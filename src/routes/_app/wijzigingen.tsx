@@ -6,7 +6,7 @@ import { confirmSignOut, type SignOutChoice } from '../../features/sync/sign-out
 import { confirmLeave } from '../../features/sync/leave-impersonation-flow';
 import { LeaveImpersonationQuestion } from '../../features/sync/leave-impersonation-question';
 import { OtherIdentities } from '../../features/sync/other-identities';
-import { sessionStore } from '../../app/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { useSnapshot } from 'valtio';
 
 export interface ChangesSearch {

@@ -7,7 +7,7 @@ import { continueAfterSignIn } from '../../features/auth/sign-in-flow';
 import { offlineUsers, preparePasswordVerifier, refusedOnline } from '../../features/auth/device-unlock/device-unlock';
 import { UnlockPanel } from '../../features/auth/device-unlock/unlock-panel';
 import { releaseBootUnlock } from '../../features/auth/device-unlock/boot-unlock';
-import { lastSessionCheckReachable } from '../../app/session-store';
+import { lastSessionCheckReachable } from '../../lib/session/session-store';
 import { warmOfflineStart } from '../../app/warm-start';
 import { PublicFrame } from '../../lib/ui/public-frame';
 import { safeRedirectTarget } from '../../domain/navigation/access';

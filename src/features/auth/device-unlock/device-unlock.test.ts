@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, sessionStore, type SessionState } from '../../../app/session-store';
+import { clearSession, sessionStore, type SessionState } from '../../../lib/session/session-store';
 import { MAX_FAILURES } from './attempts';
 import { commitPasswordVerifier, disableOfflineUnlock, refusedOnline, hasOfflineVerifier, offlineSecretKind, offlineUnlockState, offlineUsers, preparePasswordVerifier, setDevicePin, unlockOffline } from './device-unlock';
 import { findDeviceUser, saveDeviceUser } from './device-users';

@@ -1,5 +1,5 @@
 import { subscribe } from 'valtio';
-import { openOfflineSession, sessionStore, type SessionState } from '../../../app/session-store';
+import { openOfflineSession, sessionStore, type SessionState } from '../../../lib/session/session-store';
 import { onSignedOut, type SignedOutReason } from '../../../lib/api/session-events';
 import { MAX_FAILURES, recordFailure, unlockState, type UnlockState } from './attempts';
 import { findDeviceUser, firstDelayMs, readDeviceUsers, removeDeviceUser, saveDeviceUser, updateDeviceUser, type DeviceUser } from './device-users';

@@ -1,4 +1,4 @@
-import type { SessionCompany, SessionUser } from '../../../app/session-store';
+import type { SessionCompany, SessionUser } from '../../../lib/session/session-store';
 import { FIRST_DELAY_MS, type FailureRecord } from './attempts';
 import { isPasswordVerifier, type PasswordVerifier } from './verifier';
 

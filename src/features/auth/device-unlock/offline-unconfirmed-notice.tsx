@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { sessionStore } from '../../../app/session-store';
+import { sessionStore } from '../../../lib/session/session-store';
 import '../auth.css';
 
 /** In the shell while the session was opened offline and the server has not confirmed it: changes wait. */

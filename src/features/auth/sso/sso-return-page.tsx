@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../auth-card';
 import { authText } from '../auth-text';
 import { continueAfterSignIn } from '../sign-in-flow';
-import { refreshSession, sessionStore } from '../../../app/session-store';
+import { refreshSession, sessionStore } from '../../../lib/session/session-store';
 import { pendingSteps } from '../../../lib/api/auth-flow-state';
 import { DevicePinForm } from '../device-unlock/device-pin-form';
 import { hasOfflineVerifier } from '../device-unlock/device-unlock';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../auth-card';
 import { authText } from '../auth-text';
-import { ensureSession } from '../../../app/session-store';
+import { ensureSession } from '../../../lib/session/session-store';
 import { adapterLabel, rememberSsoFlow, startSso } from './sso-api';
 
 type View =

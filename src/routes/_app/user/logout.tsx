@@ -4,7 +4,7 @@ import { LoadingPage } from '../../../features/errors/loading-page';
 import { signOutMustAsk } from '../../../features/sync/sign-out-flow';
 import { leaveMustAsk } from '../../../features/sync/leave-impersonation-flow';
 import { unsentOnThisDevice } from '../../../features/sync/sync-actions';
-import { sessionStore } from '../../../app/session-store';
+import { sessionStore } from '../../../lib/session/session-store';
 
 /** Sign-out (01 §4): while impersonating it leaves the latest impersonation and goes home; otherwise Login. */
 export const Route = createFileRoute('/_app/user/logout')({

@@ -1,10 +1,10 @@
 import { proxy, subscribe } from 'valtio';
-import type { Branding } from '../domain/shared/constants';
-import type { AccessSession } from '../domain/navigation/access';
-import { peekSessionNotice } from '../lib/api/auth-flow-state';
-import { endSessionLocally } from '../lib/api/effects';
-import { loadSessionFromServer, type LoadedSession } from '../lib/api/load-session';
-import { endScreenLock, lockScreen, lockStore, type LockReason } from '../lib/api/session-lock';
+import type { Branding } from '../../domain/shared/constants';
+import type { AccessSession } from '../../domain/navigation/access';
+import { peekSessionNotice } from '../api/auth-flow-state';
+import { endSessionLocally } from '../api/effects';
+import { loadSessionFromServer, type LoadedSession } from '../api/load-session';
+import { endScreenLock, lockScreen, lockStore, type LockReason } from '../api/session-lock';
 
 export type SessionStatus = AccessSession['status'];
 

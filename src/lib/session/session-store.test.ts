@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiEffects } from '../lib/api/effects';
-import { onSignedOut } from '../lib/api/session-events';
-import { endScreenLock, lockedReplicaName, lockStore } from '../lib/api/session-lock';
-import { replicaName } from '../domain/sync/replica-schema';
+import { setApiEffects } from '../api/effects';
+import { onSignedOut } from '../api/session-events';
+import { endScreenLock, lockedReplicaName, lockStore } from '../api/session-lock';
+import { replicaName } from '../../domain/sync/replica-schema';
 import {
   checkSessionInBackground,
   clearSession,
