@@ -20,7 +20,9 @@ import { mountSecurity } from './http/security';
 import { mountAuditLog } from './http/audit-log-routes';
 import { mountDashboardRoutes } from './dashboards/routes';
 import { mountTransferRoutes } from './transfer/routes';
+import { mountDeviceKeyShare } from './http/device-key-share-routes';
 import { mountCompression } from './http/compression';
+import { mountDeviceRoutes } from './devices/routes';
 import { noteWritesForReads } from './sync/read-route';
 import { routeReadRequests } from './db/routed';
 import { tokenFromRequest } from './auth/session';
@@ -63,6 +65,8 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountAuditLog(app, db, config);
   mountDashboardRoutes(app, db, config);
   mountTransferRoutes(app, db, config);
+  mountDeviceKeyShare(app, db, config);
+  mountDeviceRoutes(app, db, config);
   mountGraph(app, db, config);
   mountStatic(app, config.staticDir);
   app.onError((err, c) => {
