@@ -13,6 +13,8 @@ interface SessionRow {
   expires_at: Date;
   max_expires_at: Date;
   revoked_at: Date | null;
+  /** The screen was locked on the device (issue 36): only a new sign-in and sign-out are open. */
+  locked_at?: Date | null;
   mfa_validated: boolean;
   mfa_failures: number;
   user_id: number;
@@ -58,7 +60,7 @@ export type AuthResult =
   | { kind: 'password_pending'; code: 'password_change_required'; viewer: Viewer; session: SessionInfo }
   | {
       kind: 'error';
-      code: 'token_expired' | 'access_denied' | 'imitation_forbidden' | 'sa_imitation_forbidden';
+      code: 'token_expired' | 'access_denied' | 'imitation_forbidden' | 'sa_imitation_forbidden' | 'session_locked';
       hint?: string;
     };
 
@@ -71,7 +73,7 @@ export function mfaStateOf(row: { mfa_active: boolean; force_mfa: boolean; mfa_s
 /** Loads a session by its id (the token's hash), with what is needed to judge it. */
 export async function loadSession(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at, s.max_expires_at, s.revoked_at, s.mfa_validated, s.mfa_failures,
+    `SELECT s.id AS session_id, s.expires_at, s.max_expires_at, s.revoked_at, s.locked_at, s.mfa_validated, s.mfa_failures,
             u.id AS user_id, u.company_id, u.project_id, coalesce(${EFFECTIVE_ROLE_SQL}, u.acl_role_id) AS acl_role_id, u.access_to_all_participants,
             u.display, u.deleted_at, u.mfa_active, u.mfa_setup, u.password_validated,
             coalesce(c.settings -> 'forceMfa' = 'true'::jsonb, false) AS force_mfa,
@@ -139,8 +141,10 @@ async function resolve(db: Queryable, request: Request, settings: AuthSettings, 
     if (row.revoked_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
     if (row.expires_at.getTime() <= now.getTime()) return { kind: 'error', code: 'token_expired' };
     if (row.display !== 1 || row.deleted_at) return { kind: 'error', code: 'access_denied', hint: AccessDeniedHint.revoked };
-    if (cache && mfaStateOf(row) === 'ok' && row.password_validated) cache.put(row, startedAt);
+    if (cache && mfaStateOf(row) === 'ok' && row.password_validated && !row.locked_at) cache.put(row, startedAt);
   }
+  // A locked session is not moved forward either: it ends at its expiry unless its user signs in again.
+  if (row.locked_at) return { kind: 'error', code: 'session_locked' };
   const newExpiry = options.fresh ? null : await touchSession(db, row.session_id, settings);
   if (newExpiry) {
     const expiresAt = new Date(Math.min(newExpiry.getTime(), row.max_expires_at.getTime()));

@@ -9,6 +9,8 @@ import { hasCookieToken, tokenFromRequest } from '../auth/session';
 import { ACCESS_TOKEN_COOKIE } from '../../src/domain/shared/constants';
 import { authErrorResponse, setAccessTokenCookie } from './auth-http';
 import { authGraphError } from '../auth/graph-gate';
+import { deviceIdOf, deviceRevoked, noteRefusal } from '../devices/registry';
+import { clientIp } from './client-ip';
 
 export const GRAPH_PATH = '/api/v2/graph';
 
@@ -22,6 +24,8 @@ const PUBLIC_PATHS = new Set([
   '/api/oauth/logout',
   '/api/passwordreset',
   '/api/imitate/stop',
+  // A revoked device reports its wipe (it has no session left; issue 36).
+  '/api/devices/wiped',
 ]);
 const PUBLIC_PREFIXES = ['/api/invitations/', '/api/dev/'];
 /** What a session that still owes its second factor may reach (besides the public paths). */
@@ -51,6 +55,19 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
     const path = c.req.path;
     if (path === '/api/health') return next();
     const settings = authSettings(config);
+    // Issue 36: a revoked device is answered device_revoked on every request that names it, signed in or
+    // not (the app then wipes what Werkpad keeps on it); a signed-in request records the device's contact.
+    const device = path === '/api/devices/wiped' ? null : deviceIdOf(c.req.raw);
+    if (device) {
+      const publicPath = path !== GRAPH_PATH && isPublicRestPath(path);
+      const auth = publicPath || !tokenFromRequest(c.req.raw) ? null : await authenticateRequest(db, c.req.raw, settings);
+      const who = auth && auth.kind !== 'error' && auth.kind !== 'anonymous' ? { userId: auth.session.userId, companyId: auth.session.companyId, sessionId: auth.session.id } : null;
+      if (await deviceRevoked(db, device, who, c.req.header('user-agent') ?? null)) {
+        await noteRefusal(db, device, clientIp(c));
+        if (path === GRAPH_PATH) return c.json({ data: null, errors: [authGraphError('device_revoked').toJSON()] }, 200);
+        return authErrorResponse('device_revoked');
+      }
+    }
     if (await maintenanceEnabled(db, settings)) {
       if (path === GRAPH_PATH) {
         return c.json({ data: null, errors: [authGraphError('maintenance_mode_enabled').toJSON()] }, 200);

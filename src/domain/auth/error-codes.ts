@@ -13,6 +13,10 @@ export const AuthErrorCode = {
   noCurrentUser: 'no_current_user',
   /** The session's password must be changed first: only `me`, changePassword and logout are open. */
   passwordChangeRequired: 'password_change_required',
+  /** The session is locked (inactivity or an explicit lock, issue 36): only a new sign-in and sign-out are open. */
+  sessionLocked: 'session_locked',
+  /** The device (x-werkpad-device) was revoked: the app wipes what Werkpad keeps on it (issue 36). */
+  deviceRevoked: 'device_revoked',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
@@ -56,4 +60,6 @@ export const authErrorStatus: Record<AuthErrorCode, 401 | 403 | 503> = {
   imitation_forbidden: 403,
   sa_imitation_forbidden: 403,
   maintenance_mode_enabled: 503,
+  session_locked: 401,
+  device_revoked: 401,
 };
