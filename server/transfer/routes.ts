@@ -9,7 +9,8 @@ import { secretBoxFor } from '../auth/secret-box';
 import { clientIp } from '../http/client-ip';
 import { firstIssueReason } from '../../src/domain/shared/issue-reason';
 import { proposeMapping, ScannerRequestSchema, type ScannerAnswer } from '../../src/domain/transfer/settings';
-import { findRowsElement, readDocument } from '../../src/domain/transfer/parse';
+import { findRowsElement } from '../../src/domain/transfer/parse';
+import { readSourceDocument } from './parse-document';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, outbound, OutboundError, SCANNER_MAX_BYTES, type OutboundPolicy } from './outbound';
 import { findTransfer, publicForm, runJson, saveTransfer, type RunRow } from './store';
 import { queueRunNow, TransferScheduler } from './scheduler';
@@ -71,11 +72,12 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
         transferPolicy(config, SCANNER_MAX_BYTES),
       );
       if (answer.status >= 400) return c.json({ error: 'source_error', messageKey: 'transfer.errors.httpStatus', params: { status: answer.status } }, 422);
-      const doc = readDocument(answer.body, answer.contentType, q.format, q.sourceElement);
+      const doc = await readSourceDocument(answer.body, answer.contentType, q.format, q.sourceElement);
       if (!doc.ok) return c.json({ error: 'source_error', messageKey: doc.reason }, 422);
       const sample = doc.rows.slice(0, 50);
-      const paths: string[] = [];
-      for (const row of sample) for (const key of Object.keys(row)) if (!paths.includes(key)) paths.push(key);
+      const seen = new Set<string>();
+      for (const row of sample) for (const key of Object.keys(row)) seen.add(key);
+      const paths = [...seen];
       const sourceElement = doc.format === 'json' ? (q.sourceElement || findRowsElement(doc.doc) || '$') : '$';
       const result: ScannerAnswer = {
         format: doc.format,

@@ -7,7 +7,8 @@ import { firstIssueReason } from '../../src/domain/shared/issue-reason';
 import { AddParticipantSchema, identificationProblem, identificationSystemOf } from '../../src/domain/participants/participant-input';
 import { parseDutchDate } from '../../src/domain/users/field-rules';
 import { csvField, PARTICIPANT_EXPORT_COLUMNS } from '../../src/domain/users/export-columns';
-import { readDocument, atPath, type SourceRow } from '../../src/domain/transfer/parse';
+import { atPath, type SourceRow } from '../../src/domain/transfer/parse';
+import { readSourceDocument } from './parse-document';
 import { isImportKind, type KeyField, type ParticipantTarget, type TransferSettings } from '../../src/domain/transfer/settings';
 import { outbound, OutboundError, type OutboundPolicy } from './outbound';
 import { findTransfer, runnableSettings, type TransferRow } from './store';
@@ -222,7 +223,7 @@ export async function fetchSourceRows(settings: TransferSettings, policy: Outbou
       policy,
     );
     if (answer.status >= 400) throw new OutboundError('transfer.errors.httpStatus', `the source answered ${answer.status}`);
-    const doc = readDocument(answer.body, answer.contentType, settings.format, settings.sourceElement);
+    const doc = await readSourceDocument(answer.body, answer.contentType, settings.format, settings.sourceElement);
     if (!doc.ok) throw new OutboundError(doc.reason, doc.reason);
     out.push(...doc.rows);
     if (out.length > MAX_IMPORT_ROWS) throw new OutboundError('transfer.errors.tooManyRows', `more than ${MAX_IMPORT_ROWS} rows`);
