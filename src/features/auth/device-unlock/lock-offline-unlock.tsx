@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { offlineSecretKind } from './device-unlock';
 import { OfflineUnlockForm } from './offline-unlock-form';
+import { AuthenticatorUnlockButton } from '../webauthn/authenticator-unlock-button';
 
 interface LockOfflineUnlockProps {
   /** The locked user (the device holds a verifier for them: `hasOfflineVerifier`). */
@@ -20,6 +21,7 @@ export function LockOfflineUnlock({ userId, username, name }: LockOfflineUnlockP
   return (
     <div className="lock-screen__offline" data-testid="lock-offline-unlock">
       <p>{t('auth.lock.offlineUnlock', { name, username })}</p>
+      <AuthenticatorUnlockButton userId={userId} secret={offlineSecretKind(userId) ?? 'password'} />
       <OfflineUnlockForm userId={userId} username={username} secret={offlineSecretKind(userId) ?? 'password'} fieldId="lock-offline-password" submitLabel={t('auth.lock.offlineSubmit')} />
     </div>
   );

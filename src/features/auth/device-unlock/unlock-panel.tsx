@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../lib/ui/use-document-title';
 import { releaseBootUnlock } from './boot-unlock';
 import { offlineUsers, type OfflineUser } from './device-unlock';
 import { OfflineUnlockForm } from './offline-unlock-form';
+import { AuthenticatorUnlockButton } from '../webauthn/authenticator-unlock-button';
 
 interface UnlockPanelProps {
   /** The password was right: the session is open (offline); go where the user was going. */
@@ -56,6 +57,7 @@ export function UnlockPanel({ onUnlocked, onOnlineSignIn, onWaiting }: UnlockPan
       ) : chosen ? (
         <p data-testid="offline-unlock-user">{t('auth.deviceUnlock.user', { name: chosen.displayName, username: chosen.username })}</p>
       ) : null}
+      {chosen ? <AuthenticatorUnlockButton key={`authenticator-${chosen.userId}`} userId={chosen.userId} secret={chosen.secret} onUnlocked={onUnlocked} /> : null}
       {chosen ? (
         <OfflineUnlockForm
           key={chosen.userId}
