@@ -37,7 +37,7 @@ function rootFields(document: DocumentNode, operationName: string | null | undef
 }
 
 /** The audited root fields an operation selects, once per query text and operation (issue 25). */
-const auditedFields = perOperation((document, operationName): readonly FieldNode[] => rootFields(document, operationName).filter((f) => f.name.value in AUDITED_READS));
+const auditedFields = perOperation((document, operationName): readonly FieldNode[] => rootFields(document, operationName).filter((f) => Object.hasOwn(AUDITED_READS, f.name.value)));
 
 /** The value of an argument as sent (a literal or a variable). */
 function argumentValue(field: FieldNode, names: readonly string[], variables: Record<string, unknown>): string | null {

@@ -3,6 +3,7 @@ import { companyScope, isCompanyAdmin, isParticipantViewer, participantsScope, p
 import { FALSE, raw, run, sql, type SqlFragment } from '../db/sql';
 import type { Queryable } from '../db/db';
 import { Role } from '../../src/domain/shared/roles';
+import { ownValue } from '../../src/domain/shared/input-guards';
 import { FIXED_ENUM_VALUES, GRAPH_SUBJECTS, optionKey, GRAPH_TIME_ZONE, type GraphSubject, type GraphSubjectId, type Grouping } from '../../src/domain/dashboards/graph';
 
 /**
@@ -124,7 +125,7 @@ const LISTS: Record<string, 'status' | 'project' | 'people' | 'role' | 'fixed'> 
  * viewer; `only`: just the lists of these option keys (a dataset needs the labels of its axes only).
  */
 export async function propertyOptions(db: Queryable, viewer: Viewer, only?: readonly string[]): Promise<Record<string, Option[]>> {
-  const want = new Set(only ? only.map((k) => LISTS[k]).filter((x) => x !== undefined) : Object.values(LISTS));
+  const want = new Set(only ? only.map((k) => ownValue(LISTS, k)).filter((x) => x !== undefined) : Object.values(LISTS));
   const none = { rows: [] };
   const statuses = !want.has('status')
     ? none
@@ -146,7 +147,7 @@ export async function propertyOptions(db: Queryable, viewer: Viewer, only?: read
   const status = list(statuses.rows, (r) => r.label);
   const project = list(projects.rows, (r) => r.name);
   const people = list(staff.rows, (r) => r.name);
-  const fixed = (subject: string, property: string): Option[] => (FIXED_ENUM_VALUES[subject]?.[property] ?? []).map((value) => ({ value, label: value }));
+  const fixed = (subject: string, property: string): Option[] => ((Object.hasOwn(FIXED_ENUM_VALUES, subject) ? ownValue(FIXED_ENUM_VALUES[subject] ?? {}, property) : undefined) ?? []).map((value) => ({ value, label: value }));
   const out: Record<string, Option[]> = {};
   const put = (subject: string, property: string, list: Option[]) => {
     out[optionKey(subject, property)] = list;

@@ -10,6 +10,7 @@ import { draftOfDocument, type MeasurementDocument } from '../../../src/domain/w
 import { documentOf } from '../../wage-value/measurements';
 import { readDefinitiveReport } from '../../wage-value/report-file';
 import { dropKeys, maskBsn } from '../../sync/field-rules';
+import { ownValue } from '../../../src/domain/shared/input-guards';
 
 /**
  * Wage-value reads (02 §7 queries): measurements with their computed figures (recomputed from the
@@ -91,7 +92,7 @@ builder.queryField('wageValueMeasurements', (t) =>
         where.push(sql`(t.employer_name ILIKE ${like} OR (t.participant_snapshot->>'lastname') ILIKE ${like} OR (t.participant_snapshot->>'firstname') ILIKE ${like})`);
       }
       const cond = where.reduce((a, b) => sql`${a} AND ${b}`);
-      const order = raw(`${SORTS[args.sort ?? 'timeCreated'] ?? 't.created_at'} ${args.descending === false ? 'ASC' : 'DESC'} NULLS LAST, t.id DESC`);
+      const order = raw(`${ownValue(SORTS, args.sort ?? 'timeCreated') ?? 't.created_at'} ${args.descending === false ? 'ASC' : 'DESC'} NULLS LAST, t.id DESC`);
       const { rows } = await run<MeasurementRow & { total: string }>(ctx.db, sql`SELECT t.*, (SELECT p.bsn FROM participants p WHERE p.id = t.participant_id) AS participant_bsn, count(*) OVER () AS total FROM wage_value_measurements t WHERE ${cond} ORDER BY ${order}${pageClause(args)}`);
       return { totalItems: Number(rows[0]?.total ?? 0), records: rows };
     },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { recordIdSchema } from '../shared/record-id';
+import { isCalendarDate } from '../shared/input-guards';
 import {
   COMPARISONS,
   GRAPH_SUBJECT_IDS,
@@ -86,6 +87,19 @@ export interface Graph {
   axes: { x: string; y: string };
 }
 
+/**
+ * What is wrong with one filter, as a reason key, or null: the property must exist and allow the comparison,
+ * a date must be a calendar date PostgreSQL reads (issue 38: "abc" and "2026-13-45" were 500s), a number
+ * or reference a finite number.
+ */
+export function filterProblem(subject: string, f: { property: string; comparison: string; value: string | number }): string | null {
+  const fp = propertyOf(subject, f.property);
+  if (!fp || !(fp.filterOptions as readonly string[]).includes(f.comparison)) return E('filterIncomplete');
+  if (fp.type === 'date' && (typeof f.value !== 'string' || !isCalendarDate(f.value))) return E('filterDate');
+  if ((fp.type === 'number' || fp.type === 'reference') && !Number.isFinite(Number(f.value))) return E('filterNumber');
+  return null;
+}
+
 /** The problems of a graph for a widget type, as [path, reason key]: the same rules on every side. */
 export function graphProblems(type: string, graph: { subject: string; datasets: readonly Dataset[] }): [string, string][] {
   const out: [string, string][] = [];
@@ -107,10 +121,8 @@ export function graphProblems(type: string, graph: { subject: string; datasets: 
       if (!s || !s.operations.includes('sum')) out.push([`${at}.sumProperty`, E('sumPropertyRequired')]);
     }
     d.filters.forEach((f, j) => {
-      const fp = propertyOf(graph.subject, f.property);
-      if (!fp || !fp.filterOptions.includes(f.comparison)) out.push([`${at}.filters.${j}`, E('filterIncomplete')]);
-      else if (fp.type === 'date' && (typeof f.value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(f.value))) out.push([`${at}.filters.${j}`, E('filterDate')]);
-      else if ((fp.type === 'number' || fp.type === 'reference') && Number.isNaN(Number(f.value))) out.push([`${at}.filters.${j}`, E('filterNumber')]);
+      const problem = filterProblem(graph.subject, f);
+      if (problem) out.push([`${at}.filters.${j}`, problem]);
     });
   });
   return out;
@@ -175,7 +187,7 @@ export function hasDashboardId(body: unknown): boolean {
 }
 
 /** The related list behind a figure: the dataset's filters plus the bucket clicked. */
-export const RelatedRequestSchema = v.object({
+const RelatedRequestObject = v.object({
   subject: v.picklist(['participant', 'work-plan'] as const, E('subjectRequired')),
   filters: v.optional(v.pipe(v.array(FilterSchema, E('filterIncomplete')), v.maxLength(MAX_FILTERS + 2, E('tooMany'))), []),
   /** A date bucket: property, grouping and its first day. */
@@ -183,6 +195,29 @@ export const RelatedRequestSchema = v.object({
   /** Keys whose value is "not filled in" (null buckets). */
   empty: v.optional(v.pipe(v.array(v.string(E('axisRequired'))), v.maxLength(2, E('tooMany'))), []),
 });
+/**
+ * The related request with its rules across fields (issue 38): every filter as graphProblems checks it, a
+ * bucket only on a date property and from a calendar day, empty keys that exist.
+ */
+export const RelatedRequestSchema = v.pipe(
+  RelatedRequestObject,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const r = dataset.value;
+    const at = (key: string): [v.ObjectPathItem] => [{ type: 'object', origin: 'value', input: r, key, value: (r as Record<string, unknown>)[key] }];
+    for (const f of r.filters) {
+      const problem = filterProblem(r.subject, f);
+      if (problem) return addIssue({ message: problem, path: at('filters') });
+    }
+    if (r.bucket) {
+      const prop = propertyOf(r.subject, r.bucket.property);
+      if (!prop) return addIssue({ message: E('axisRequired'), path: at('bucket') });
+      if (prop.type !== 'date') return addIssue({ message: E('groupingNeedsDate'), path: at('bucket') });
+      if (!isCalendarDate(r.bucket.start)) return addIssue({ message: E('filterDate'), path: at('bucket') });
+    }
+    if (r.empty.some((key) => !propertyOf(r.subject, key))) addIssue({ message: E('axisRequired'), path: at('empty') });
+  }),
+);
 export type RelatedRequest = v.InferOutput<typeof RelatedRequestSchema>;
 
 // ---- declared writes ----

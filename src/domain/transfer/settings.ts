@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { hasControlCharacter } from '../shared/input-guards';
 
 /**
  * Importer and exporter settings (02 §3, §5): a label plus a settings object. Shared by the settings
@@ -43,9 +44,10 @@ export function isTransferUrl(value: string): boolean {
 const url = () => v.pipe(required(2000), v.check(isTransferUrl, 'transfer.errors.urlInvalid'));
 const optionalUrl = () => v.pipe(text(2000), v.check((s) => s === '' || isTransferUrl(s), 'transfer.errors.urlInvalid'));
 
+/** A header or parameter: a token name and a value without CR, LF or other control characters (issue 38: a 500). */
 const NamedValue = v.object({
   name: v.pipe(required(200), v.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'transfer.errors.nameInvalid')),
-  value: text(2000),
+  value: v.pipe(v.string('reasons.invalidField'), v.check((s) => !hasControlCharacter(s), 'transfer.errors.controlCharacter'), v.trim(), v.maxLength(2000, 'validation.maxLength')),
 });
 
 export const MappingRow = v.object({
@@ -61,7 +63,11 @@ const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----[\s\S]+-----END (NEW 
 const SettingsObject = v.object({
   kind: v.picklist(TRANSFER_KINDS, 'transfer.errors.kindInvalid'),
   schedule: v.picklist(SCHEDULES, 'transfer.errors.scheduleInvalid'),
-  notifyRoles: v.pipe(v.array(v.pipe(v.number('reasons.invalidField'), v.integer('reasons.invalidField'))), v.maxLength(20, 'validation.maxLength')),
+  // Role ids: positive safe integers (99999999999999999999 overflowed the database's bigint: issue 38).
+  notifyRoles: v.pipe(
+    v.array(v.pipe(v.number('reasons.invalidField'), v.safeInteger('reasons.invalidField'), v.minValue(1, 'reasons.invalidField'))),
+    v.maxLength(20, 'validation.maxLength'),
+  ),
   url: url(),
   method: v.picklist(METHODS, 'transfer.errors.methodInvalid'),
   format: v.picklist(FORMATS, 'transfer.errors.formatInvalid'),
