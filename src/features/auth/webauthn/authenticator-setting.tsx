@@ -18,9 +18,10 @@ const REFUSAL: Record<Extract<EnrolResult, { ok: false }>['reason'], string> = {
  * The switch "Ontgrendelen met dit apparaat (vingerafdruk, gezicht of pincode van het apparaat)" (issue 36): on,
  * the device's platform authenticator makes a credential with the PRF extension and the user's data key is wrapped
  * by it, so offline unlock needs no password; off, that wrap is deleted. Only in the user's own full session with
- * the data key held; where the device has no platform authenticator it says so and offers no switch.
+ * the data key held; where the device has no platform authenticator it says so and offers no switch. `heading`:
+ * its own h2 (off where the page's title already names it).
  */
-export function AuthenticatorUnlockSetting() {
+export function AuthenticatorUnlockSetting({ heading = true }: { heading?: boolean }) {
   const { t } = useTranslation();
   const session = useSnapshot(sessionStore);
   const [status, setStatus] = useState<EnrolStatus | null>(null);
@@ -55,8 +56,8 @@ export function AuthenticatorUnlockSetting() {
   };
 
   return (
-    <section className="authenticator-setting" aria-labelledby={headingId} data-testid="authenticator-setting">
-      <h2 id={headingId}>{t('auth.authenticatorUnlock.title')}</h2>
+    <section className="authenticator-setting" aria-labelledby={heading ? headingId : undefined} data-testid="authenticator-setting">
+      {heading ? <h2 id={headingId}>{t('auth.authenticatorUnlock.title')}</h2> : null}
       <p id={helpId}>{t('auth.authenticatorUnlock.explain')}</p>
       <div aria-live="polite">
         {busy ? <p className="authenticator-unlock__busy">{t('auth.authenticatorUnlock.working')}</p> : null}

@@ -36,8 +36,13 @@ class FakeCredential {
     return this.prf ? { prf: this.prf } : {};
   }
   static available = true;
+  static capabilities: Record<string, boolean> | null = null;
   static isUserVerifyingPlatformAuthenticatorAvailable() {
     return Promise.resolve(FakeCredential.available);
+  }
+  static get getClientCapabilities() {
+    const capabilities = FakeCredential.capabilities;
+    return capabilities ? () => Promise.resolve(capabilities) : undefined;
   }
 }
 
@@ -88,6 +93,7 @@ beforeEach(async () => {
   vi.stubGlobal('localStorage', new MemoryStorage());
   authenticator = new FakeAuthenticator();
   FakeCredential.available = true;
+  FakeCredential.capabilities = null;
   vi.stubGlobal('PublicKeyCredential', FakeCredential);
   vi.stubGlobal('navigator', { credentials: { create: authenticator.create, get: authenticator.get } });
   forgetAllDataKeys();
@@ -148,6 +154,11 @@ describe('switching unlock with the authenticator on', () => {
     FakeCredential.available = false;
     expect(await enrolStatus(signedIn)).toBe('unavailable');
     FakeCredential.available = true;
+    expect(await enrolStatus(signedIn)).toBe('off');
+    // A browser that tells it has no PRF (WebAuthn level 3 client capabilities) is not offered the switch either.
+    FakeCredential.capabilities = { 'extension:prf': false };
+    expect(await enrolStatus(signedIn)).toBe('unavailable');
+    FakeCredential.capabilities = { 'extension:prf': true };
     expect(await enrolStatus(signedIn)).toBe('off');
     forgetAllDataKeys();
     expect(await enrolStatus(signedIn)).toBe('not-here');

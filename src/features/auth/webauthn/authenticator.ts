@@ -16,11 +16,16 @@ export type CreatedCredential =
 
 const TIMEOUT_MS = 120_000;
 
-/** Whether this browser and device have a user-verifying platform authenticator (fingerprint, face, device PIN). */
+/**
+ * Whether this browser and device have a user-verifying platform authenticator (fingerprint, face, device PIN), and
+ * do not say they lack PRF: browsers with `getClientCapabilities` (WebAuthn level 3) tell; older ones are tried.
+ */
 export async function platformAuthenticatorAvailable(): Promise<boolean> {
   try {
     if (typeof PublicKeyCredential === 'undefined' || !globalThis.navigator?.credentials) return false;
-    return await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable();
+    if (!(await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable())) return false;
+    const capabilities = typeof PublicKeyCredential.getClientCapabilities === 'function' ? await PublicKeyCredential.getClientCapabilities().catch(() => null) : null;
+    return capabilities?.['extension:prf'] !== false;
   } catch {
     return false;
   }
