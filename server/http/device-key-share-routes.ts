@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from './rest-viewer';
 import { authSettings } from '../auth/settings';
 import { DEVICE_HEADER, keyShareFor } from '../auth/device-key-shares';
+import { declare } from './route-rules';
 
 /**
  * GET /api/device/key-share (issue 36) → {share} (base64 of 32 bytes), no-store. The device named by the
@@ -12,10 +12,8 @@ import { DEVICE_HEADER, keyShareFor } from '../auth/device-key-shares';
  * while impersonating.
  */
 export function mountDeviceKeyShare(app: Hono, db: Db, config: Config): void {
-  app.get('/api/device/key-share', async (c) => {
+  declare(app, { db, config }, { method: 'GET', path: '/api/device/key-share', access: 'authenticated', scope: 'own' }, async (c, { viewer }) => {
     c.header('cache-control', 'no-store');
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
     const answer = await keyShareFor(db, authSettings(config).secretBox(), viewer, c.req.header(DEVICE_HEADER) ?? null);
     if ('refused' in answer) return c.json({ error: answer.refused }, answer.refused === 'device_id_required' ? 400 : 403);
     return c.json({ share: answer.share });

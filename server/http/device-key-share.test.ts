@@ -60,6 +60,14 @@ describe('GET /api/device/key-share', () => {
     expect(await ended.text()).not.toContain('share');
   });
 
+  it('refuses a locked session (only its user lifts the lock: the share would open the device without them)', async () => {
+    const coach = await signIn(t.app, 'coach');
+    expect((await rest(t.app, '/api/session/lock', { method: 'POST', token: coach, headers: { 'x-werkpad-device': DEVICE_A } })).status).toBe(204);
+    const res = await ask(coach, DEVICE_A);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'session_locked' });
+  });
+
   it('refuses an impersonated session (the share is the real user’s own)', async () => {
     const admin = await signIn(t.app, 'admin');
     const res = await ask(admin, DEVICE_A, { 'x-imitate-user': String(t.fx.users.coach), cookie: `identity_chain=${encodeURIComponent(JSON.stringify([t.fx.users.coach]))}` });
