@@ -57,14 +57,16 @@ export interface RouteRule<A extends RouteAccess = RouteAccess, T = undefined, B
    * null answers 404 before the handler runs. Only for routes with a viewer.
    */
   load?: (db: Queryable, viewer: Viewer, params: RouteParams) => Promise<T | null>;
-  /** The valibot schema of the body, from src/domain/ (the fuzz test and the matrix build bodies from it). */
+  /**
+   * The valibot schema of a JSON body, from src/domain/ (the fuzz test and the matrix build bodies from it),
+   * checked by the rule: 400 invalid_input with the first issue's reason code before the handler, which gets the output.
+   */
   body?: v.GenericSchema<unknown, B>;
   /**
-   * Who checks the body against `body`: `rule` (default: a JSON body, 400 invalid_input before the handler)
-   * or `handler` (form or multipart bodies, or checks in an order the spec fixes); the schema is then the
-   * declaration the handler parses with.
+   * The schema of a body the handler parses itself (form or multipart bodies, or checks in an order the spec
+   * fixes, e.g. the dashboard id first): declared for the route table, not checked by the rule.
    */
-  bodyCheckedBy?: 'rule' | 'handler';
+  handlerBody?: v.GenericSchema;
   /** The reason code of the 404 (default reasons.notFoundOrForbidden) and of the 403 (default auth.forbidden). */
   notFound?: string;
   forbidden?: string;
@@ -132,8 +134,8 @@ export function declare<A extends RouteAccess, T = undefined, B = undefined>(
     access: rule.access,
     scope: rule.scope,
     scoped: rule.load !== undefined,
-    body: (rule.body as v.GenericSchema | undefined) ?? null,
-    bodyCheckedBy: rule.body ? (rule.bodyCheckedBy ?? 'rule') : null,
+    body: (rule.body as v.GenericSchema | undefined) ?? rule.handlerBody ?? null,
+    bodyCheckedBy: rule.body ? 'rule' : rule.handlerBody ? 'handler' : null,
   });
 
   app.on(rule.method, rule.path, async (c) => {
@@ -167,7 +169,7 @@ export function declare<A extends RouteAccess, T = undefined, B = undefined>(
       object = loaded;
     }
     let body: B | undefined;
-    if (rule.body && (rule.bodyCheckedBy ?? 'rule') === 'rule') {
+    if (rule.body) {
       const raw: unknown = await c.req.json().catch(() => undefined);
       const parsed = v.safeParse(rule.body, raw);
       if (!parsed.success) {
