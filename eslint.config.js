@@ -8,6 +8,11 @@ const onlyDomainFromSrc = {
   regex: '(^|/)src/(?!domain/)',
   message: 'server/ and workers/ may import src/domain only (STYLE.md §6).',
 };
+/** The worker also holds the data keys and seals its replica with the page's module (issue 36): no DOM, no network there. */
+const onlyDomainAndDeviceCryptoFromSrc = {
+  regex: '(^|/)src/(?!domain/|lib/device-crypto/)',
+  message: 'workers/ may import src/domain and src/lib/device-crypto only (STYLE.md §6).',
+};
 
 export default tseslint.config(
   {
@@ -96,7 +101,7 @@ export default tseslint.config(
   {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [onlyDomainFromSrc] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyDomainAndDeviceCryptoFromSrc] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],

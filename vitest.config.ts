@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts'],
           environment: 'node',
+          // Sealed databases (issue 36): a fixed test data key for identities no test locked (tests/setup/data-keys.ts).
+          setupFiles: ['tests/setup/data-keys.ts'],
           maxWorkers: WORKERS,
           // Two files share two cores: a test that takes 3 s alone must not fail at vitest's 5 s default.
           testTimeout: 20_000,

@@ -18,6 +18,7 @@ import { createUploadTransport } from './upload-client';
 import { applyEventWithFile, dropOrphanFiles, enqueueFile, type FileToQueue } from './outbox/files';
 import type { WriteName } from '../src/domain/writes/registry';
 import { openReplica, type Replica } from './replica/db';
+import { whenUnlocked } from '../src/lib/device-crypto/seal';
 import { SyncEngine, initialStatus, type SyncStatus } from './engine';
 import { openPokeStream } from './stream';
 import { enqueueMany, listOutbox, outboxCounts, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
@@ -175,6 +176,9 @@ async function queue(writes: readonly QueuedWrite[]): Promise<string[]> {
   return ids;
 }
 
+/** Counts the starts: a start still waiting for its data key when a later one began stops there. */
+let startGeneration = 0;
+
 /** Opens the replica of this user and company and starts syncing (api.sync.start). */
 async function startRunning(session: SyncSession, page: { online?: boolean; mayPush?: boolean }): Promise<SyncStatus> {
   // The page's navigator.onLine: the engine must not start online (and push) while the page is offline.
@@ -188,6 +192,10 @@ async function startRunning(session: SyncSession, page: { online?: boolean; mayP
   await stopRunning();
   wireOnline();
   const replica = openReplica(session);
+  // Sealed (issue 36): nothing is opened, pulled or pushed before the identity's data key is in this worker.
+  const generation = ++startGeneration;
+  await whenUnlocked(replica.dexie.name);
+  if (generation !== startGeneration || running) return running?.engine.getStatus() ?? initialStatus();
   await replica.dexie.open();
   let self: Running | null = null;
   const engine = new SyncEngine({

@@ -35,7 +35,7 @@ export function followReplicaReader(): void {
         // Still the session to read (it may have ended while the chunk loaded)?
         const now = readerSession.early;
         if (readerSession.stopped || readerKey(now) !== readerKey(next)) return;
-        db.replicaReader(next).dexie.open().catch(reportError);
+        db.openReplicaReader(next).catch(reportError);
       }, reportError);
     }
   };

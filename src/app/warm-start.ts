@@ -44,5 +44,5 @@ async function openReplicaEarly(replica: { companyId: number; userId: number }):
   if (readerSession.early) return;
   if (!(await Dexie.exists(replicaName(replica)))) return;
   if (readerSession.early) return;
-  await db.replicaReader(replica).dexie.open();
+  await db.openReplicaReader(replica);
 }

@@ -18,6 +18,7 @@ import {
   type UploadProgress,
 } from '../../src/domain/writes/queued-file';
 import type { Replica } from '../replica/db';
+import { sealableBlob } from '../../src/lib/device-crypto/seal-codec';
 import { addRows, applyEventInTransaction, rowOf } from './outbox';
 
 /** Thrown before queueing when the file cannot be kept: `reason` is an i18n key (too large, empty, device full). Nothing is queued. */
@@ -63,7 +64,10 @@ export async function enqueueFile(
   const row = rowOf({ name, input, ...(extra ? { extra } : {}) }, now, uuidv7(now), replica.identity);
   const problem = queuedFileProblem(write.file, file.blob.size, await (options.estimate ?? storageEstimate)());
   if (problem) throw new FileRefused(problem);
-  const stored: OutboxFile = { clientMutationId: row.clientMutationId, blob: file.blob, name: file.name, size: file.blob.size, type: file.blob.type };
+  // The bytes are read before the transaction: the sealing layer seals them synchronously inside it (issue 36).
+  const bytes = new Uint8Array(await file.blob.arrayBuffer());
+  const blob = sealableBlob(bytes, file.blob.type);
+  const stored: OutboxFile = { clientMutationId: row.clientMutationId, blob, name: file.name, size: blob.size, type: blob.type };
   const collections: CollectionName[] = row.collection ? [row.collection] : [];
   try {
     await replica.dexie.transaction('rw', [replica.outbox, replica.outboxFiles, ...collections.map((c) => replica.docs(c))], async () => {

@@ -49,8 +49,8 @@ describe('pull loop against the server', () => {
     expect(progress.length).toBeGreaterThanOrEqual(3);
     expect(progress.at(-1)).toMatchObject({ collectionsDone: 2, collectionsTotal: 2 });
     expect((await checkpointOf(replica, 'participants')).seq).toBeGreaterThan(0);
-    // Derived index fields for the screens.
-    const doc = await replica.docs('participants').where('nameLower').startsWith('batch0').first();
+    // Derived fields for the screens (kept sealed in the document: no index holds a name, issue 36).
+    const doc = (await replica.docs('participants').toArray()).find((d) => String(d.nameLower).startsWith('batch0'));
     expect(doc).toMatchObject({ lastname: 'Batch0', nameLower: 'batch0 anna' });
   });
 

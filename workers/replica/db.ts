@@ -6,6 +6,7 @@ import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { keepOutboxCounts } from './outbox-counts';
 import { rowIdentityKey } from '../../src/domain/sync/row-identity';
 import type { OutboxFile } from '../../src/domain/writes/queued-file';
+import { sealReplica } from '../../src/lib/device-crypto/replica-sealing';
 
 /** The replica as the worker uses it: one Dexie database per user and company. */
 export interface Replica {
@@ -29,6 +30,8 @@ export function openReplica(
   identity: string | null = session.realUserId === undefined ? null : rowIdentityKey({ companyId: session.companyId, realUserId: session.realUserId, chain: session.chain ?? [] }),
 ): Replica {
   const dexie = new Dexie(name);
+  // Every value sealed with the identity's data key (issue 36); without it reads and writes refuse (ReplicaLockedError).
+  sealReplica(dexie);
   declareReplicaSchema(dexie);
   // Every outbox write keeps the counts row (outboxCounts reads one row, never the table).
   keepOutboxCounts(dexie);

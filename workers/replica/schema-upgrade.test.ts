@@ -95,17 +95,18 @@ describe('replica schema upgrades', () => {
     await v2.table('meta').put({ key: OUTBOX_COUNTS_KEY, value: { pending: 1, sending: 0, failed: 1, conflict: 0 } });
     v2.close();
 
-    const replica = openReplica({ companyId: 0, userId: 0 }, name);
-    await replica.dexie.open();
-    // Upgraded to the newest version (4 adds the table of queued files, empty: nothing else changes).
-    expect(replica.dexie.verno).toBe(REPLICA_VERSION);
+    // Up to version 5, before the sealing (version 6 drops the documents: sealed-replica.test.ts).
+    const v5 = new Dexie(name);
+    declareReplicaSchema(v5, REPLICA_VERSIONS.slice(0, 5));
+    await v5.open();
+    const replica = { dexie: v5, docs: (n: string) => v5.table(n), outbox: v5.table('outbox'), outboxFiles: v5.table('outboxFiles'), checkpoints: v5.table('checkpoints'), meta: v5.table('meta') };
+    // Upgraded to version 5 (4 adds the table of queued files, empty: nothing else changes).
+    expect(replica.dexie.verno).toBe(5);
     expect(await replica.outboxFiles.count()).toBe(0);
-    expect(await replica.docs('participants').get('p1')).toMatchObject({ firstname: 'Piet', nameLower: 'jansen piet', listName: 'jansen piet' });
-    expect((await replica.docs('participants').get('p2'))?.listName).toBeUndefined();
-    expect(await replica.docs('participants').where('listName').startsWith('jansen').primaryKeys()).toEqual(['p1']);
-    expect(await replica.docs('workPlans').orderBy('allName').primaryKeys()).toEqual(['w2', 'w1']);
+    // Derived again with today's derive (the name list keys are no index since version 6, issue 36).
+    expect(await replica.docs('participants').get('p1')).toMatchObject({ firstname: 'Piet', nameLower: 'jansen piet' });
     expect(await replica.docs('workPlans').get('w2')).toMatchObject({ listStatus: 'to_start', nameSort: 'ander plan' });
-    expect(await replica.docs('workPlans').where('[listStatus+nameSort]').equals(['running', 'echt plan']).primaryKeys()).toEqual(['w1']);
+    expect(await replica.docs('workPlans').where('listStatus').equals('running').primaryKeys()).toEqual(['w1']);
     expect(await replica.docs('wageValueMeasurements').where('[status+listCreatedAt]').equals(['concept', '9999']).primaryKeys()).toEqual(['v1']);
     expect(await replica.docs('messages').get('m1')).toBeDefined();
     expect(await replica.checkpoints.get('participants')).toMatchObject({ seq: 10 });

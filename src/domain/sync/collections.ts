@@ -41,19 +41,17 @@ export const COLLECTIONS = {
   aclRoles: { table: 'acl_roles', indexes: BASE },
   users: {
     table: 'users',
-    indexes: `${BASE}, nameLower, aclRoleId, projectId`,
+    // No index on a name (issue 36): a name in an index is a name in clear on disk. nameLower is kept
+    // sealed in the document for the screens' in-memory sort (src/lib/replica/sorted-rows.ts).
+    indexes: `${BASE}, aclRoleId, projectId`,
     derive: (d) => ({ nameLower: lower(d.givenName ?? d.initials, d.surname) }),
   },
   participants: {
     table: 'participants',
-    // listName (replica version 3): nameLower on the participants the list shows by default (not
-    // hidden, not deleted), absent on the others, so its first page and total are index reads.
-    indexes: `${BASE}, nameLower, coachId, managerId, statusId, userId, [coachId+nameLower], [managerId+nameLower], listName`,
-    derive: (d) => {
-      const nameLower = lower(d.lastname, d.firstname, d.prefix);
-      const listed = d._deleted !== true && d.display !== 0 && d.display !== 2;
-      return { nameLower, listName: listed ? nameLower : undefined };
-    },
+    // No index on a name (issue 36, replica version 6): the list reads the rows, opens them and sorts by
+    // nameLower in memory (src/lib/replica/sorted-rows.ts); nameLower stays in the sealed document.
+    indexes: `${BASE}, coachId, managerId, statusId, userId`,
+    derive: (d) => ({ nameLower: lower(d.lastname, d.firstname, d.prefix) }),
   },
   subStatuses: { table: 'sub_statuses', indexes: `${BASE}, statusId` },
   companyStatuses: { table: 'company_statuses', indexes: `${BASE}, statusId` },
@@ -82,15 +80,14 @@ export const COLLECTIONS = {
   // Work plans, assignments and reviews.
   workPlans: {
     table: 'work_plans',
-    // [listStatus+nameSort] (replica version 3): the work-plan list by name, per status, so a page
-    // and its count are index reads (listStatus is the status the list shows, absent on tombstones).
-    // allName: the name key on every plan the list's "all" filter shows (its default), one range.
-    indexes: `${BASE}, participantId, [coachId+status], [managerId+status], [participantId+status], [listStatus+nameSort], allName`,
+    // listStatus: the status the list shows (absent on tombstones). No index on the plan's name (issue 36,
+    // replica version 6): the list sorts by nameSort in memory (src/lib/replica/sorted-rows.ts); nameSort
+    // stays in the sealed document.
+    indexes: `${BASE}, participantId, [coachId+status], [managerId+status], [participantId+status], listStatus`,
     derive: (d) => {
       const nameSort = planNameSort(d.name);
       const listStatus = d._deleted === true ? undefined : typeof d.status === 'string' && d.status !== '' ? d.status : 'to_start';
-      const shown = listStatus === 'to_start' || listStatus === 'running' || listStatus === 'finished';
-      return { nameSort, listStatus, allName: shown ? nameSort : undefined };
+      return { nameSort, listStatus };
     },
   },
   assignments: { table: 'assignments', indexes: `${BASE}, workPlanId, participantId` },

@@ -115,6 +115,23 @@ export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
     version: 5,
     stores: { files: `&uuid, ${COLLECTIONS.files.indexes}` },
   },
+  {
+    // Issue 36, encryption at rest: every value is sealed with the identity's data key (src/lib/device-crypto/seal.ts,
+    // which seals whatever this upgrade writes back) and no index holds a name any more (participants, users, work
+    // plans). The documents of the clear replica are dropped and pulled again; the outbox rows, the bytes of
+    // queued files and the meta rows are read and written back, so they are sealed and nothing unsent is lost.
+    version: 6,
+    stores: Object.fromEntries((['participants', 'users', 'workPlans'] as const).map((name) => [name, `&uuid, ${COLLECTIONS[name].indexes}`])),
+    resetCollections: COLLECTION_NAMES,
+    // A queued file's Blob is read synchronously for sealing only in the sync worker (FileReaderSync): a page that
+    // opens first with queued files fails this upgrade and the worker's open makes it (replica-db.ts retries).
+    upgrade: async (tx) => {
+      for (const table of ['outbox', 'meta', 'outboxFiles']) {
+        const rows = await tx.table(table).toArray();
+        if (rows.length > 0) await tx.table(table).bulkPut(rows);
+      }
+    },
+  },
 ];
 
 export const REPLICA_VERSION = REPLICA_VERSIONS[REPLICA_VERSIONS.length - 1]?.version ?? 1;

@@ -1,6 +1,6 @@
-import type { Collection } from 'dexie';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
+import { participantNameKey, participantsByName } from '../../lib/replica/sorted-rows';
 import { Role } from '../../domain/shared/roles';
 import { Visibility } from '../../domain/shared/visibility';
 import { listName, statusNameOf, userName, type ParticipantListRow } from './participant-row';
@@ -20,9 +20,6 @@ export interface ParticipantFilters {
 
 export const NO_FILTERS: ParticipantFilters = { search: '', statusId: null, subStatusId: null, coachId: null, managerId: null, projectId: null, visibility: 'active', caseloadOf: null };
 
-/** nameLower on the participants the default list shows (collections.ts, replica version 3). */
-const LIST_INDEX = 'listName';
-
 export interface ParticipantsResult {
   rows: ParticipantListRow[];
   total: number;
@@ -41,49 +38,32 @@ function matches(f: ParticipantFilters): (d: ReplicaDocument) => boolean {
     (f.caseloadOf === null || d.coachId === f.caseloadOf || d.managerId === f.caseloadOf);
 }
 
-const isPlain = (f: ParticipantFilters): boolean =>
-  f.visibility === 'active' && f.statusId === null && f.subStatusId === null && f.coachId === null &&
-  f.managerId === null && f.projectId === null && f.caseloadOf === null;
-
 /**
- * A page of participants in name order without waiting for their total where that costs a read of
- * its own: the default list (replica version 3's listName index holds exactly the shown
- * participants) reads only the page's documents and answers `total: null` (`countParticipants`
- * counts it afterwards); with filters the whole name range is read and filtered once, so the total
- * comes with the page.
+ * The participants that match, in name order (then uuid). No index holds a name (issue 36: it would be a
+ * name in clear on disk): the participants by name are one sorted list in memory per open replica
+ * (src/lib/replica/sorted-rows.ts, sorted again after a change), filtered and searched here.
  */
-export async function readParticipantRows(r: ReplicaReader, f: ParticipantFilters, offset: number, limit: number): Promise<{ rows: ParticipantListRow[]; total: number | null }> {
+async function matching(r: ReplicaReader, f: ParticipantFilters): Promise<ReplicaDocument[]> {
   const q = f.search.trim().toLowerCase();
-  const table = r.docs('participants');
-  if (isPlain(f) && table.schema.idxByName[LIST_INDEX]) {
-    const listed = q ? table.where(LIST_INDEX).startsWith(q) : table.orderBy(LIST_INDEX);
-    const page = await listed.offset(offset).limit(limit).toArray();
-    return { total: null, rows: await toRows(r, page.filter((d) => !d._deleted)) };
-  }
   const test = matches(f);
-  const range: Collection<ReplicaDocument, string> = q ? table.where('nameLower').startsWith(q) : table.orderBy('nameLower');
-  // One read of the range, filtered here: a Dexie .filter() walks a cursor value by value, and the
-  // page and the total would walk it twice.
-  const matching = (await range.toArray()).filter(test);
-  return { total: matching.length, rows: await toRows(r, matching.slice(offset, offset + limit)) };
+  return (await participantsByName(r)).filter((d) => test(d) && (q === '' || participantNameKey(d).startsWith(q)));
 }
 
-/** How many participants match: for the default list the listName index's count (keys only, no documents). */
+/** A page of participants in name order, with the total that match (`total` is never null: one read answers both). */
+export async function readParticipantRows(r: ReplicaReader, f: ParticipantFilters, offset: number, limit: number): Promise<{ rows: ParticipantListRow[]; total: number | null }> {
+  const all = await matching(r, f);
+  return { total: all.length, rows: await toRows(r, all.slice(offset, offset + limit)) };
+}
+
+/** How many participants match. */
 export async function countParticipants(r: ReplicaReader, f: ParticipantFilters): Promise<number> {
-  const q = f.search.trim().toLowerCase();
-  const table = r.docs('participants');
-  if (isPlain(f) && table.schema.idxByName[LIST_INDEX]) return (q ? table.where(LIST_INDEX).startsWith(q) : table.orderBy(LIST_INDEX)).count();
-  const range: Collection<ReplicaDocument, string> = q ? table.where('nameLower').startsWith(q) : table.orderBy('nameLower');
-  return (await range.toArray()).filter(matches(f)).length;
+  return (await matching(r, f)).length;
 }
 
-/** A page of participants in name order with the total that match (the page and its count read together). */
+/** A page of participants in name order with the total that match. */
 export async function readParticipantsPage(r: ReplicaReader, f: ParticipantFilters, offset: number, limit: number): Promise<ParticipantsResult> {
-  const [page, counted] = await Promise.all([
-    readParticipantRows(r, f, offset, limit),
-    isPlain(f) && r.docs('participants').schema.idxByName[LIST_INDEX] ? countParticipants(r, f) : Promise.resolve(null),
-  ]);
-  return { rows: page.rows, total: page.total ?? counted ?? 0 };
+  const page = await readParticipantRows(r, f, offset, limit);
+  return { rows: page.rows, total: page.total ?? 0 };
 }
 
 /** The list rows of a page: the coaches' and managers' names read by id for these rows only. */

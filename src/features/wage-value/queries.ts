@@ -5,11 +5,12 @@
 import { Dexie } from 'dexie';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import type { ReplicaReader } from '../../lib/replica/replica-db';
+import { participantsByName, usersByName } from '../../lib/replica/sorted-rows';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import type { MeasurementDocument } from '../../domain/wage-value/measurement';
 import { filterMeasurements, PAGE_SIZE, type MeasurementSearchState } from './measurement-list';
 
-const live = (docs: ReplicaDocument[]): ReplicaDocument[] => docs.filter((d) => !d._deleted);
+const live = (docs: readonly ReplicaDocument[]): ReplicaDocument[] => docs.filter((d) => !d._deleted);
 
 export function useMeasurement(uuid: string | null): MeasurementDocument | null | undefined {
   return useReplicaQuery(async (r) => {
@@ -89,7 +90,7 @@ export function participantName(d: ReplicaDocument): string {
 
 /** The participants in name order, as options of the forms and for the names in the lists. */
 export async function readParticipantOptions(r: ReplicaReader): Promise<ParticipantOption[]> {
-  const docs = live(await r.docs('participants').orderBy('nameLower').toArray());
+  const docs = live(await participantsByName(r));
   return docs.filter((d) => typeof d.id === 'number').map((d) => ({
     id: d.id as number, uuid: d.uuid, name: participantName(d), coachId: typeof d.coachId === 'number' ? d.coachId : null,
     firstname: typeof d.firstname === 'string' ? d.firstname : '', prefix: typeof d.prefix === 'string' ? d.prefix : null,
@@ -106,7 +107,7 @@ export interface UserOption { id: number; name: string }
 
 export function useStaffUsers(): UserOption[] | undefined {
   return useReplicaQuery(async (r) => {
-    const docs = live(await r.docs('users').orderBy('nameLower').toArray());
+    const docs = live(await usersByName(r));
     return docs.filter((d) => typeof d.id === 'number' && d.roleId !== 2 && d.aclRoleId !== 2).map((d) => ({
       id: d.id as number, name: [d.givenName ?? d.initials, d.surname].filter((x) => typeof x === 'string' && x !== '').join(' '),
     }));

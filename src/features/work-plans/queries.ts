@@ -7,9 +7,8 @@ import type { ReplicaReader } from '../../lib/replica/replica-db';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import type { CollectionName } from '../../domain/sync/collections';
 import type { WorkPlanStatus } from '../../domain/work-plan/constants';
-import { Dexie, type Collection } from 'dexie';
-import { planNameSort } from '../../domain/sync/collections';
-import { workPlanFilterStatuses, workPlanStatuses } from '../../domain/work-plan/constants';
+import { workPlanFilterStatuses } from '../../domain/work-plan/constants';
+import { plansByName } from '../../lib/replica/sorted-rows';
 import { DEFAULT_PAGE_SIZE } from '../../domain/shared/constants';
 import {
   byAssignmentStatus,
@@ -75,47 +74,28 @@ export async function planRows(r: ReplicaReader, participantId?: number): Promis
   return plans.map((w) => toPlanRow(w, pm, um));
 }
 
-/** [listStatus+nameSort]: the plans the list shows, per status, by name (collections.ts, replica version 3). */
-const LIST_INDEX = '[listStatus+nameSort]';
-/** allName: the name key on the plans of the "all" filter (to start, running, finished). */
-const ALL_INDEX = 'allName';
+/** The status the list shows for a plan (collections.ts derives it as listStatus). */
+const listStatusOf = (d: ReplicaDocument): string => (typeof d.listStatus === 'string' ? d.listStatus : text(d.status) || 'to_start');
 
 /**
- * One page of the work-plan list (/work-plan). Sorted by name without a search (the default), it is
- * read by index: per status of the filter, the range's count and its first page × size documents in
- * name order (ties by uuid; descending is the exact reverse), merged; only the page's participants
- * and coaches are read, by id. Any other sort or a search reads every plan (planRows + planListPage).
+ * One page of the work-plan list (/work-plan). Sorted by name without a search (the default), it is read
+ * from the plans by name kept in memory per open replica (src/lib/replica/sorted-rows.ts: no index holds a
+ * name, issue 36), ties by uuid, descending the exact reverse; only the page's participants and coaches are
+ * read, by id. Any other sort or a search reads every plan (planRows + planListPage).
  */
 export async function planListPageOf(r: ReplicaReader, q: PlanListQuery): Promise<PlanPage<PlanRow>> {
-  const table = r.docs('workPlans');
-  if (q.sort !== 'name' || q.search.trim() !== '' || !table.schema.idxByName[LIST_INDEX]) return planListPage(await planRows(r), q);
-  const statuses = workPlanFilterStatuses[filterName(q.filter)];
-  // "All": one range of allName; the other filters: a range of [listStatus+nameSort] per status.
-  const ranges: (() => Collection<ReplicaDocument, string>)[] =
-    statuses.length === workPlanStatuses.length && table.schema.idxByName[ALL_INDEX]
-      ? [() => table.orderBy(ALL_INDEX)]
-      : statuses.map((status) => () => table.where(LIST_INDEX).between([status, Dexie.minKey], [status, Dexie.maxKey]));
-  const counts = await Promise.all(ranges.map((range) => range().count()));
-  const total = counts.reduce((a, b) => a + b, 0);
+  if (q.sort !== 'name' || q.search.trim() !== '') return planListPage(await planRows(r), q);
+  const statuses = new Set<string>(workPlanFilterStatuses[filterName(q.filter)]);
+  const shown = (await plansByName(r)).filter((d) => !d._deleted && statuses.has(listStatusOf(d)));
+  const total = shown.length;
   const perPage = q.perPage ?? DEFAULT_PAGE_SIZE;
   const size = perPage === 0 ? Math.max(1, total) : perPage;
   const pageCount = perPage === 0 ? 1 : Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, Math.floor(q.page) || 1), pageCount);
-  const need = page * size;
-  // One range: only the page. Several: each range's first page × size, merged below.
-  const skip = ranges.length === 1 ? (page - 1) * size : 0;
-  const heads = await Promise.all(ranges.map((range) => (q.dir === 'desc' ? range().reverse() : range()).offset(skip).limit(need - skip).toArray()));
-  const key = (d: ReplicaDocument) => (typeof d.nameSort === 'string' ? d.nameSort : planNameSort(d.name));
-  const sign = q.dir === 'desc' ? -1 : 1;
-  const merged = heads
-    .flat()
-    .sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      return sign * (x < y ? -1 : x > y ? 1 : a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
-    })
-    .slice((page - 1) * size - skip, need - skip)
-    .filter((d) => !d._deleted);
+  const from = q.dir === 'desc' ? Math.max(0, total - page * size) : (page - 1) * size;
+  const to = q.dir === 'desc' ? total - (page - 1) * size : page * size;
+  const slice = shown.slice(from, to);
+  const merged = q.dir === 'desc' ? slice.reverse() : slice;
   const ids = (field: string) => [...new Set(merged.map((d) => d[field]).filter((x): x is number => typeof x === 'number'))];
   const participantIds = ids('participantId');
   const coachIds = ids('coachId');

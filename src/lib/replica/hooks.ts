@@ -9,6 +9,8 @@ import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { syncStore } from '../sync-client';
 import { replicaReader, type ReplicaReader } from './replica-db';
+import { replicaName } from '../../domain/sync/replica-schema';
+import { dataKeyFor, onDataKeyChange } from '../device-crypto/data-keys';
 import { readableReplica, readerKey, readerSession, type ReaderIdentity } from './reader-session';
 
 /**
@@ -17,7 +19,14 @@ import { readableReplica, readerKey, readerSession, type ReaderIdentity } from '
  */
 export function useReplica(): ReplicaReader | null {
   const which = useReplicaIdentity();
-  return which ? replicaReader(which) : null;
+  const name = which ? replicaName(which) : null;
+  // Sealed (issue 36): nothing is read before the identity's data key is here; the queries run once it is.
+  const unlocked = useSyncExternalStore(
+    onDataKeyChange,
+    () => name !== null && dataKeyFor(name) !== null,
+    () => false,
+  );
+  return which && unlocked ? replicaReader(which) : null;
 }
 
 /** The identity to read now, as a string that stays equal while it does ('' when signed out). */

@@ -9,6 +9,8 @@ import type { CollectionName } from '../../domain/sync/collections';
 import { declareReplicaSchema, replicaName } from '../../domain/sync/replica-schema';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
+import { sealReplica } from '../device-crypto/replica-sealing';
+import { whenUnlocked } from '../device-crypto/seal';
 
 export interface ReplicaReader {
   dexie: Dexie;
@@ -27,6 +29,8 @@ export function replicaReader(session: ReplicaIdentity): ReplicaReader {
   if (current?.key === key) return current.reader;
   current?.reader.dexie.close();
   const dexie = new Dexie(key);
+  // Sealed with the identity's data key (issue 36): the worker writes, this reader opens what it wrote.
+  sealReplica(dexie);
   declareReplicaSchema(dexie);
   const reader: ReplicaReader = {
     dexie,
@@ -42,4 +46,23 @@ export function closeReplicaReader(session?: ReplicaIdentity): void {
   if (session && current?.key !== replicaName(session)) return;
   current?.reader.dexie.close();
   current = null;
+}
+
+/**
+ * Opens the reader once the identity's data key is here (an upgrade of its schema seals what it keeps, so it
+ * needs the key): before unlock nothing is opened or read.
+ */
+export async function openReplicaReader(session: ReplicaIdentity): Promise<void> {
+  await whenUnlocked(replicaName(session));
+  // A clear replica with queued files is upgraded by the sync worker (replica-schema.ts, version 6): a page
+  // that opened it first tries again after the worker's open.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await replicaReader(session).dexie.open();
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
 }
