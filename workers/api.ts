@@ -24,6 +24,7 @@ import { openPokeStream } from './stream';
 import { enqueueMany, listOutbox, outboxCounts, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
 import type { SyncSession } from '../src/domain/sync/status';
 import { IMITATE_USER_HEADER } from '../src/domain/shared/constants';
+import { forgetAllDataKeys, forgetDataKey, setDataKey } from '../src/lib/device-crypto/data-keys';
 
 export type { SyncStatus, OutboxRow, SyncSession };
 
@@ -45,12 +46,17 @@ let onlineWired = false;
 /** The request header that names the identity a worker syncs as (server/sync/identity.ts checks it). */
 const IDENTITY_HEADER = 'x-werkpad-identity';
 
-/** Who this worker syncs as: the identity, and the impersonated user as the server expects it. */
+/** The header naming this browser profile (src/lib/device/device-id.ts DEVICE_HEADER), and the id the page handed over. */
+const DEVICE_HEADER = 'x-werkpad-device';
+let pageDeviceId: string | null = null;
+
+/** Who this worker syncs as: the identity, the impersonated user as the server expects it, and the device. */
 function identityHeaders(session: SyncSession): Record<string, string> {
   const last = session.chain[session.chain.length - 1];
   return {
     [IDENTITY_HEADER]: session.identity,
     ...(last !== undefined ? { [IMITATE_USER_HEADER]: String(last) } : {}),
+    ...(pageDeviceId ? { [DEVICE_HEADER]: pageDeviceId } : {}),
   };
 }
 
@@ -386,6 +392,30 @@ const api = {
       } finally {
         other.dexie.close();
       }
+    },
+  }),
+  /**
+   * The data keys (issue 36): the page unlocks (password, PIN, authenticator or the device share) and hands the
+   * identity's key here before `sync.start`, transferred, never copied into a log; at lock and sign-out it is
+   * forgotten here as in the page. Held in this worker's memory only (src/lib/device-crypto/data-keys.ts).
+   */
+  keys: proxy({
+    setDataKey(identity: string, raw: Uint8Array): void {
+      try {
+        setDataKey(identity, raw);
+      } finally {
+        raw.fill(0);
+      }
+    },
+    forget(identity: string): void {
+      forgetDataKey(identity);
+    },
+    forgetAll(): void {
+      forgetAllDataKeys();
+    },
+    /** The page's device id (workers have no localStorage): every request of this worker names it. */
+    adoptDevice(id: string): void {
+      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) pageDeviceId = id;
     },
   }),
   outbox: proxy({

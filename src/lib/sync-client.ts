@@ -3,9 +3,12 @@
  * wraps it with comlink, and mirrors its status into a valtio store the shell reads
  * (online/offline, pending and failed counts, last synced, first-sync progress, blocking codes).
  */
-import { proxy as comlinkProxy, wrap, type Remote } from 'comlink';
+import { proxy as comlinkProxy, transfer, wrap, type Remote } from 'comlink';
 import { proxy } from 'valtio';
 import { initialSyncStatus, type SyncSession, type SyncStatus } from '../domain/sync/status';
+import { replicaName } from '../domain/sync/replica-schema';
+import { dataKeyFor, onDataKeyChange } from './device-crypto/data-keys';
+import { deviceId } from './device/device-id';
 import type { SyncApi } from '../../workers/api';
 
 export type { SyncSession, SyncStatus };
@@ -28,8 +31,34 @@ export function syncApi(): SyncRemote {
   if (!remote) {
     worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'werkpad-sync' });
     remote = wrap<SyncApi>(worker);
+    mirrorDataKeys();
   }
   return remote;
+}
+
+/** Hands the identity's data key, when the page holds it, to the worker: a copy transferred, the page keeps its own. */
+async function handDataKey(api: SyncRemote, identity: string): Promise<void> {
+  const raw = dataKeyFor(identity);
+  if (!raw) return;
+  const copy = new Uint8Array(raw);
+  await api.keys.setDataKey(identity, transfer(copy, [copy.buffer]));
+}
+
+let mirrored = false;
+
+/**
+ * The worker holds the data key of the identity it syncs exactly while the page does (issue 36): a key the page
+ * unlocks later (a start waits for it) goes over; one the page forgets (lock, sign-out) goes in the worker too.
+ */
+function mirrorDataKeys(): void {
+  if (mirrored) return;
+  mirrored = true;
+  onDataKeyChange((identity, present) => {
+    const api = remote;
+    if (!api) return;
+    const done = present ? handDataKey(api, identity) : api.keys.forget(identity);
+    done.catch(() => undefined);
+  });
 }
 
 let onlineForwarded = false;
@@ -73,6 +102,9 @@ export async function startSync(session: SyncSession, options: { mayPush?: boole
   // Listening first: an online event while the worker starts must not be lost.
   forwardOnline();
   if (subscription === null) subscription = await api.sync.subscribe(comlinkProxy(applyStatus));
+  // The worker names the device on every request, and opens the replica only with its data key (issue 36).
+  await api.keys.adoptDevice(deviceId());
+  await handDataKey(api, replicaName(plain));
   const status = await api.sync.start(plain, { online: navigator.onLine, mayPush: options.mayPush ?? true });
   applyStatus(status);
   // A dedicated worker gets no online events under Chromium's network emulation: a page that came

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetAllDataKeys, setDataKey } from './data-keys';
+import { forgetAllDataKeys, forgetDataKey, setDataKey } from './data-keys';
 import {
   KEYRING_PREFIX,
   forgetKeyring,
@@ -34,6 +34,8 @@ beforeEach(() => {
   storage = new MemoryStorage();
   vi.stubGlobal('localStorage', storage);
   forgetAllDataKeys();
+  // No stand-in key (tests/setup/data-keys.ts): this identity has only what a test sets.
+  forgetDataKey(ID);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -11,14 +11,16 @@ import { setDevicePin } from './device-unlock';
 interface DevicePinFormProps {
   /** Set or skipped: go on where the sign-in was going. */
   onDone: () => Promise<void> | void;
+  /** The device keeps an older, shorter PIN of the user (issue 36): ask for a new one. */
+  renew?: boolean;
 }
 
 /**
  * After an online SSO sign-in of a user this device cannot open offline (issue 24): offers a device PIN
- * (6–12 digits, typed twice, no repeated digit or plain run), hashed on the device like a password and never
+ * (8–12 digits, typed twice, no repeated digit or plain run), hashed on the device like a password and never
  * sent. "Not now" goes on without it (the offer comes back at the next SSO sign-in).
  */
-export function DevicePinForm({ onDone }: DevicePinFormProps) {
+export function DevicePinForm({ onDone, renew = false }: DevicePinFormProps) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const {
@@ -40,7 +42,7 @@ export function DevicePinForm({ onDone }: DevicePinFormProps) {
   const message = (key: unknown) => (typeof key === 'string' && key ? authText(t, key) : null);
   return (
     <AuthCard title={t('auth.deviceUnlock.pinTitle')} backToLogin={false}>
-      <p className="login__intro">{t('auth.deviceUnlock.pinOffer')}</p>
+      <p className="login__intro">{renew ? t('auth.deviceUnlock.pinRenew') : t('auth.deviceUnlock.pinOffer')}</p>
       {failed ? (
         <p className="alert alert--error" role="alert">
           {t('auth.deviceUnlock.pinFailed')}

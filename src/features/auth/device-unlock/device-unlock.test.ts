@@ -133,28 +133,28 @@ describe('unlocking offline', () => {
 
 describe('the device PIN of an SSO-only user (issue 24)', () => {
   it('is kept only in a full session of the user, opens offline like a password, with the same wrong-try limits', async () => {
-    expect(await setDevicePin('482915', { ...signedIn, status: 'anonymous', user: null })).toBe(false);
-    expect(await setDevicePin('482915', { ...signedIn, identityChain: [1] })).toBe(false);
+    expect(await setDevicePin('48291573', { ...signedIn, status: 'anonymous', user: null })).toBe(false);
+    expect(await setDevicePin('48291573', { ...signedIn, identityChain: [1] })).toBe(false);
     expect(hasOfflineVerifier(user.id)).toBe(false);
-    expect(await setDevicePin('482915', signedIn)).toBe(true);
+    expect(await setDevicePin('48291573', signedIn)).toBe(true);
     expect(offlineSecretKind(user.id)).toBe('pin');
     expect(offlineUsers(0)[0]).toMatchObject({ userId: 3, secret: 'pin' });
-    expect(localStorage.getItem('werkpad.deviceUsers')).not.toContain('482915');
-    // the same slow hash as a password
-    expect(findDeviceUser(user.id)!.verifier.iterations).toBe(600_000);
+    expect(localStorage.getItem('werkpad.deviceUsers')).not.toContain('48291573');
+    // a slower hash than a password's (issue 36: the PIN space is small; device-pin.ts)
+    expect(findDeviceUser(user.id)!.verifier.iterations).toBe(1_500_000);
     let t = 1_000_000;
     const now = () => t;
-    expect(await unlockOffline(user.id, '482916', now)).toMatchObject({ ok: false, reason: 'wrong', failures: 1 });
-    expect(await unlockOffline(user.id, '482915', now)).toEqual({ ok: true });
+    expect(await unlockOffline(user.id, '48291574', now)).toMatchObject({ ok: false, reason: 'wrong', failures: 1 });
+    expect(await unlockOffline(user.id, '48291573', now)).toEqual({ ok: true });
     expect(sessionStore.user?.id).toBe(user.id);
     disableOfflineUnlock(user.id);
     t += 1;
-    expect(await unlockOffline(user.id, '482915', now)).toEqual({ ok: false, reason: 'disabled' });
+    expect(await unlockOffline(user.id, '48291573', now)).toEqual({ ok: false, reason: 'disabled' });
   }, 60_000);
 
   it('does not replace a password verifier: who signed in here with a password keeps unlocking with it', async () => {
     await knownUser();
-    expect(await setDevicePin('482915', signedIn)).toBe(false);
+    expect(await setDevicePin('48291573', signedIn)).toBe(false);
     expect(offlineSecretKind(user.id)).toBe('password');
     expect(await unlockOffline(user.id, PASSWORD)).toEqual({ ok: true });
   }, 60_000);

@@ -1,10 +1,14 @@
 import { subscribe } from 'valtio';
-import { openOfflineSession, sessionStore, type SessionState } from '../../../lib/session/session-store';
+import { openOfflineSession, sessionStore, type SessionState, type SessionUser } from '../../../lib/session/session-store';
 import { onSignedOut, type SignedOutReason } from '../../../lib/api/session-events';
 import { MAX_FAILURES, recordFailure, unlockState, type UnlockState } from './attempts';
 import { findDeviceUser, firstDelayMs, readDeviceUsers, removeDeviceUser, saveDeviceUser, updateDeviceUser, type DeviceUser } from './device-users';
 import { takeBootDerivation } from './boot-unlock';
 import { checkPassword, createVerifier, type PasswordVerifier } from './verifier';
+import { PIN_ITERATIONS } from '../../../domain/auth/device-pin';
+import { PASSWORD_WRAP_ITERATIONS } from '../../../lib/device-crypto/keyring';
+import { unlockUnderWay } from '../../../lib/device-crypto/session-keys';
+import { adoptUnlockedKey, commitPasswordWrap, preparePasswordWrap, startSecretUnwrap, wrapBySecret, type PreparedWrap } from './device-keys';
 
 /**
  * Offline unlock (issue 18), the API the sign-in page and the lock screen use:
@@ -66,6 +70,20 @@ export function hasOfflineVerifier(userId: number): boolean {
   return findDeviceUser(userId) !== null;
 }
 
+/**
+ * Whether an online SSO sign-in should offer the device PIN: the device cannot open offline for the user, or only
+ * with a PIN set before PINs got their present length and cost (issue 36: it is asked again, then replaced).
+ */
+export function devicePinWanted(userId: number): boolean {
+  const entry = findDeviceUser(userId);
+  return !entry || pinOutdated(entry);
+}
+
+/** A PIN set before the present length and cost (issue 36): it no longer opens offline; the next SSO sign-in asks anew. */
+function pinOutdated(entry: DeviceUser): boolean {
+  return entry.secret === 'pin' && entry.verifier.iterations < PIN_ITERATIONS;
+}
+
 /** What the device asks to open for the user: their password or their device PIN (null: not known here). */
 export function offlineSecretKind(userId: number): 'password' | 'pin' | null {
   const entry = findDeviceUser(userId);
@@ -88,7 +106,8 @@ export async function setDevicePin(
   const existing = findDeviceUser(user.id);
   if (existing && (existing.secret ?? 'password') === 'password') return false;
   const company = session.company ? { ...session.company, branding: session.company.branding ? { ...session.company.branding } : null } : null;
-  const verifier = await createVerifier(pin);
+  // The PIN's cost (device-pin.ts PIN_ITERATIONS) for the verifier and the wrap alike: either would do for a guess.
+  const [verifier] = await Promise.all([createVerifier(pin, { iterations: PIN_ITERATIONS }), wrapBySecret(user, 'pin', pin, PIN_ITERATIONS).catch(() => false)]);
   saveDeviceUser({ user, company, verifier, secondFactor: false, secret: 'pin', failures: 0, lastFailureAt: null, savedAt: Date.now() });
   return true;
 }
@@ -108,14 +127,19 @@ export async function unlockOffline(userId: number, password: string, now: () =>
   const entry = findDeviceUser(userId);
   if (!entry) return { ok: false, reason: 'unknown' };
   const before = unlockState(entry, now(), firstDelayMs());
-  if (before.kind === 'disabled') return { ok: false, reason: 'disabled' };
+  if (before.kind === 'disabled' || pinOutdated(entry)) return { ok: false, reason: 'disabled' };
   if (before.kind === 'wait') return { ok: false, reason: 'wait', until: before.until };
   const counted = updateDeviceUser(userId, (e) => ({ ...e, ...recordFailure(e, now()) })) ?? entry;
+  const kind = entry.secret ?? 'password';
+  // The wrap's own derivation runs beside the verifier's check (issue 36); the verifier decides.
+  const unwrapped = startSecretUnwrap(entry.user, kind, password);
   if (!(await checkPassword(entry.verifier, password, takeBootDerivation(password, entry.verifier)))) {
+    void unwrapped.then((raw) => raw?.fill(0));
     const state = unlockState(counted, now(), firstDelayMs());
     return { ok: false, reason: 'wrong', state, failures: counted.failures };
   }
   const opened = updateDeviceUser(userId, (e) => ({ ...e, failures: 0, lastFailureAt: null })) ?? entry;
+  await adoptUnlockedKey(opened.user, kind, password, await unwrapped, entry.verifier.iterations);
   openOfflineSession({ user: opened.user, company: opened.company });
   return { ok: true };
 }
@@ -124,6 +148,10 @@ interface Prepared {
   username: string;
   secondFactor: boolean;
   verifier: Promise<PasswordVerifier | null>;
+  /** The data key's password wrap (issue 36), derived beside the verifier. */
+  wrap: PreparedWrap;
+  /** Marks the unlock done: until then a start waits before it locks for want of a key. */
+  settle: () => void;
 }
 
 /** The verifier of the sign-in in progress: in memory only, never stored before the sign-in completes. */
@@ -135,7 +163,9 @@ let prepared: Prepared | null = null;
  * verifier is kept only once that is done on this device.
  */
 export function preparePasswordVerifier(username: string, password: string, secondFactor: boolean): void {
-  prepared = { username, secondFactor, verifier: createVerifier(password).catch(() => null) };
+  prepared?.settle();
+  const known = readDeviceUsers().find((u) => u.user.username.toLowerCase() === username.trim().toLowerCase()) ?? null;
+  prepared = { username, secondFactor, verifier: createVerifier(password).catch(() => null), wrap: preparePasswordWrap(password, known), settle: unlockUnderWay() };
 }
 
 /**
@@ -149,9 +179,17 @@ export async function commitPasswordVerifier(session: Pick<SessionState, 'status
   if (!pending || session.status !== 'signed-in' || !user || session.identityChain.length > 0) return false;
   if (pending.username.trim().toLowerCase() !== user.username.toLowerCase()) return false;
   prepared = null;
+  try {
+    return await commitPrepared(pending, user, session);
+  } finally {
+    pending.settle();
+  }
+}
+
+async function commitPrepared(pending: Prepared, user: SessionUser, session: Pick<SessionState, 'company'>): Promise<boolean> {
   // Plain copies, taken now (the store may change while the hash finishes).
   const company = session.company ? { ...session.company, branding: session.company.branding ? { ...session.company.branding } : null } : null;
-  const verifier = await pending.verifier;
+  const [verifier] = await Promise.all([pending.verifier, commitPasswordWrap(user, pending.wrap).catch(() => false)]);
   if (!verifier) return false;
   saveDeviceUser({
     user,
@@ -167,8 +205,9 @@ export async function commitPasswordVerifier(session: Pick<SessionState, 'status
 
 /** The user changed their password online: the device's verifier follows (same user, signed in). */
 export async function refreshPasswordVerifier(userId: number, password: string): Promise<void> {
-  if (!findDeviceUser(userId)) return;
-  const verifier = await createVerifier(password);
+  const entry = findDeviceUser(userId);
+  if (!entry) return;
+  const [verifier] = await Promise.all([createVerifier(password), wrapBySecret(entry.user, 'password', password, PASSWORD_WRAP_ITERATIONS).catch(() => false)]);
   updateDeviceUser(userId, (e) => ({ ...e, verifier, failures: 0, lastFailureAt: null, savedAt: Date.now() }));
 }
 

@@ -7,10 +7,10 @@ import { continueAfterSignIn } from '../sign-in-flow';
 import { refreshSession, sessionStore } from '../../../lib/session/session-store';
 import { pendingSteps } from '../../../lib/api/auth-flow-state';
 import { DevicePinForm } from '../device-unlock/device-pin-form';
-import { hasOfflineVerifier } from '../device-unlock/device-unlock';
+import { devicePinWanted, hasOfflineVerifier } from '../device-unlock/device-unlock';
 import { finishSso, forgetSsoFlow, pendingSsoFlow } from './sso-api';
 
-type View = { kind: 'finishing' } | { kind: 'pin'; redirectUri: string | null } | { kind: 'linked'; label: string } | { kind: 'error'; messageKey: string; link: boolean };
+type View = { kind: 'finishing' } | { kind: 'pin'; redirectUri: string | null; renew: boolean } | { kind: 'linked'; label: string } | { kind: 'error'; messageKey: string; link: boolean };
 
 /** One grant per return: the provider's code is single-use, so a second render must not send it again. */
 let inFlight: { payload: string; answer: ReturnType<typeof finishSso> } | null = null;
@@ -53,8 +53,9 @@ export function SsoReturnPage() {
       if (pendingSteps().length === 0) {
         await refreshSession();
         const user = sessionStore.status === 'signed-in' && sessionStore.identityChain.length === 0 ? sessionStore.user : null;
-        if (user && !hasOfflineVerifier(user.id)) {
-          setView({ kind: 'pin', redirectUri: flow?.redirectUri ?? null });
+        // Also when the device keeps only an older, shorter PIN (issue 36): it no longer opens offline.
+        if (user && devicePinWanted(user.id)) {
+          setView({ kind: 'pin', redirectUri: flow?.redirectUri ?? null, renew: hasOfflineVerifier(user.id) });
           return;
         }
       }
@@ -64,7 +65,7 @@ export function SsoReturnPage() {
 
   if (view.kind === 'pin') {
     const redirectUri = view.redirectUri;
-    return <DevicePinForm onDone={() => continueAfterSignIn((href) => router.navigate({ href, replace: true }), redirectUri)} />;
+    return <DevicePinForm renew={view.renew} onDone={() => continueAfterSignIn((href) => router.navigate({ href, replace: true }), redirectUri)} />;
   }
   if (view.kind === 'linked') {
     return (
