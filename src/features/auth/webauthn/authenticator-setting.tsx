@@ -7,12 +7,12 @@ import { enrolAuthenticatorUnlock, enrolStatus, switchOffAuthenticatorUnlock, ty
 
 type Notice = { kind: 'on' } | { kind: 'off' } | { kind: 'refused'; reason: Extract<EnrolResult, { ok: false }>['reason'] } | null;
 
-const REFUSAL: Record<Extract<EnrolResult, { ok: false }>['reason'], string> = {
+const REFUSAL = {
   cancelled: 'auth.authenticatorUnlock.cancelled',
   'no-prf': 'auth.authenticatorUnlock.noPrf',
   failed: 'auth.authenticatorUnlock.failed',
   'not-here': 'auth.authenticatorUnlock.notHere',
-};
+} as const satisfies Record<Extract<EnrolResult, { ok: false }>['reason'], string>;
 
 /**
  * The switch "Ontgrendelen met dit apparaat (vingerafdruk, gezicht of pincode van het apparaat)" (issue 36): on,

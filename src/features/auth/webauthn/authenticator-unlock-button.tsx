@@ -6,7 +6,7 @@ import { hasAuthenticatorUnlock, unlockWithAuthenticator, type AuthenticatorUnlo
 
 type Refusal = Extract<AuthenticatorUnlockResult, { ok: false }>['reason'];
 
-const MESSAGE: Record<Refusal, string> = {
+const MESSAGE = {
   cancelled: 'auth.authenticatorUnlock.unlockCancelled',
   'no-prf': 'auth.authenticatorUnlock.unlockFailed',
   failed: 'auth.authenticatorUnlock.unlockFailed',
@@ -14,7 +14,7 @@ const MESSAGE: Record<Refusal, string> = {
   capped: 'auth.authenticatorUnlock.capped',
   disabled: 'auth.authenticatorUnlock.disabled',
   unknown: 'auth.authenticatorUnlock.unlockFailed',
-};
+} as const satisfies Record<Refusal, string>;
 
 interface AuthenticatorUnlockButtonProps {
   userId: number;
