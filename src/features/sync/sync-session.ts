@@ -1,5 +1,7 @@
 import { subscribe } from 'valtio';
-import { checkSessionInBackground, sessionStore } from '../../lib/session/session-store';
+import { checkSessionInBackground, lockSignedInSession, sessionStore } from '../../lib/session/session-store';
+import { dataKeyFor, forgetAllDataKeys } from '../../lib/device-crypto/data-keys';
+import { ensureSessionKey, unlocksSettled } from '../../lib/device-crypto/session-keys';
 import { lockStore } from '../../lib/api/session-lock';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
@@ -79,10 +81,31 @@ let pausedForLock = false;
  * is pushed until the same user has signed in again (then follow() starts the same replica again).
  */
 function pauseForLock(): void {
+  // The data keys go at once, in the page and (mirrored by sync-client) in the worker (issue 36).
+  forgetAllDataKeys();
   if (following === null) return;
   following = null;
   pausedForLock = true;
   sequence = sequence.then(() => stopSync({ deleteReplica: false })).catch(reportError);
+}
+
+/**
+ * The identity's data key before its sync starts (issue 36): held (unlocked with the password, PIN or authenticator),
+ * else the device share of the live session opens it (a reload or restart online), else a new one for a first start.
+ * A sign-in still deriving its password's key is waited for. Without a key only the user can open the data: the
+ * screen locks, and its password or PIN (offline too) opens it.
+ */
+async function keyForStart(name: string): Promise<boolean> {
+  if (dataKeyFor(name)) {
+    // Held since an offline unlock: the device wrap is added once the share can be fetched.
+    void ensureSessionKey(name).catch(reportError);
+    return true;
+  }
+  await unlocksSettled();
+  if (!dataKeyFor(name)) await ensureSessionKey(name);
+  if (dataKeyFor(name)) return true;
+  lockSignedInSession('expired');
+  return false;
 }
 
 function follow(): void {
@@ -103,6 +126,8 @@ function follow(): void {
     if (mayPush !== pushAllowed) {
       pushAllowed = mayPush;
       setMayPush(mayPush).catch(reportError);
+      // Opened offline (always the user's own session), now confirmed: the key gets its device wrap (issue 36).
+      if (mayPush) void ensureSessionKey(replicaName({ companyId: user.companyId, userId: user.id })).catch(reportError);
     }
     return;
   }
@@ -132,6 +157,7 @@ function follow(): void {
   const resume = pausedForLock;
   pausedForLock = false;
   const start = async () => {
+    if (!(await keyForStart(name))) return;
     await startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) }, { mayPush });
     // The session is confirmed again: whatever the worker was refused under the dead one no longer holds.
     if (resume) await syncApi().sync.resume();
@@ -211,6 +237,8 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   const sessionRoot = root;
   following = null;
   root = null;
+  // Nothing stays unlocked after a sign-out (issue 36): the page's keys, and the worker's through sync-client.
+  forgetAllDataKeys();
   // Screens stop reading first: a liveQuery on a closed reader would open (and so re-create) the database.
   // The stored session's reader (reader-session.ts) goes too, in case the session store still names it.
   readerSession.early = null;
