@@ -5,9 +5,9 @@
  * authenticator is not a wrong password: it is not counted, and the password or PIN stays the way in.
  * docs/decisions-offline-unlock.md, "Unlock with the device's authenticator (WebAuthn PRF)".
  */
-import { replicaName } from '../../../domain/sync/replica-schema';
 import { dataKeyFor } from '../../../lib/device-crypto/data-keys';
 import { sessionStore, type SessionState } from '../../../lib/session/session-store';
+import { ownIdentity } from '../device-unlock/device-keys';
 import { findDeviceUser } from '../device-unlock/device-users';
 import { offlineUnlockState } from '../device-unlock/device-unlock';
 import { createPrfCredential, evaluatePrf, platformAuthenticatorAvailable, type AuthenticatorFailure } from './authenticator';
@@ -17,9 +17,7 @@ import { openWithDataKey, offlineCapAllows } from './open-session';
 type SessionView = Pick<SessionState, 'status' | 'user' | 'identityChain' | 'unlockedOffline'>;
 
 /** The identity whose data key an unlock opens: the user's own replica (never an impersonation chain's). */
-export function ownIdentity(user: { id: number; companyId: number }): string {
-  return replicaName({ companyId: user.companyId, userId: user.id });
-}
+export { ownIdentity };
 
 /**
  * What the settings page may offer the session: `unavailable` (no platform authenticator), `not-here` (not the
@@ -103,6 +101,6 @@ export async function unlockWithAuthenticator(userId: number): Promise<Authentic
   // The authenticator verified the user but its output opens nothing: another credential, or the wrap was made
   // for an earlier key. Not a guess either; the password or PIN still opens it.
   if (!key) return { ok: false, reason: 'not-opened' };
-  await openWithDataKey(userId, identity, key);
+  openWithDataKey(userId, identity, key);
   return { ok: true };
 }
