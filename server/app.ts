@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { mountGraph } from './http/graph-route';
 import { reportError } from './sentry';
 import { mountStatic } from './http/static';
+import { declare } from './http/route-rules';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountNavigation } from './http/navigation-routes';
 import { mountStream } from './http/stream-routes';
@@ -42,7 +43,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountSecurity(app, config);
   // API answers leave compressed (gzip or brotli) above 1 KB, streamed (server/http/compression.ts).
   mountCompression(app);
-  app.get('/api/health', async (c) => {
+  declare(app, { db, config }, { method: 'GET', path: '/api/health', access: 'public', scope: 'none' }, async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.kind });
   });
@@ -57,7 +58,7 @@ export function createApp({ db, config }: AppDeps): Hono {
   mountFiles(app, db, config);
   mountPush(app, db, config);
   mountSpecCalls(app, db, config);
-  mountRemoteConfig(app, config);
+  mountRemoteConfig(app, db, config);
   mountBlueprintPrint(app, db, config);
   mountPortal(app, db, config);
   mountAdminRoutes(app, db, config);

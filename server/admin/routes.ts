@@ -1,15 +1,13 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from '../http/rest-viewer';
+import { declare, inScope } from '../http/route-rules';
 import { authenticateRequest } from '../auth/authenticate';
 import { authSettings } from '../auth/settings';
 import { clientIp } from '../http/client-ip';
-import { findInScope } from '../graph/scoped';
 import { loadLogo } from './company-store';
-import { countExport, exportRights, streamExport } from './exports';
+import { countExport, streamExport } from './exports';
 import { brandingStyleSheet, resolveBrandingTemplate } from '../../src/domain/company-settings/branding';
-import { isExportFormat } from '../../src/domain/users/export-columns';
 import { exportHeaders } from '../http/table-stream';
 import type { UserRow } from '../graph/rows';
 import { todayIso } from '../../src/domain/format/format';
@@ -27,7 +25,9 @@ export function mountAdminRoutes(app: Hono, db: Db, config: Config): void {
     return auth.kind === 'viewer' ? auth.viewer.companyId : null;
   };
 
-  app.get('/api/instantie/style.css', async (c) => {
+  const deps = { db, config };
+  // Public: the sign-in page loads them too; with a session they are the viewer's own company's.
+  declare(app, deps, { method: 'GET', path: '/api/instantie/style.css', access: 'public', scope: 'company' }, async (c) => {
     const companyId = await companyOf(c.req.raw);
     const { rows } = companyId === null ? { rows: [] } : await db.query<{ branding: Record<string, unknown> }>('SELECT branding FROM companies WHERE id = $1', [companyId]);
     return c.body(brandingStyleSheet(resolveBrandingTemplate(rows[0]?.branding ?? {})), 200, {
@@ -36,7 +36,7 @@ export function mountAdminRoutes(app: Hono, db: Db, config: Config): void {
     });
   });
 
-  app.get('/api/instantie/logo', async (c) => {
+  declare(app, deps, { method: 'GET', path: '/api/instantie/logo', access: 'public', scope: 'company' }, async (c) => {
     const companyId = await companyOf(c.req.raw);
     const logo = companyId === null ? null : await loadLogo(db, companyId);
     if (!logo) return c.json({ error: 'not_found' }, 404);
@@ -48,25 +48,19 @@ export function mountAdminRoutes(app: Hono, db: Db, config: Config): void {
     });
   });
 
-  app.get('/api/export/:file', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const match = /^(users|participants)\.(csv|xlsx)$/.exec(c.req.param('file'));
-    const subject = match?.[1] === 'users' ? 'users' : match?.[1] === 'participants' ? 'participants' : null;
-    const format = match?.[2] ?? '';
-    if (!subject || !isExportFormat(format)) return c.json({ error: 'not_found' }, 404);
-    if (!exportRights(viewer, subject).allowed) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
-    const total = await countExport(db, viewer, subject);
-    const stream = await streamExport(db, viewer, subject, format, clientIp(c));
-    const name = `${subject === 'users' ? 'gebruikers' : 'deelnemers'}-${todayIso()}.${format}`;
-    return c.body(stream, 200, exportHeaders(format, `${name}`, total));
-  });
+  // One route per subject, each with its own privilege (users:export, participants:export); rows in the subject's scope.
+  for (const subject of ['users', 'participants'] as const) {
+    const rule = { method: 'GET', path: `/api/export/:file{${subject}\\.(?:csv|xlsx)}`, access: { privilege: 'export', resource: subject }, scope: subject === 'users' ? 'company' : 'caseload', forbidden: 'admin.errors.forbidden' } as const;
+    declare(app, deps, rule, async (c, { viewer, params }) => {
+      const format = (params.file ?? '').endsWith('.csv') ? 'csv' : 'xlsx';
+      const total = await countExport(db, viewer, subject);
+      const stream = await streamExport(db, viewer, subject, format, clientIp(c));
+      const name = `${subject === 'users' ? 'gebruikers' : 'deelnemers'}-${todayIso()}.${format}`;
+      return c.body(stream, 200, exportHeaders(format, `${name}`, total));
+    });
+  }
 
-  app.get('/api/users/:id/avatar', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const user = await findInScope<UserRow>(db, 'users', viewer, c.req.param('id'));
-    if (!user) return c.json({ error: 'not_found' }, 404);
+  declare(app, deps, { method: 'GET', path: '/api/users/:id/avatar', access: 'authenticated', scope: 'caseload', load: inScope<UserRow>('users') }, async (c, { viewer, object: user }) => {
     const { rows } = await db.query<{ mime: string; data: Buffer | Uint8Array }>('SELECT mime, data FROM user_avatars WHERE user_id = $1 AND company_id = $2', [user.id, viewer.companyId]);
     const row = rows[0];
     if (!row) return c.json({ error: 'not_found' }, 404);

@@ -86,7 +86,7 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
 
   declare(app, deps, rule('GET', '/api/dashboards', 'view'), async (c, { viewer }) => c.json(await listDashboards(db, viewer)));
 
-  declare(app, deps, rule('POST', '/api/dashboards', 'add', { body: DashboardBodySchema }), async (c, { viewer, body: fields }) => {
+  declare(app, deps, { ...rule('POST', '/api/dashboards', 'add', { body: DashboardBodySchema }), scope: 'company' }, async (c, { viewer, body: fields }) => {
     const made = await db.transaction(async (tx) => {
       const created = await createDashboard(tx, viewer, fields);
       if (!isRefusal(created)) await logged(tx, viewer, c, 'dashboard.create', created.id);
@@ -192,7 +192,8 @@ export function mountDashboardRoutes(app: Hono, db: Db, config: Config): void {
     return c.json(rows.map((r) => ({ id: Number(r.id), uuid: r.uuid, name: r.name })));
   });
 
-  declare(app, deps, rule('GET', '/api/graph/subjects', 'view'), async (c, { viewer }) => c.json(await subjectsAnswer(db, viewer)));
+  // the subjects' option lists (statuses, coaches, projects) as the viewer's caseload shows them
+  declare(app, deps, { ...rule('GET', '/api/graph/subjects', 'view'), scope: 'caseload' }, async (c, { viewer }) => c.json(await subjectsAnswer(db, viewer)));
   declare(app, deps, { ...rule('GET', '/api/graph/types', 'view'), scope: 'none' }, (c) => c.json(GRAPH_TYPES));
   declare(app, deps, { ...rule('GET', '/api/graph/types/modifiers', 'view'), scope: 'none' }, (c) => c.json(GROUPINGS.map((id) => ({ id, label: `dashboards.groupings.${id}` }))));
   declare(app, deps, { ...rule('GET', '/api/graph/types/comparisons', 'view'), scope: 'none' }, (c) => c.json(COMPARISONS.map((id) => ({ id, label: `dashboards.comparisons.${id}` }))));

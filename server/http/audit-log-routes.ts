@@ -1,7 +1,8 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from './rest-viewer';
+import type { Viewer } from '../auth/viewer';
+import { declare } from './route-rules';
 import { audit } from '../auth/audit';
 import { auditLogCsv, mayReadAuditLog } from '../auth/audit-log';
 import { auditFilterOf } from '../graph/types/audit-log';
@@ -13,11 +14,12 @@ import { todayIso } from '../../src/domain/format/format';
  * CSV (administrators of the company only; the export itself is logged as auditLog.export).
  */
 export function mountAuditLog(app: Hono, db: Db, config: Config): void {
-  app.get('/api/audit-log.csv', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
+  const refused = (c: Context, viewer: Viewer) => audit(db, { action: 'auditLog.export', viewer, result: 'refused', ip: clientIp(c) });
+  const rule = { method: 'GET', path: '/api/audit-log.csv', access: { privilege: 'view', resource: 'auditLog' }, scope: 'company', onForbidden: refused } as const;
+  declare(app, { db, config }, rule, async (c, { viewer }) => {
+    // Besides the privilege: the real administrator only (not while impersonating, not the developer account).
     if (!mayReadAuditLog(viewer)) {
-      await audit(db, { action: 'auditLog.export', viewer, result: 'refused', ip: clientIp(c) });
+      await refused(c, viewer);
       return c.json({ error: 'forbidden', messageKey: 'auth.forbidden' }, 403);
     }
     const filter = auditFilterOf(c.req.query());

@@ -9,6 +9,7 @@ import { audit } from '../auth/audit';
 import { ImitateSchema } from '../../src/domain/auth/schemas';
 import { readInput, restAuthError, restError, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
+import { declare } from './route-rules';
 
 /**
  * Impersonation (01 §4, §6). The request carries the current chain (identity_chain cookie + x-imitate-user).
@@ -18,11 +19,12 @@ import { clientIp } from './client-ip';
  * Both also set the identity_chain cookie to the new chain; the client then sends x-imitate-user: <last id>.
  */
 export function mountImitateRoutes(app: Hono, db: Db, config: Config): void {
-  app.post('/api/imitate', async (c) => {
+  const deps = { db, config };
+  // Signed in; the target user is checked by imitationStep (same company, the imitation options, never a super administrator).
+  declare(app, deps, { method: 'POST', path: '/api/imitate', access: 'authenticated', scope: 'company', handlerBody: ImitateSchema }, async (c) => {
     const settings = authSettings(config);
     const result = await authenticateRequest(db, c.req.raw, settings);
-    if (result.kind === 'anonymous') return restAuthError(c, 'no_current_user');
-    if (result.kind !== 'viewer') return restAuthError(c, result.code);
+    if (result.kind !== 'viewer') return restAuthError(c, result.kind === 'anonymous' ? 'no_current_user' : result.code);
     const parsed = v.safeParse(ImitateSchema, await readInput(c));
     if (!parsed.success) return restError(c, 400, 'invalid_request');
     const from = parsed.output.clean ? result.real : result.viewer;
@@ -53,7 +55,8 @@ export function mountImitateRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ success: true, chain: step.viewer.chain, userId: step.viewer.userId });
   });
 
-  app.post('/api/imitate/stop', async (c) => {
+  // Public: a chain that is no longer allowed (or a session that ended) can always be left; only the request's own chain changes.
+  declare(app, deps, { method: 'POST', path: '/api/imitate/stop', access: 'public', scope: 'own' }, async (c) => {
     const settings = authSettings(config);
     const result = await authenticateRequest(db, c.req.raw, settings);
     if (result.kind === 'anonymous') return restAuthError(c, 'no_current_user');

@@ -3,7 +3,7 @@ import { clientIp } from './client-ip';
 import { audit } from '../auth/audit';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from './rest-viewer';
+import { declare } from './route-rules';
 import { findDownload, readStored, storeUpload } from '../messages/files';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/messages/attachments';
 import { uploadContentProblem } from './upload-content';
@@ -15,9 +15,9 @@ import { restErrorBody } from './auth-http';
  *   GET  /api/files/:uuid → the bytes as an attachment, for whoever may read the message (or the uploader)
  */
 export function mountFiles(app: Hono, db: Db, config: Config): void {
-  app.post('/api/files', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
+  const deps = { db, config };
+  // An upload is the uploader's own until a message links it (then the message's correspondents may read it).
+  declare(app, deps, { method: 'POST', path: '/api/files', access: { privilege: 'add', resource: 'files' }, scope: 'own' }, async (c, { viewer }) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > ATTACHMENT_MAX_BYTES + 64 * 1024) {
       return c.json(restErrorBody('file_too_large', 'messages.errors.fileTooLarge'), 413);
@@ -39,10 +39,9 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     return c.json(result.file, 201);
   });
 
-  app.get('/api/files/:uuid', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const row = await findDownload(db, viewer, c.req.param('uuid'));
+  // findDownload: the attachment of a message in the viewer's messages scope, or their own upload.
+  declare(app, deps, { method: 'GET', path: '/api/files/:uuid', access: 'authenticated', scope: 'caseload' }, async (c, { viewer, params }) => {
+    const row = await findDownload(db, viewer, params.uuid ?? '');
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json(restErrorBody('not_found', 'messages.errors.attachmentNotFound'), 404);
     // Issue 20: a download is logged with the whole impersonation chain (audit() takes it from the viewer).

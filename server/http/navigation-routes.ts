@@ -8,7 +8,7 @@ import type { NavigationAnswer } from '../../src/domain/navigation/menu-types';
 import { isRegistrationStatus } from '../../src/domain/shared/participant-status';
 import { Role } from '../../src/domain/shared/roles';
 import { mountParticipantVisibility } from './participant-visibility-routes';
-import { restViewer } from './rest-viewer';
+import { declare } from './route-rules';
 
 /** The menu a viewer may see: staff or participant portal, filtered by privileges and company switches. */
 export async function navigationFor(db: Db, viewer: Viewer): Promise<NavigationAnswer> {
@@ -26,9 +26,7 @@ export async function navigationFor(db: Db, viewer: Viewer): Promise<NavigationA
 
 /** GET /api/navigation: the menu tree the signed-in user may see (01 §2, §6). */
 export function mountNavigation(app: Hono, db: Db, config: Config): void {
-  app.get('/api/navigation', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
+  declare(app, { db, config }, { method: 'GET', path: '/api/navigation', access: 'authenticated', scope: 'own' }, async (c, { viewer }) => {
     c.header('cache-control', 'no-store');
     return c.json(await navigationFor(db, viewer));
   });

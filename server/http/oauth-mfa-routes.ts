@@ -1,14 +1,14 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
-import { authenticateRequest, type SessionInfo } from '../auth/authenticate';
 import { beginMfaSetup, confirmMfaSetup, verifyMfaCode, type MfaCodeOutcome } from '../auth/mfa';
 import { MfaCodeSchema, MfaSecretRequestSchema } from '../../src/domain/auth/schemas';
 import type { NextStep } from '../../src/domain/auth/error-codes';
-import { clearAuthCookies, readInput, restAuthError, restError } from './auth-http';
+import { clearAuthCookies, readInput, restError } from './auth-http';
 import { clientIp } from './client-ip';
+import { declare } from './route-rules';
 
 /**
  * Two-step authentication (TOTP, six digits). All act on the signed-in (real) user's session and are
@@ -21,16 +21,9 @@ import { clientIp } from './client-ip';
  *           401 mfa_too_many_attempts (the session has ended, cookies cleared) | no_current_user | token codes
  */
 export function mountOAuthMfaRoutes(app: Hono, db: Db, config: Config): void {
-  const sessionOf = async (c: Context): Promise<SessionInfo | Response> => {
-    const result = await authenticateRequest(db, c.req.raw, authSettings(config));
-    if (result.kind === 'anonymous') return restAuthError(c, 'no_current_user');
-    if (result.kind === 'error') return restAuthError(c, result.code, result.hint);
-    return result.session;
-  };
-
-  app.post('/api/oauth/mfa/secret', async (c) => {
-    const session = await sessionOf(c);
-    if (session instanceof Response) return session;
+  const deps = { db, config };
+  // access 'session': the signed-in user's own session, also while the second factor is still owed.
+  declare(app, deps, { method: 'POST', path: '/api/oauth/mfa/secret', access: 'session', scope: 'own', handlerBody: MfaSecretRequestSchema }, async (c, { session }) => {
     const parsed = v.safeParse(MfaSecretRequestSchema, await readInput(c));
     if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'validation.required', params: { field: 'password' } });
     const settings = authSettings(config);
@@ -43,9 +36,7 @@ export function mountOAuthMfaRoutes(app: Hono, db: Db, config: Config): void {
   });
 
   const codeRoute = (path: string, check: typeof verifyMfaCode) =>
-    app.post(path, async (c) => {
-      const session = await sessionOf(c);
-      if (session instanceof Response) return session;
+    declare(app, deps, { method: 'POST', path, access: 'session', scope: 'own', handlerBody: MfaCodeSchema }, async (c, { session }) => {
       const parsed = v.safeParse(MfaCodeSchema, await readInput(c));
       if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'auth.validation.mfaCode' });
       const settings = authSettings(config);

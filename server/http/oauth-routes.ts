@@ -14,6 +14,7 @@ import { IMITATE_USER_HEADER } from '../../src/domain/shared/constants';
 import { clearAuthCookies, readInput, restError, restErrorBody, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
 import { ssoGrant } from './sso-routes';
+import { declare } from './route-rules';
 
 /**
  * POST /api/oauth/token      form: grant_type=password, username, password
@@ -26,7 +27,8 @@ import { ssoGrant } from './sso-routes';
  * POST /api/oauth/sso-buttons, /api/oauth/sso/start: sso-routes.ts
  */
 export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
-  app.post('/api/oauth/token', async (c) => {
+  const deps = { db, config };
+  declare(app, deps, { method: 'POST', path: '/api/oauth/token', access: 'public', scope: 'none', handlerBody: PasswordGrantSchema }, async (c) => {
     const settings = authSettings(config);
     const input = await readInput(c);
     if (input.grant_type === 'sso') return ssoGrant(c, db, config, input);
@@ -64,7 +66,8 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     });
   });
 
-  app.post('/api/oauth/revoke', async (c) => {
+  // The session of the token in the body (RFC 7009: whoever holds a token may end it).
+  declare(app, deps, { method: 'POST', path: '/api/oauth/revoke', access: 'public', scope: 'own', handlerBody: RevokeSchema }, async (c) => {
     const settings = authSettings(config);
     const parsed = v.safeParse(RevokeSchema, await readInput(c));
     const token = parsed.success ? parsed.output.token : tokenFromRequest(c.req.raw);
@@ -100,11 +103,11 @@ export function mountOAuthRoutes(app: Hono, db: Db, config: Config): void {
     c.header('cache-control', 'no-store');
     return c.json({ success: true, chain: [] });
   };
-  app.post('/api/oauth/logout', logout);
+  declare(app, deps, { method: 'POST', path: '/api/oauth/logout', access: 'public', scope: 'own' }, logout);
   // 01 §7 lists GET oauth/logout: the same, but a GET ends a session only when the app itself asks: with a
   // bearer token, or from its own origin (Fetch Metadata). A GET carrying only the cookie from anywhere else
   // (an <img> on another site, a browser without SameSite) ends nothing; the cookie is also SameSite=Strict.
-  app.get('/api/oauth/logout', (c) => {
+  declare(app, deps, { method: 'GET', path: '/api/oauth/logout', access: 'public', scope: 'own' }, (c) => {
     const bearer = /^Bearer\s+\S/i.test(c.req.header('authorization') ?? '');
     const sameOrigin = c.req.header('sec-fetch-site') === 'same-origin';
     if (!bearer && !sameOrigin) {

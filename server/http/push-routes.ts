@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from './rest-viewer';
+import { declare } from './route-rules';
 import { IMPERSONATION_IDENTITY_REFUSED, mayChangeAccountIdentity } from '../auth/email-change';
 import { isFcmToken, parseSubscription, saveFcmToken, saveSubscription, vapidKeys } from '../messages/push';
 
@@ -12,11 +12,11 @@ import { isFcmToken, parseSubscription, saveFcmToken, saveSubscription, vapidKey
  *                 {token: <registration token>} (01 §7) → {success}; kept per user (see saveFcmToken)
  */
 export function mountPush(app: Hono, db: Db, config: Config): void {
-  app.get('/api/push/vapid-public-key', async (c) => c.json({ publicKey: (await vapidKeys(db)).publicKey }));
+  const deps = { db, config };
+  declare(app, deps, { method: 'GET', path: '/api/push/vapid-public-key', access: 'public', scope: 'none' }, async (c) => c.json({ publicKey: (await vapidKeys(db)).publicKey }));
 
-  app.post('/api/fcm', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
+  // The subscription is kept for the viewer's own user (push_subscriptions: ownUserRowsScope).
+  declare(app, deps, { method: 'POST', path: '/api/fcm', access: 'authenticated', scope: 'own' }, async (c, { viewer }) => {
     // Issue 20: a push subscription is where the user's notifications go; impersonation cannot add one
     // (the impersonator's browser would receive the impersonated user's messages).
     if (!mayChangeAccountIdentity(viewer)) return c.json({ success: false, reason: IMPERSONATION_IDENTITY_REFUSED }, 403);

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import type { Config } from '../config';
+import type { Db } from '../db/db';
+import { declare } from './route-rules';
 import { REMOTE_CONFIG_INTERVAL_MS, remoteVersionKey } from '../../src/domain/pwa/remote-version';
 import { appVersion } from '../app-version';
 
@@ -10,14 +12,14 @@ import { appVersion } from '../app-version';
  *   {parameters: {<host_key>: "<version>"}, minimumFetchIntervalSeconds: 3600}
  * Public (the sign-in page checks too): a version number is no secret. The latest version is the running build's.
  */
-export function mountRemoteConfig(app: Hono, config: Config, version: string = appVersion()): void {
+export function mountRemoteConfig(app: Hono, db: Db, config: Config, version: string = appVersion()): void {
   let publicHost: string | null = null;
   try {
     publicHost = new URL(config.publicUrl).hostname;
   } catch {
     publicHost = null;
   }
-  app.get('/api/remote-config', (c) => {
+  declare(app, { db, config }, { method: 'GET', path: '/api/remote-config', access: 'public', scope: 'none' }, (c) => {
     const parameters: Record<string, string> = {};
     if (publicHost) parameters[remoteVersionKey(publicHost)] = version;
     const host = c.req.header('host');

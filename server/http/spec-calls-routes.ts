@@ -3,9 +3,8 @@ import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { authSettings } from '../auth/settings';
 import { authenticateRequest } from '../auth/authenticate';
-import { can } from '../auth/permissions';
-import { restViewer } from './rest-viewer';
 import { restAuthError, restErrorBody } from './auth-http';
+import { declare } from './route-rules';
 
 /**
  * The rest of the spec's REST calls (01 §7, issue 24). Each answers 401 `no_current_user` without a session.
@@ -39,9 +38,8 @@ export function pageOf(c: Context): { limit: number; offset: number; page: numbe
 const badPage = (c: Context) => c.json(restErrorBody('invalid_request', 'validation.pagination'), 400);
 
 export function mountSpecCalls(app: Hono, db: Db, config: Config): void {
-  app.get('/api/system-messages', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
+  const deps = { db, config };
+  declare(app, deps, { method: 'GET', path: '/api/system-messages', access: 'authenticated', scope: 'company' }, async (c, { viewer }) => {
     const page = pageOf(c);
     if (!page) return badPage(c);
     const now = authSettings(config).now();
@@ -60,10 +58,7 @@ export function mountSpecCalls(app: Hono, db: Db, config: Config): void {
     });
   });
 
-  app.get('/api/users/roles', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'view', 'users')) return c.json(restErrorBody('forbidden', 'auth.forbidden'), 403);
+  declare(app, deps, { method: 'GET', path: '/api/users/roles', access: { privilege: 'view', resource: 'users' }, scope: 'company' }, async (c, { viewer }) => {
     const page = pageOf(c);
     if (!page) return badPage(c);
     const where = `deleted_at IS NULL AND (company_id IS NULL OR company_id = $1)`;
@@ -89,11 +84,8 @@ export function mountSpecCalls(app: Hono, db: Db, config: Config): void {
     });
   });
 
-  app.get('/api/oauth/mfa/setup', async (c) => {
-    const result = await authenticateRequest(db, c.req.raw, authSettings(config));
-    if (result.kind === 'anonymous') return restAuthError(c, 'no_current_user');
-    if (result.kind === 'error') return restAuthError(c, result.code, result.hint);
-    const s = result.session;
+  // A session, also while its second factor is owed: its own two-step state.
+  declare(app, deps, { method: 'GET', path: '/api/oauth/mfa/setup', access: 'session', scope: 'own' }, (c, { session: s }) => {
     c.header('cache-control', 'no-store');
     return c.json({
       required: s.mfaRequired,
@@ -103,7 +95,8 @@ export function mountSpecCalls(app: Hono, db: Db, config: Config): void {
     });
   });
 
-  app.get('/api/user/returnToSite', async (c) => {
+  // The middleware lets no session that owes a step reach this route; the handler reads the session itself for `next`.
+  declare(app, deps, { method: 'GET', path: '/api/user/returnToSite', access: 'session', scope: 'own' }, async (c) => {
     const settings = authSettings(config);
     const result = await authenticateRequest(db, c.req.raw, settings);
     if (result.kind === 'anonymous') return restAuthError(c, 'no_current_user');

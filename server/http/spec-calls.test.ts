@@ -169,7 +169,7 @@ describe('GET remote-config (the latest app version)', () => {
 
   it('answers the version a deployment sets (WERKPAD_APP_VERSION), which a client of the previous build sees as newer', async () => {
     const app = new Hono();
-    mountRemoteConfig(app, t.config, appVersion({ WERKPAD_APP_VERSION: '2.4.0' }));
+    mountRemoteConfig(app, t.db, t.config, appVersion({ WERKPAD_APP_VERSION: '2.4.0' }));
     const body = (await (await app.request('/api/remote-config', { headers: { host: 'localhost:3000' } })).json()) as { parameters: Record<string, string> };
     expect(body.parameters.localhost).toBe('2.4.0');
     expect(isNewerVersion(latestVersionFrom(body, 'localhost'), '2.3.9')).toBe(true);

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { authenticateRequest, recheckRequest } from '../auth/authenticate';
+import { recheckRequest } from '../auth/authenticate';
+import { declare } from './route-rules';
 import { changeHub, sessionHub } from '../sync/changes';
 import { ensureSyncTriggersOnce } from '../sync/triggers';
 
@@ -17,13 +18,9 @@ export const HEARTBEAT_MS = 25_000;
  * server process), and at each heartbeat the request is authenticated again (expiry, a blocked
  * user, an ended impersonation): a stream never outlives the right to read it.
  */
-export function mountStream(app: Hono, db: Db, _config: Config, heartbeatMs = Number(process.env.WERKPAD_STREAM_HEARTBEAT_MS) || HEARTBEAT_MS): void {
-  app.get('/api/v2/stream', async (c) => {
-    const auth = await authenticateRequest(db, c.req.raw);
-    if (auth.kind !== 'viewer') {
-      const code = 'code' in auth ? auth.code : 'no_current_user';
-      return c.json({ errors: [{ message: code, extensions: { code } }] }, 401);
-    }
+export function mountStream(app: Hono, db: Db, config: Config, heartbeatMs = Number(process.env.WERKPAD_STREAM_HEARTBEAT_MS) || HEARTBEAT_MS): void {
+  declare(app, { db, config }, { method: 'GET', path: '/api/v2/stream', access: 'authenticated', scope: 'own' }, async (c, { viewer, session }) => {
+    const auth = { viewer, session };
     await ensureSyncTriggersOnce(db);
     const companyId = auth.viewer.companyId;
     let wake: (() => void) | null = null;

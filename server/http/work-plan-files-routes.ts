@@ -1,12 +1,13 @@
 import type { Hono } from 'hono';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import type { Viewer } from '../auth/viewer';
+import type { RouteParams } from './route-rules';
 import type { Config } from '../config';
-import { restViewer, restViewerOrNull } from './rest-viewer';
+import { restViewerOrNull } from './rest-viewer';
+import { declare } from './route-rules';
 import { clientIp } from './client-ip';
 import { downloadResponse } from './files-routes';
-import { restErrorBody } from './auth-http';
 import { readStored } from '../messages/files';
-import { can } from '../auth/permissions';
 import { audit } from '../auth/audit';
 import { run, sql } from '../db/sql';
 import { fileInScope, SIGNED_URL_TTL_SECONDS, signedDownloadPath, verifySignedDownload } from '../work-plans/files';
@@ -22,19 +23,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * accepts the links of the others. Both steps are written to the audit log.
  */
 export function mountWorkPlanFiles(app: Hono, db: Db, config: Config): void {
-  app.get('/api/files/get-presigned-url/:file', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const uuid = c.req.param('file');
-    const file = UUID.test(uuid) && can(viewer, 'view', 'files') ? await fileInScope(db, viewer, uuid) : null;
-    if (!file) return c.json(restErrorBody('not_found', 'workPlanFiles.errors.notFound'), 404);
+  const deps = { db, config };
+  const presign = {
+    method: 'GET',
+    path: '/api/files/get-presigned-url/:file',
+    access: { privilege: 'view', resource: 'files' },
+    scope: 'caseload',
+    // every link of the file in scope (filesScope); files without a link are the company's reference material
+    load: (q: Queryable, viewer: Viewer, params: RouteParams) => (UUID.test(params.file ?? '') ? fileInScope(q, viewer, params.file ?? '') : Promise.resolve(null)),
+    notFound: 'workPlanFiles.errors.notFound',
+  } as const;
+  declare(app, deps, presign, async (c, { viewer, object: file }) => {
     const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
     await audit(db, { action: 'file.presign', viewer, companyId: viewer.companyId, subjectType: 'file', subjectId: Number(file.id), details: { expires }, ip: clientIp(c) });
     return c.json({ presigned_request_uri: signedDownloadPath(config, String(file.uuid), viewer.userId, expires), expires_at: new Date(expires * 1000).toISOString() });
   });
 
-  app.get('/api/files/download/:file', async (c) => {
-    const uuid = c.req.param('file');
+  // Public: the link's signature over file, user and expiry is the permission; the signer must still reach the file's company.
+  declare(app, deps, { method: 'GET', path: '/api/files/download/:file', access: 'public', scope: 'company' }, async (c, { params }) => {
+    const uuid = params.file ?? '';
     if (!UUID.test(uuid)) return c.json({ error: 'not_found' }, 404);
     const check = verifySignedDownload(config, uuid, { u: c.req.query('u'), e: c.req.query('e'), s: c.req.query('s') });
     if (!check.ok) return c.json({ error: check.error }, 403);

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from '../http/rest-viewer';
+import { declare } from '../http/route-rules';
 import { audit } from '../auth/audit';
 import { clientIp } from '../http/client-ip';
 import { downloadResponse } from '../http/files-routes';
@@ -29,10 +29,10 @@ interface Stored {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function mountPortal(app: Hono, db: Db, config: Config): void {
-  app.get('/api/portal/documents/:uuid', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const uuid = c.req.param('uuid');
+  const deps = { db, config };
+  // A participant document: filesScope (the participant in the viewer's scope), in the query below.
+  declare(app, deps, { method: 'GET', path: '/api/portal/documents/:uuid', access: { privilege: 'view', resource: 'files' }, scope: 'caseload' }, async (c, { viewer, params }) => {
+    const uuid = params.uuid ?? '';
     const { rows } = UUID.test(uuid)
       ? await run<Stored>(
           db,
@@ -48,10 +48,8 @@ export function mountPortal(app: Hono, db: Db, config: Config): void {
     return downloadResponse(row, bytes);
   });
 
-  app.get('/api/portal/pictures/:uuid', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const uuid = c.req.param('uuid');
+  declare(app, deps, { method: 'GET', path: '/api/portal/pictures/:uuid', access: 'authenticated', scope: 'caseload' }, async (c, { viewer, params }) => {
+    const uuid = params.uuid ?? '';
     // Pictures of the viewer themselves; a participant's picture also for staff with the participant in
     // scope (issue 20: never for other participants); a staff member's profile picture (a coach's avatar)
     // for the company.

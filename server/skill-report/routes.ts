@@ -2,9 +2,8 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from '../http/rest-viewer';
+import { declare } from '../http/route-rules';
 import { clientIp } from '../http/client-ip';
-import { can } from '../auth/permissions';
 import { countSkillReport, streamSkillReport } from './report';
 import { exportHeaders } from '../http/table-stream';
 import { SkillReportFilterSchema } from '../../src/domain/skill-report/inputs';
@@ -16,13 +15,16 @@ import { todayIso } from '../../src/domain/format/format';
  * The filter is parsed with the same schema as the query; a bad filter answers 400 with its reason code.
  */
 export function mountSkillReportRoutes(app: Hono, db: Db, config: Config): void {
-  app.get('/api/skill-report/:file', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    const match = /^export\.(csv|xlsx)$/.exec(c.req.param('file'));
-    const format = match?.[1] === 'csv' ? 'csv' : match?.[1] === 'xlsx' ? 'xlsx' : null;
-    if (!format) return c.json({ error: 'not_found' }, 404);
-    if (!can(viewer, 'export', 'skillReport')) return c.json({ error: 'forbidden', messageKey: 'skillReport.errors.notAllowed' }, 403);
+  const rule = {
+    method: 'GET',
+    path: '/api/skill-report/:file{export\\.(?:csv|xlsx)}',
+    access: { privilege: 'export', resource: 'skillReport' },
+    // the participants of the report are the viewer's (streamSkillReport filters by their scope)
+    scope: 'caseload',
+    forbidden: 'skillReport.errors.notAllowed',
+  } as const;
+  declare(app, { db, config }, rule, async (c, { viewer, params }) => {
+    const format = (params.file ?? '').endsWith('.csv') ? 'csv' : 'xlsx';
     const parsed = v.safeParse(SkillReportFilterSchema, c.req.query());
     if (!parsed.success) return c.json({ error: 'invalid_input', messageKey: parsed.issues[0]?.message ?? 'skillReport.errors.invalidFilter' }, 400);
     const total = await countSkillReport(db, viewer, parsed.output);

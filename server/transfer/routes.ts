@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import type { Hono } from 'hono';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
-import { restViewer } from '../http/rest-viewer';
-import { can } from '../auth/permissions';
+import { declare, type RouteParams } from '../http/route-rules';
+import type { Queryable } from '../db/db';
+import type { Viewer } from '../auth/viewer';
 import { audit } from '../auth/audit';
 import { secretBoxFor } from '../auth/secret-box';
 import { clientIp } from '../http/client-ip';
 import { firstIssueReason } from '../../src/domain/shared/issue-reason';
-import { proposeMapping, ScannerRequestSchema, type ScannerAnswer } from '../../src/domain/transfer/settings';
+import { proposeMapping, ScannerRequestSchema, TransferFormSchema, type ScannerAnswer } from '../../src/domain/transfer/settings';
 import { findRowsElement } from '../../src/domain/transfer/parse';
 import { readSourceDocument } from './parse-document';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, outbound, OutboundError, SCANNER_MAX_BYTES, type OutboundPolicy } from './outbound';
@@ -48,11 +49,14 @@ const issueReason = (issues: readonly v.BaseIssue<unknown>[]) => {
  */
 export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
   const box = () => secretBoxFor(config);
+  const deps = { db, config };
+  const VIEW = { privilege: 'view', resource: 'transfer' } as const;
+  const EDIT = { privilege: 'edit', resource: 'transfer' } as const;
+  /** The transfer of the path, in the viewer's company (administrators and the chronos account: transferSettingsScope). */
+  const transferIn = (q: Queryable, viewer: Viewer, params: RouteParams) => findTransfer(q, viewer.companyId, params.id);
+  const common = { scope: 'company', forbidden: 'admin.errors.forbidden', notFound: 'transfer.errors.notFound' } as const;
 
-  app.post('/api/transfer/endpoint-scanner', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'edit', 'transfer')) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
+  declare(app, deps, { method: 'POST', path: '/api/transfer/endpoint-scanner', access: EDIT, ...common, handlerBody: ScannerRequestSchema }, async (c) => {
     const body: unknown = await c.req.json().catch(() => null);
     const parsed = v.safeParse(ScannerRequestSchema, body);
     if (!parsed.success) return c.json({ error: 'invalid_request', messageKey: issueReason(parsed.issues).reason, ...issueReason(parsed.issues) }, 400);
@@ -93,20 +97,13 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
     }
   });
 
-  app.get('/api/transfer/:id', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'view', 'transfer')) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
-    const row = await findTransfer(db, viewer.companyId, c.req.param('id'));
-    if (!row) return c.json({ error: 'not_found', messageKey: 'transfer.errors.notFound' }, 404);
+  declare(app, deps, { method: 'GET', path: '/api/transfer/:id', access: VIEW, ...common, load: transferIn }, (c, { object: row }) => {
     return c.json({ id: String(row.id), kind: row.kind, ...publicForm(row, box()), updatedAt: row.updated_at.toISOString() });
   });
 
-  app.put('/api/transfer/:id', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'edit', 'transfer')) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
-    const id = c.req.param('id');
+  // "new" creates; an existing id is loaded in the company inside saveTransfer's transaction (404 otherwise). The body: size first, then the form's schema.
+  declare(app, deps, { method: 'PUT', path: '/api/transfer/:id', access: EDIT, ...common, handlerBody: TransferFormSchema }, async (c, { viewer, params }) => {
+    const id = params.id ?? '';
     if (id !== 'new' && !/^\d{1,15}$/.test(id)) return c.json({ error: 'not_found', messageKey: 'transfer.errors.notFound' }, 404);
     const text = await c.req.text();
     if (text.length > MAX_BODY) return c.json({ error: 'invalid_request', messageKey: 'transfer.errors.tooLarge' }, 413);
@@ -127,12 +124,10 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ id: String(outcome.id), created: outcome.created }, outcome.created ? 201 : 200);
   });
 
-  app.delete('/api/transfer/:id', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'edit', 'transfer')) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
+  declare(app, deps, { method: 'DELETE', path: '/api/transfer/:id', access: EDIT, ...common, load: transferIn }, async (c, { viewer, object }) => {
     const done = await db.transaction(async (tx) => {
-      const row = await findTransfer(tx, viewer.companyId, c.req.param('id'), true);
+      // locked again in the transaction: deleted meanwhile answers 404
+      const row = await findTransfer(tx, viewer.companyId, object.id, true);
       if (!row) return false;
       await tx.query("UPDATE transfer_settings SET deleted_at = now(), schedule = 'never' WHERE id = $1", [row.id]);
       await tx.query("UPDATE transfer_jobs SET state = 'failed' WHERE transfer_id = $1 AND state = 'queued'", [row.id]);
@@ -142,12 +137,7 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
     return done ? c.json({ success: true }) : c.json({ error: 'not_found', messageKey: 'transfer.errors.notFound' }, 404);
   });
 
-  app.post('/api/transfer/:id/run', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'edit', 'transfer')) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
-    const row = await findTransfer(db, viewer.companyId, c.req.param('id'));
-    if (!row) return c.json({ error: 'not_found', messageKey: 'transfer.errors.notFound' }, 404);
+  declare(app, deps, { method: 'POST', path: '/api/transfer/:id/run', access: EDIT, ...common, load: transferIn }, async (c, { viewer, object: row }) => {
     const jobId = await queueRunNow(db, Number(row.id), viewer.companyId, viewer.userId);
     if (jobId === null) return c.json({ error: 'conflict', messageKey: 'transfer.errors.alreadyRunning' }, 409);
     await audit(db, { viewer, action: 'transfer.runNow', subjectType: 'transfer', subjectId: row.id, ip: clientIp(c) });
@@ -156,12 +146,7 @@ export function mountTransferRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ jobId: String(jobId) }, 202);
   });
 
-  app.get('/api/transfer/:id/runs', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (!can(viewer, 'view', 'transfer')) return c.json({ error: 'forbidden', messageKey: 'admin.errors.forbidden' }, 403);
-    const row = await findTransfer(db, viewer.companyId, c.req.param('id'));
-    if (!row) return c.json({ error: 'not_found', messageKey: 'transfer.errors.notFound' }, 404);
+  declare(app, deps, { method: 'GET', path: '/api/transfer/:id/runs', access: VIEW, ...common, load: transferIn }, async (c, { object: row }) => {
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
     const perPage = Math.max(1, Math.min(100, Number.parseInt(c.req.query('per_page') ?? '10', 10) || 10));
     const { rows: total } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM transfer_runs WHERE transfer_id = $1', [row.id]);

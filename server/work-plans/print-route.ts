@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import pdfMake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import type { Viewer } from '../auth/viewer';
+import type { RouteParams } from '../http/route-rules';
 import type { Config } from '../config';
-import { restViewer } from '../http/rest-viewer';
+import { declare } from '../http/route-rules';
 import { byId } from './common';
-import { isParticipantViewer } from '../auth/scope';
 
 /**
  * The legacy print of a blueprint's documents (02 §7: POST werkplanblauwdruk/print-documents/blauwdruk/{id}
@@ -21,13 +22,19 @@ type Row = Record<string, unknown>;
 const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '');
 
 export function mountBlueprintPrint(app: Hono, db: Db, config: Config): void {
-  app.post('/api/werkplanblauwdruk/print-documents/blauwdruk/:id', async (c) => {
-    const viewer = await restViewer(c, db, config);
-    if (viewer instanceof Response) return viewer;
-    if (isParticipantViewer(viewer)) return c.json({ error: 'access_denied' }, 403);
-    const id = Number(c.req.param('id'));
-    const bp = Number.isSafeInteger(id) && id > 0 ? await byId<Row>(db, 'blueprints', viewer, id) : null;
-    if (!bp) return c.json({ error: 'not_found' }, 404);
+  const rule = {
+    method: 'POST',
+    path: '/api/werkplanblauwdruk/print-documents/blauwdruk/:id',
+    // staff only: blueprints:view is a staff privilege (participants and the chronos account have none)
+    access: { privilege: 'view', resource: 'blueprints' },
+    scope: 'company',
+    load: (q: Queryable, viewer: Viewer, params: RouteParams) => {
+      const n = Number(params.id);
+      return Number.isSafeInteger(n) && n > 0 ? byId<Row>(q, 'blueprints', viewer, n) : Promise.resolve(null);
+    },
+  } as const;
+  declare(app, { db, config }, rule, async (c, { object: bp }) => {
+    const id = Number(bp.id);
     const form = await c.req.parseBody().catch(() => ({}));
     const label = (key: string): string => {
       const v = (form as Record<string, unknown>)[`label.${key}`];
