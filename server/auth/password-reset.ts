@@ -6,6 +6,7 @@ import { consumeToken, discardTokens, issueToken } from './tokens';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './session';
 import { audit } from './audit';
+import { auditAnonymous } from './anonymous-audit';
 import { addressRetryAt, clearAccount, recordAddressEvent } from './throttle';
 import { sendMail } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
@@ -14,13 +15,16 @@ import { passwordResetMail } from '../mail/templates';
  * POST /api/passwordreset: a username or an e-mail address. Every active user it names who has an
  * e-mail address gets a single-use link /login/reset-password/<token>; earlier open links stop working.
  * The caller always answers the same neutral text, so the answer does not tell whether an account exists.
- * Requests count against the client address like failed sign-ins, so the form cannot be used to flood mailboxes.
+ * Requests count against the client address like failed sign-ins, so the form cannot be used to flood mailboxes;
+ * answers when the address may ask again while it waits (null otherwise).
  */
-export async function requestPasswordReset(db: Db, config: Config, settings: AuthSettings, usernameOrEmail: string, ip: string): Promise<void> {
-  // Every request counts for the address (mail flooding); past the free ones they wait, with the same answer.
-  if (await addressRetryAt(db, settings, 'reset', ip)) {
-    await audit(db, { action: 'password.reset_request', result: 'refused', details: { throttled: true }, ip });
-    return;
+export async function requestPasswordReset(db: Db, config: Config, settings: AuthSettings, usernameOrEmail: string, ip: string): Promise<Date | null> {
+  // Every request counts for the address (mail flooding); past the free ones they wait: the answer says until when
+  // (it depends on the address only, never on the account), audited within the address's budget (issue 38).
+  const wait = await addressRetryAt(db, settings, 'reset', ip);
+  if (wait) {
+    await auditAnonymous(db, settings, ip, { action: 'password.reset_request', result: 'refused', details: { throttled: true } });
+    return wait;
   }
   await recordAddressEvent(db, settings, 'reset', ip);
   const { rows } = await db.query<{ id: number; company_id: number; email: string; given_name: string | null; surname: string | null; username: string }>(
@@ -40,6 +44,7 @@ export async function requestPasswordReset(db: Db, config: Config, settings: Aut
     await audit(db, { action: 'password.reset_request', companyId: user.company_id, userId: user.id, ip });
   }
   if (rows.length === 0) await audit(db, { action: 'password.reset_request', details: { unknown: true }, ip });
+  return null;
 }
 
 /** resetPassword(token, password): sets the new password once; every session of the user ends and a sign-in lock is lifted. */

@@ -6,6 +6,7 @@ import { ParticipantStatus } from '../../src/domain/shared/participant-status';
 import { consumeToken, issueToken } from './tokens';
 import { hashPassword } from './passwords';
 import { audit } from './audit';
+import { auditAnonymous } from './anonymous-audit';
 import { addressRetryAt, recordAddressEvent } from './throttle';
 import { sendMail } from '../mail/mailer';
 import { registrationMail } from '../mail/templates';
@@ -32,7 +33,8 @@ export async function register(
   ip: string,
 ): Promise<RegisterOutcome> {
   if (await addressRetryAt(db, settings, 'registration', ip)) {
-    await audit(db, { action: 'registration.request', result: 'refused', details: { throttled: true }, ip });
+    // Audited within the address's budget (issue 38, anonymous-audit.ts).
+    await auditAnonymous(db, settings, ip, { action: 'registration.request', result: 'refused', details: { throttled: true } });
     return 'locked';
   }
   await recordAddressEvent(db, settings, 'registration', ip);

@@ -6,6 +6,7 @@ import { verifyPassword } from './passwords';
 import { loginRetryAt, recordLoginFailure, recordLoginSuccess } from './throttle';
 import { createSession } from './session';
 import { audit } from './audit';
+import { auditAnonymous } from './anonymous-audit';
 import { mfaStateOf } from './authenticate';
 import { maybePurgeStaleAuthRows } from './housekeeping';
 
@@ -49,8 +50,9 @@ export async function signInWithPassword(db: Queryable, settings: AuthSettings, 
   );
   const user = rows[0];
   const who = { companyId: user?.company_id ?? null, userId: user?.id ?? null, ip: input.ip };
+  // Attempts during a wait are answered 429 and audited within the address's budget (issue 38, anonymous-audit.ts).
   const delayed = async (until: Date, checked: boolean): Promise<SignInResult> => {
-    await audit(db, { ...who, action: 'login.delayed', result: 'refused', details: { username: input.username, until: until.toISOString(), checked } });
+    await auditAnonymous(db, settings, input.ip, { ...who, action: 'login.delayed', result: 'refused', details: { username: input.username, until: until.toISOString(), checked } });
     return { ok: false, error: 'account_locked', lockedUntil: until };
   };
 

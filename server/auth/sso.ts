@@ -12,6 +12,10 @@ import { secretBoxFor } from './secret-box';
 import { createSession } from './session';
 import { audit } from './audit';
 import { nextSteps } from './sign-in';
+import { anonymousAuditRetryAt, auditAnonymous, retryAfterSeconds } from './anonymous-audit';
+import { issuerAllowed, issuerFetch, SSO_TIMEOUT_SECONDS } from './sso-outbound';
+
+export { issuerAllowed, SSO_TIMEOUT_SECONDS };
 
 /**
  * Single sign-on with OpenID Connect (issue 24, docs/decisions-sso.md): authorization code with PKCE
@@ -23,10 +27,9 @@ import { nextSteps } from './sign-in';
  * once, exchanges the code, validates the ID token (issuer, audience, nonce, signature via the provider's
  * keys), then matches the user by issuer + subject in user_identities, never by e-mail. A signed-in
  * user who starts a flow to link gets the subject linked to their account instead.
- * Every outbound request goes to the adapter's issuer host only, with a timeout.
+ * Every outbound request goes to the adapter's issuer host only, through the outbound guard (sso-outbound.ts).
  */
 
-export const SSO_TIMEOUT_SECONDS = 10;
 export const SSO_BROWSER_COOKIE = 'sso_flow';
 const ENCRYPTED_SETTINGS = ['clientSecret', 'idpCertificate'] as const;
 
@@ -49,24 +52,6 @@ export function issuerOf(adapter: Pick<AdapterRecord, 'type' | 'settings'>): str
   }
   if (adapter.type === 'oidc') return typeof adapter.settings.issuer === 'string' ? adapter.settings.issuer : null;
   return null;
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * Whether the server may talk to an issuer: https always; plain http only to a loopback address and only
- * when the installation allows it (`npm run dev`, or WERKPAD_SSO_LOOPBACK_ISSUERS=1 for the browser test).
- */
-export function issuerAllowed(issuer: string, config: Pick<Config, 'ssoLoopbackIssuers'>): boolean {
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.hash || url.search) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && LOOPBACK.has(url.hostname) && config.ssoLoopbackIssuers === true;
 }
 
 /** Encrypts an adapter's secrets for storage (values already encrypted stay as they are). */
@@ -136,22 +121,13 @@ export async function ssoButtons(db: Queryable, company?: string): Promise<SsoBu
 export class SsoError extends Error {
   constructor(
     readonly reason: SsoReason,
-    readonly status: 400 | 403 | 502 = 400,
+    readonly status: 400 | 403 | 429 | 502 = 400,
     readonly detail?: string,
+    /** Seconds to wait (sso_throttled): the route sends it as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(reason);
   }
-}
-
-/** fetch that only reaches the issuer's host, with a timeout (openid-client also applies its own). */
-function confinedFetch(issuer: URL): client.CustomFetch {
-  return (url, options) => {
-    const target = new URL(url);
-    if (target.host !== issuer.host || target.protocol !== issuer.protocol) {
-      return Promise.reject(new SsoError('sso_provider_unreachable', 502, `refused outbound request to ${target.host}`));
-    }
-    return fetch(url, { ...options, redirect: 'manual', signal: AbortSignal.timeout(SSO_TIMEOUT_SECONDS * 1000) } as RequestInit);
-  };
 }
 
 async function providerConfig(config: Config, adapter: AdapterRecord): Promise<client.Configuration> {
@@ -162,7 +138,7 @@ async function providerConfig(config: Config, adapter: AdapterRecord): Promise<c
   if (!issuer || !issuerAllowed(issuer, config) || typeof clientId !== 'string') throw new SsoError('sso_adapter_incomplete');
   if (typeof secret !== 'string' || secret === '') throw new SsoError('sso_adapter_incomplete', 400, 'client secret missing or not readable with the current key');
   const issuerUrl = new URL(issuer);
-  const fetcher = confinedFetch(issuerUrl);
+  const fetcher = issuerFetch(issuerUrl, config);
   try {
     const configuration = await client.discovery(issuerUrl, clientId, undefined, client.ClientSecretPost(secret), {
       [client.customFetch]: fetcher,
@@ -258,8 +234,11 @@ export async function finishSsoFlow(
   input: { adapter: AdapterRecord; payload: string; browserToken: string | null; sessionUserId: number | null; ip: string; userAgent?: string | undefined },
 ): Promise<FinishedFlow> {
   const { adapter } = input;
+  // Refusals are audited within the address's budget (issue 38: junk grants filled the log); past it, 429.
   const refuse = async (reason: SsoReason, status: 400 | 403 | 502 = 400, details: Record<string, unknown> = {}, userId: number | null = null): Promise<never> => {
-    await audit(db, { action: 'login.sso.refused', companyId: adapter.companyId, userId, result: 'refused', subjectType: 'authenticationAdapter', subjectId: adapter.id, details: { reason, ...details }, ip: input.ip });
+    await auditAnonymous(db, settings, input.ip, { action: 'login.sso.refused', companyId: adapter.companyId, userId, result: 'refused', subjectType: 'authenticationAdapter', subjectId: adapter.id, details: { reason, ...details } });
+    const wait = await anonymousAuditRetryAt(db, settings, input.ip);
+    if (wait) throw new SsoError('sso_throttled', 429, reason, retryAfterSeconds(wait, settings.now()));
     throw new SsoError(reason, status);
   };
   const params = callbackParams(input.payload);

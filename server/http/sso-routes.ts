@@ -10,7 +10,6 @@ import { finishSsoFlow, loadAdapter, SSO_BROWSER_COOKIE, ssoButtons, SsoError, s
 import { SSO_FLOW_MINUTES, SSO_REASONS, SsoGrantSchema, SsoStartSchema, type SsoReason } from '../../src/domain/auth/sso';
 import { isHttps, readInput, restErrorBody, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
-import { declare } from './route-rules';
 
 /**
  * Single sign-on (issue 24, docs/decisions-sso.md):
@@ -24,16 +23,14 @@ import { declare } from './route-rules';
  *             404 sso_adapter_unknown; 502 sso_provider_unreachable
  */
 export function mountSsoRoutes(app: Hono, db: Db, config: Config): void {
-  const deps = { db, config };
-  declare(app, deps, { method: 'POST', path: '/api/oauth/sso-buttons', access: 'public', scope: 'none' }, async (c) => {
+  app.post('/api/oauth/sso-buttons', async (c) => {
     const input = await readInput(c);
     const company = typeof input.company === 'string' && input.company.trim() !== '' ? input.company.trim().slice(0, 200) : undefined;
     c.header('cache-control', 'no-store');
     return c.json(await ssoButtons(db, company));
   });
 
-  // Public: a link flow (link: true) checks its session below (the real user, in the adapter's own company).
-  declare(app, deps, { method: 'POST', path: '/api/oauth/sso/start', access: 'public', scope: 'none', handlerBody: SsoStartSchema }, async (c) => {
+  app.post('/api/oauth/sso/start', async (c) => {
     const settings = authSettings(config);
     const parsed = v.safeParse(SsoStartSchema, await readInput(c));
     if (!parsed.success) return ssoError(c, 'sso_adapter_unknown');
@@ -67,7 +64,7 @@ export function mountSsoRoutes(app: Hono, db: Db, config: Config): void {
   });
 }
 
-function ssoError(c: Context, reason: SsoReason, status: 400 | 401 | 403 | 404 | 502 = reason === 'sso_adapter_unknown' ? 404 : 400): Response {
+function ssoError(c: Context, reason: SsoReason, status: 400 | 401 | 403 | 404 | 429 | 502 = reason === 'sso_adapter_unknown' ? 404 : 400): Response {
   c.header('cache-control', 'no-store');
   return c.json(restErrorBody(reason, SSO_REASONS[reason]), status);
 }
@@ -104,7 +101,11 @@ export async function ssoGrant(c: Context, db: Db, config: Config, input: Record
       next: result.next,
     });
   } catch (error) {
-    if (error instanceof SsoError) return ssoError(c, error.reason, error.status);
+    if (error instanceof SsoError) {
+      // Too many refusals from this address (issue 38): 429, and no further audit rows (server/auth/anonymous-audit.ts).
+      if (error.retryAfter !== undefined) c.header('retry-after', String(error.retryAfter));
+      return ssoError(c, error.reason, error.status);
+    }
     throw error;
   }
 }

@@ -30,6 +30,8 @@ export const SSO_REASONS = {
   sso_provisioning_refused: 'auth.sso.provisioningRefused',
   /** The account is blocked (as with a password). */
   user_blocked: 'auth.userBlocked',
+  /** Too many refused sign-ins from this address (issue 38): wait Retry-After seconds. */
+  sso_throttled: 'auth.sso.throttled',
 } as const;
 export type SsoReason = keyof typeof SSO_REASONS;
 

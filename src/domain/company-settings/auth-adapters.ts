@@ -1,18 +1,33 @@
 import * as v from 'valibot';
 import { Role } from '../shared/roles';
+import { hostIsInternal } from '../shared/ip-address';
 
 /**
  * Authentication adapters of a company (01 §3): a protocol from the server's catalogue with its settings.
  * The settings are JSON, checked per adapter type; the sign-in side (server/auth/sso.ts) reads them.
  */
 const url = (key: string) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.url(`admin.errors.adapter.${key}`), v.startsWith('https://', `admin.errors.adapter.${key}`));
-/** An issuer: https; plain http only on a loopback address (the server also needs WERKPAD_SSO_LOOPBACK_ISSUERS for that). */
+/**
+ * An issuer: https to a host that is no internal address or name (issue 38: 127.0.0.1, 10.0.0.1, 169.254.169.254,
+ * [::1], localhost … are refused, the server would connect there); plain http only on a loopback address (the
+ * server also needs WERKPAD_SSO_LOOPBACK_ISSUERS for that).
+ */
 const issuerUrl = v.pipe(
   v.string('admin.errors.adapter.issuer'),
   v.trim(),
   v.url('admin.errors.adapter.issuer'),
   v.regex(/^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$))/, 'admin.errors.adapter.issuer'),
+  v.check((issuer) => !issuerIsInternal(issuer), 'admin.errors.adapter.issuerPrivate'),
 );
+
+function issuerIsInternal(issuer: string): boolean {
+  if (!issuer.startsWith('https:')) return false;
+  try {
+    return hostIsInternal(new URL(issuer).hostname);
+  } catch {
+    return false; // not a URL: the url check names it
+  }
+}
 const text = (key: string, max = 500) => v.pipe(v.string(`admin.errors.adapter.${key}`), v.trim(), v.nonEmpty(`admin.errors.adapter.${key}`), v.maxLength(max, `admin.errors.adapter.${key}`));
 
 /**
