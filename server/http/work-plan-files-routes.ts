@@ -55,11 +55,14 @@ export function mountWorkPlanFiles(app: Hono, db: Db, config: Config): void {
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json({ error: 'not_found' }, 404);
     // Issue 20: the whole chain of whoever is downloading (the request's own session, when it has one), besides the link's signer.
-    const downloader = await restViewerOrNull(c, db, config);
+    // A session of another organisation names no user of the file's organisation (its audit row would not be
+    // storable: a 500 before issue 38's matrix): the row names the signer and says the link came from outside.
+    const session = await restViewerOrNull(c, db, config);
+    const downloader = session && session.companyId === Number(row.company_id) ? session : null;
     await audit(db, {
       action: 'file.download', companyId: Number(row.company_id), userId: downloader?.realUserId ?? check.userId,
       ...(downloader ? { chain: [downloader.realUserId, ...downloader.chain], onBehalfOfUserId: downloader.chain.length > 0 ? downloader.userId : null } : {}),
-      subjectType: 'file', subjectId: Number(row.id), details: { signed: true, signer: check.userId }, ip: clientIp(c),
+      subjectType: 'file', subjectId: Number(row.id), details: { signed: true, signer: check.userId, ...(session && !downloader ? { otherOrganisation: true } : {}) }, ip: clientIp(c),
     });
     return downloadResponse(row, bytes);
   });
