@@ -38,22 +38,29 @@ test.describe('work plans', () => {
     expect(visited[2]!.who).not.toBe(LOTTE);
     expect(new Set(visited.map((v) => `${v.who}/${v.what}`)).size).toBe(4);
 
-    // A draft survives a reload too: type a top without saving, reload offline.
+    // A draft survives a reload too: type a top without saving, reload offline. It is kept sealed in the
+    // identity's drafts database (issue 36): one row, and its text nowhere in clear.
     await round.top.fill('Nog niet klaar');
     await expect
       .poll(() =>
-        coach.page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('werkpad-review-drafts');
-              open.onsuccess = () => {
-                const all = open.result.transaction('drafts').objectStore('drafts').getAll();
-                all.onsuccess = () => resolve((all.result as { top: string }[]).filter((d) => d.top === 'Nog niet klaar').length);
+        coach.page.evaluate(async () => {
+          const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.endsWith('-drafts'));
+          if (!name) return 'none';
+          return new Promise<string>((resolve) => {
+            const open = indexedDB.open(name);
+            open.onsuccess = () => {
+              const all = open.result.transaction('drafts').objectStore('drafts').getAll();
+              all.onsuccess = () => {
+                const rows = all.result as Record<string, unknown>[];
+                const clear = rows.some((row) => JSON.stringify(row).includes('Nog niet klaar'));
+                open.result.close();
+                resolve(`${rows.filter((row) => row.$sealed instanceof Uint8Array).length} sealed${clear ? ', clear text' : ''}`);
               };
-            }),
-        ),
+            };
+          });
+        }),
       )
-      .toBe(1);
+      .toBe('1 sealed');
     await coach.page.reload();
     await expect(coach.page.getByText('Uw concept van deze beoordeling is teruggezet.')).toBeVisible({ timeout: 30_000 });
     await expect(round.top).toHaveValue('Nog niet klaar');

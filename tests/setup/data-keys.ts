@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type * as DataKeys from '../../src/lib/device-crypto/data-keys';
 
 /**
  * The unit project's data keys (issue 36): every database the app keeps for an identity is sealed with that
@@ -8,7 +9,7 @@ import { vi } from 'vitest';
  * forgets the identity's key first (forgetDataKey), and from then on it is locked until a key is set.
  */
 vi.mock('../../src/lib/device-crypto/data-keys', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/lib/device-crypto/data-keys')>();
+  const real = await importOriginal<typeof DataKeys>();
   const TEST_KEY = new Uint8Array(32).fill(7);
   const touched = new Set<string>();
   return {

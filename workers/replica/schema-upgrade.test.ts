@@ -99,7 +99,14 @@ describe('replica schema upgrades', () => {
     const v5 = new Dexie(name);
     declareReplicaSchema(v5, REPLICA_VERSIONS.slice(0, 5));
     await v5.open();
-    const replica = { dexie: v5, docs: (n: string) => v5.table(n), outbox: v5.table('outbox'), outboxFiles: v5.table('outboxFiles'), checkpoints: v5.table('checkpoints'), meta: v5.table('meta') };
+    const replica = {
+      dexie: v5,
+      docs: (n: string) => v5.table<Record<string, unknown>, string>(n),
+      outbox: v5.table('outbox'),
+      outboxFiles: v5.table('outboxFiles'),
+      checkpoints: v5.table('checkpoints'),
+      meta: v5.table<{ key: string; value: unknown }, string>('meta'),
+    };
     // Upgraded to version 5 (4 adds the table of queued files, empty: nothing else changes).
     expect(replica.dexie.verno).toBe(5);
     expect(await replica.outboxFiles.count()).toBe(0);

@@ -13,7 +13,7 @@ import { declareReplicaSchema, OUTBOX_COUNTS_KEY, REPLICA_VERSION, REPLICA_VERSI
 import { newOutboxRow } from '../../src/domain/sync/outbox-machine';
 import { forgetDataKey, setDataKey } from '../../src/lib/device-crypto/data-keys';
 import { ReplicaLockedError, SealOpenError } from '../../src/lib/device-crypto/seal';
-import type { PullAnswer } from '../../src/domain/sync/types';
+import type { PullAnswer, ReplicaDocument } from '../../src/domain/sync/types';
 
 const P1 = '01900000-0000-7000-8000-000000000031';
 const P2 = '01900000-0000-7000-8000-000000000032';
@@ -85,7 +85,7 @@ describe('the sealed replica', () => {
     await enqueueFile(replica, 'portal.addDocument', { uuid: R1, name: 'Wilhelmina.pdf' }, { blob: file, name: 'Wilhelmina.pdf' }, { participantId: 1, userId: 3, size: file.size, mime: 'application/pdf' }, { estimate: roomy });
 
     const disk = await raw(name);
-    const stored = await disk.table('participants').get(P1);
+    const stored: unknown = await disk.table('participants').get(P1);
     expect(Object.keys(stored as object).sort()).toEqual(['$sealed', 'coachId', 'id', 'statusId', 'uuid']);
     const everything = (await Promise.all(disk.tables.map((t) => t.toArray()))).flat();
     expect(everything.length).toBeGreaterThan(5);
@@ -111,9 +111,9 @@ describe('the sealed replica', () => {
     await pullParticipants(replica);
     const people = replica.docs('participants');
     const reviews = replica.docs('reviews');
-    const first = (docs: readonly { firstname?: unknown }[]) => docs.map((d) => d.firstname);
+    const first = (docs: readonly (ReplicaDocument | undefined)[]) => docs.map((d) => d?.firstname);
     expect((await people.get(P1))?.firstname).toBe('Wilhelmina');
-    expect(first(await people.bulkGet([P2, P1]) as { firstname?: unknown }[])).toEqual(['Anna', 'Wilhelmina']);
+    expect(first(await people.bulkGet([P2, P1]))).toEqual(['Anna', 'Wilhelmina']);
     expect(first(await people.toArray())).toEqual(['Wilhelmina', 'Anna']);
     expect(first(await people.where('coachId').equals(4).toArray())).toEqual(['Anna']);
     expect(first(await people.orderBy('id').reverse().toArray())).toEqual(['Anna', 'Wilhelmina']);

@@ -70,8 +70,8 @@ function sealingTable(table: DBCoreTable, options: SealOptions): DBCoreTable {
     let opened: unknown = undefined;
     // key and primaryKey are the native cursor's getters: read on the cursor itself (not through the wrapper).
     return Object.create(cursor, {
-      key: { get: () => cursor.key },
-      primaryKey: { get: () => cursor.primaryKey },
+      key: { get: (): unknown => cursor.key },
+      primaryKey: { get: (): unknown => cursor.primaryKey },
       value: {
         get() {
           const now: unknown = cursor.value;
