@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { installDeviceReport } from './lib/device/device-report';
 import './app/styles.css';
 import './lib/ui/theme.css';
 import { App } from './app/app';
@@ -48,5 +49,7 @@ void i18nReady().finally(() => {
 startSyncFollowingSession();
 // Offline unlock follows the session: an explicit sign-out forgets this device's verifier of the user.
 installDeviceUnlock();
+// After each sync the device reports its unsent rows and learns the company's offline cap (issue 36).
+installDeviceReport();
 // Service worker (app shell offline, update prompt) and the install invitation.
 mountPwa();

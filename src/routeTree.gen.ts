@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AanmeldenRouteImport } from './routes/aanmelden'
+import { Route as ApparaatIngetrokkenRouteImport } from './routes/apparaat-ingetrokken'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppParticipantRouteImport } from './routes/_app/_participant'
@@ -55,6 +56,7 @@ import { Route as AppBerichtenArchivedRouteImport } from './routes/_app/berichte
 import { Route as AppBerichtenSentRouteImport } from './routes/_app/berichten/sent'
 import { Route as AppInschrijvenHomeRouteImport } from './routes/_app/inschrijven/home'
 import { Route as AppUserChangepasswordRouteImport } from './routes/_app/user/changepassword'
+import { Route as AppUserDevicesRouteImport } from './routes/_app/user/devices'
 import { Route as AppUserLogoutRouteImport } from './routes/_app/user/logout'
 import { Route as LoginConfirmInvitationTokenRouteImport } from './routes/login/confirm-invitation.$token'
 import { Route as LoginResetPasswordTokenRouteImport } from './routes/login/reset-password.$token'
@@ -76,6 +78,7 @@ import { Route as AppParticipantParticipantPortalMyDocumentsRouteImport } from '
 import { Route as AppParticipantParticipantPortalMyProfileRouteImport } from './routes/_app/_participant/participant-portal/my-profile'
 import { Route as AppParticipantParticipantPortalMySettingsRouteImport } from './routes/_app/_participant/participant-portal/my-settings'
 import { Route as AppParticipantParticipantPortalWorkplacesRouteImport } from './routes/_app/_participant/participant-portal/workplaces'
+import { Route as AppStaffAdministratieApparatenRouteImport } from './routes/_app/_staff/administratie/apparaten'
 import { Route as AppStaffAdministratieLogRouteImport } from './routes/_app/_staff/administratie/log'
 import { Route as AppStaffAdministratieProcesRouteImport } from './routes/_app/_staff/administratie/proces'
 import { Route as AppStaffAdministrationCaseloadRouteImport } from './routes/_app/_staff/administration/caseload'
@@ -155,6 +158,11 @@ const AppRoute = AppRouteImport.update({
 const AanmeldenRoute = AanmeldenRouteImport.update({
   id: '/aanmelden',
   path: '/aanmelden',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApparaatIngetrokkenRoute = ApparaatIngetrokkenRouteImport.update({
+  id: '/apparaat-ingetrokken',
+  path: '/apparaat-ingetrokken',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OfflineRoute = OfflineRouteImport.update({
@@ -379,6 +387,11 @@ const AppUserChangepasswordRoute = AppUserChangepasswordRouteImport.update({
   path: '/user/changepassword',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUserDevicesRoute = AppUserDevicesRouteImport.update({
+  id: '/user/devices',
+  path: '/user/devices',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserLogoutRoute = AppUserLogoutRouteImport.update({
   id: '/user/logout',
   path: '/user/logout',
@@ -502,6 +515,12 @@ const AppParticipantParticipantPortalWorkplacesRoute =
     id: '/participant-portal/workplaces',
     path: '/participant-portal/workplaces',
     getParentRoute: () => AppParticipantRoute,
+  } as any)
+const AppStaffAdministratieApparatenRoute =
+  AppStaffAdministratieApparatenRouteImport.update({
+    id: '/administratie/apparaten',
+    path: '/administratie/apparaten',
+    getParentRoute: () => AppStaffRoute,
   } as any)
 const AppStaffAdministratieLogRoute =
   AppStaffAdministratieLogRouteImport.update({
@@ -889,6 +908,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof AppIndexRoute
   '/aanmelden': typeof AanmeldenRoute
+  '/apparaat-ingetrokken': typeof ApparaatIngetrokkenRoute
   '/offline': typeof OfflineRoute
   '/loading': typeof AppLoadingRoute
   '/stop-imitate': typeof AppStopImitateRoute
@@ -928,6 +948,7 @@ export interface FileRoutesByFullPath {
   '/berichten/sent': typeof AppBerichtenSentRoute
   '/inschrijven/home': typeof AppInschrijvenHomeRoute
   '/user/changepassword': typeof AppUserChangepasswordRoute
+  '/user/devices': typeof AppUserDevicesRoute
   '/user/logout': typeof AppUserLogoutRoute
   '/login/confirm-invitation/$token': typeof LoginConfirmInvitationTokenRoute
   '/login/reset-password/$token': typeof LoginResetPasswordTokenRoute
@@ -948,6 +969,7 @@ export interface FileRoutesByFullPath {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/apparaten': typeof AppStaffAdministratieApparatenRoute
   '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
@@ -1020,6 +1042,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/aanmelden': typeof AanmeldenRoute
+  '/apparaat-ingetrokken': typeof ApparaatIngetrokkenRoute
   '/offline': typeof OfflineRoute
   '/': typeof AppIndexRoute
   '/loading': typeof AppLoadingRoute
@@ -1060,6 +1083,7 @@ export interface FileRoutesByTo {
   '/berichten/sent': typeof AppBerichtenSentRoute
   '/inschrijven/home': typeof AppInschrijvenHomeRoute
   '/user/changepassword': typeof AppUserChangepasswordRoute
+  '/user/devices': typeof AppUserDevicesRoute
   '/user/logout': typeof AppUserLogoutRoute
   '/login/confirm-invitation/$token': typeof LoginConfirmInvitationTokenRoute
   '/login/reset-password/$token': typeof LoginResetPasswordTokenRoute
@@ -1080,6 +1104,7 @@ export interface FileRoutesByTo {
   '/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/administratie/apparaten': typeof AppStaffAdministratieApparatenRoute
   '/administratie/log': typeof AppStaffAdministratieLogRoute
   '/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
@@ -1154,6 +1179,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
   '/aanmelden': typeof AanmeldenRoute
+  '/apparaat-ingetrokken': typeof ApparaatIngetrokkenRoute
   '/offline': typeof OfflineRoute
   '/_app/_participant': typeof AppParticipantRouteWithChildren
   '/_app/_staff': typeof AppStaffRouteWithChildren
@@ -1196,6 +1222,7 @@ export interface FileRoutesById {
   '/_app/berichten/sent': typeof AppBerichtenSentRoute
   '/_app/inschrijven/home': typeof AppInschrijvenHomeRoute
   '/_app/user/changepassword': typeof AppUserChangepasswordRoute
+  '/_app/user/devices': typeof AppUserDevicesRoute
   '/_app/user/logout': typeof AppUserLogoutRoute
   '/login/confirm-invitation/$token': typeof LoginConfirmInvitationTokenRoute
   '/login/reset-password/$token': typeof LoginResetPasswordTokenRoute
@@ -1216,6 +1243,7 @@ export interface FileRoutesById {
   '/_app/_participant/participant-portal/my-profile': typeof AppParticipantParticipantPortalMyProfileRoute
   '/_app/_participant/participant-portal/my-settings': typeof AppParticipantParticipantPortalMySettingsRoute
   '/_app/_participant/participant-portal/workplaces': typeof AppParticipantParticipantPortalWorkplacesRoute
+  '/_app/_staff/administratie/apparaten': typeof AppStaffAdministratieApparatenRoute
   '/_app/_staff/administratie/log': typeof AppStaffAdministratieLogRoute
   '/_app/_staff/administratie/proces': typeof AppStaffAdministratieProcesRoute
   '/_app/_staff/administration/caseload': typeof AppStaffAdministrationCaseloadRoute
@@ -1291,6 +1319,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/aanmelden'
+    | '/apparaat-ingetrokken'
     | '/offline'
     | '/loading'
     | '/stop-imitate'
@@ -1330,6 +1359,7 @@ export interface FileRouteTypes {
     | '/berichten/sent'
     | '/inschrijven/home'
     | '/user/changepassword'
+    | '/user/devices'
     | '/user/logout'
     | '/login/confirm-invitation/$token'
     | '/login/reset-password/$token'
@@ -1350,6 +1380,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/apparaten'
     | '/administratie/log'
     | '/administratie/proces'
     | '/administration/caseload'
@@ -1422,6 +1453,7 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/aanmelden'
+    | '/apparaat-ingetrokken'
     | '/offline'
     | '/'
     | '/loading'
@@ -1462,6 +1494,7 @@ export interface FileRouteTypes {
     | '/berichten/sent'
     | '/inschrijven/home'
     | '/user/changepassword'
+    | '/user/devices'
     | '/user/logout'
     | '/login/confirm-invitation/$token'
     | '/login/reset-password/$token'
@@ -1482,6 +1515,7 @@ export interface FileRouteTypes {
     | '/participant-portal/my-profile'
     | '/participant-portal/my-settings'
     | '/participant-portal/workplaces'
+    | '/administratie/apparaten'
     | '/administratie/log'
     | '/administratie/proces'
     | '/administration/caseload'
@@ -1555,6 +1589,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/_app'
     | '/aanmelden'
+    | '/apparaat-ingetrokken'
     | '/offline'
     | '/_app/_participant'
     | '/_app/_staff'
@@ -1597,6 +1632,7 @@ export interface FileRouteTypes {
     | '/_app/berichten/sent'
     | '/_app/inschrijven/home'
     | '/_app/user/changepassword'
+    | '/_app/user/devices'
     | '/_app/user/logout'
     | '/login/confirm-invitation/$token'
     | '/login/reset-password/$token'
@@ -1617,6 +1653,7 @@ export interface FileRouteTypes {
     | '/_app/_participant/participant-portal/my-profile'
     | '/_app/_participant/participant-portal/my-settings'
     | '/_app/_participant/participant-portal/workplaces'
+    | '/_app/_staff/administratie/apparaten'
     | '/_app/_staff/administratie/log'
     | '/_app/_staff/administratie/proces'
     | '/_app/_staff/administration/caseload'
@@ -1691,6 +1728,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   AanmeldenRoute: typeof AanmeldenRoute
+  ApparaatIngetrokkenRoute: typeof ApparaatIngetrokkenRoute
   OfflineRoute: typeof OfflineRoute
   CmsDisclaimerRoute: typeof CmsDisclaimerRoute
   CmsPrivacybeleidRoute: typeof CmsPrivacybeleidRoute
@@ -1740,6 +1778,13 @@ declare module '@tanstack/react-router' {
       path: '/aanmelden'
       fullPath: '/aanmelden'
       preLoaderRoute: typeof AanmeldenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apparaat-ingetrokken': {
+      id: '/apparaat-ingetrokken'
+      path: '/apparaat-ingetrokken'
+      fullPath: '/apparaat-ingetrokken'
+      preLoaderRoute: typeof ApparaatIngetrokkenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/offline': {
@@ -2043,6 +2088,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserChangepasswordRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/user/devices': {
+      id: '/_app/user/devices'
+      path: '/user/devices'
+      fullPath: '/user/devices'
+      preLoaderRoute: typeof AppUserDevicesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/logout': {
       id: '/_app/user/logout'
       path: '/user/logout'
@@ -2189,6 +2241,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/participant-portal/workplaces'
       preLoaderRoute: typeof AppParticipantParticipantPortalWorkplacesRouteImport
       parentRoute: typeof AppParticipantRoute
+    }
+    '/_app/_staff/administratie/apparaten': {
+      id: '/_app/_staff/administratie/apparaten'
+      path: '/administratie/apparaten'
+      fullPath: '/administratie/apparaten'
+      preLoaderRoute: typeof AppStaffAdministratieApparatenRouteImport
+      parentRoute: typeof AppStaffRoute
     }
     '/_app/_staff/administratie/log': {
       id: '/_app/_staff/administratie/log'
@@ -2754,6 +2813,7 @@ interface AppStaffRouteChildren {
   AppStaffRechtenRoute: typeof AppStaffRechtenRoute
   AppStaffSkillReportRoute: typeof AppStaffSkillReportRoute
   AppStaffWerkplanblauwdrukwizardRoute: typeof AppStaffWerkplanblauwdrukwizardRoute
+  AppStaffAdministratieApparatenRoute: typeof AppStaffAdministratieApparatenRoute
   AppStaffAdministratieLogRoute: typeof AppStaffAdministratieLogRoute
   AppStaffAdministratieProcesRoute: typeof AppStaffAdministratieProcesRoute
   AppStaffAdministrationCaseloadRoute: typeof AppStaffAdministrationCaseloadRoute
@@ -2818,6 +2878,7 @@ const AppStaffRouteChildren: AppStaffRouteChildren = {
   AppStaffRechtenRoute: AppStaffRechtenRoute,
   AppStaffSkillReportRoute: AppStaffSkillReportRoute,
   AppStaffWerkplanblauwdrukwizardRoute: AppStaffWerkplanblauwdrukwizardRoute,
+  AppStaffAdministratieApparatenRoute: AppStaffAdministratieApparatenRoute,
   AppStaffAdministratieLogRoute: AppStaffAdministratieLogRoute,
   AppStaffAdministratieProcesRoute: AppStaffAdministratieProcesRoute,
   AppStaffAdministrationCaseloadRoute: AppStaffAdministrationCaseloadRoute,
@@ -2916,6 +2977,7 @@ interface AppRouteChildren {
   AppBerichtenSentRoute: typeof AppBerichtenSentRoute
   AppInschrijvenHomeRoute: typeof AppInschrijvenHomeRoute
   AppUserChangepasswordRoute: typeof AppUserChangepasswordRoute
+  AppUserDevicesRoute: typeof AppUserDevicesRoute
   AppUserLogoutRoute: typeof AppUserLogoutRoute
   AppBerichtenIndexRoute: typeof AppBerichtenIndexRoute
   AppDocumentCopyIdRoute: typeof AppDocumentCopyIdRoute
@@ -2932,6 +2994,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBerichtenSentRoute: AppBerichtenSentRoute,
   AppInschrijvenHomeRoute: AppInschrijvenHomeRoute,
   AppUserChangepasswordRoute: AppUserChangepasswordRoute,
+  AppUserDevicesRoute: AppUserDevicesRoute,
   AppUserLogoutRoute: AppUserLogoutRoute,
   AppBerichtenIndexRoute: AppBerichtenIndexRoute,
   AppDocumentCopyIdRoute: AppDocumentCopyIdRoute,
@@ -2943,6 +3006,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   AanmeldenRoute: AanmeldenRoute,
+  ApparaatIngetrokkenRoute: ApparaatIngetrokkenRoute,
   OfflineRoute: OfflineRoute,
   CmsDisclaimerRoute: CmsDisclaimerRoute,
   CmsPrivacybeleidRoute: CmsPrivacybeleidRoute,

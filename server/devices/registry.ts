@@ -2,10 +2,9 @@ import type { Db, Queryable } from '../db/db';
 import type { Viewer } from '../auth/viewer';
 import { audit } from '../auth/audit';
 import { forgetSession } from '../auth/session-cache';
-import { deleteKeyShares } from '../auth/device-key-shares';
 import { DEVICE_ID, DEVICES_PAGE_SIZE, offlineCapDaysOf, type DeviceList, type DeviceListQuery, type DeviceRow } from '../../src/domain/devices/devices';
 import { isAdminRole } from '../../src/domain/shared/roles';
-import { DEVICE_HEADER } from '../../src/lib/device/device-id';
+import { DEVICE_HEADER, deleteKeyShares } from '../auth/device-key-shares';
 
 /**
  * The device registry (issue 36; docs/decisions-offline-unlock.md, "Devices, revocation and wipe"). Every

@@ -4,6 +4,7 @@ import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { restViewer } from '../http/rest-viewer';
 import { clientIp } from '../http/client-ip';
+import { declare } from '../http/route-rules';
 import { authSettings } from '../auth/settings';
 import { authenticateRequest } from '../auth/authenticate';
 import { DeviceIdSchema, DeviceListQuerySchema, DeviceReportSchema } from '../../src/domain/devices/devices';
@@ -28,12 +29,14 @@ async function jsonBody(c: Context): Promise<unknown> {
  * - GET /api/devices?scope=own|company&page=&userId= → {rows,total,page,pageSize}: the viewer's devices, or
  *   (administrators of the company) the organisation's.
  * - POST /api/devices/current {unsent} → {offlineCapDays}: the device (its header) reports its unsent rows.
- * - POST /api/devices/{id}/revoke → 204 (404 not_found, 409 already_revoked): its sessions end, its key shares
+ * - POST /api/devices/{id}/revoke → {revoked: true} (404 not_found, 409 already_revoked): its sessions end, its key shares
  *   go, its next contact is answered device_revoked.
  * - POST /api/devices/wiped → 204: a revoked device reports its wipe done (public: it has no session left).
  */
 export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
-  app.post('/api/session/lock', async (c) => {
+  const deps = { db, config };
+  // Declared for the REST rule (issue 38); the handlers still read their session themselves.
+  declare(app, deps, { method: 'POST', path: '/api/session/lock', access: 'session', scope: 'own' }, async (c) => {
     c.header('cache-control', 'no-store');
     const auth = await authenticateRequest(db, c.req.raw, authSettings(config));
     if (auth.kind === 'anonymous') return c.json({ error: 'no_current_user' }, 401);
@@ -42,7 +45,7 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     return c.body(null, 204);
   });
 
-  app.get('/api/devices', async (c) => {
+  declare(app, deps, { method: 'GET', path: '/api/devices', access: 'authenticated', scope: 'own' }, async (c) => {
     c.header('cache-control', 'no-store');
     const viewer = await restViewer(c, db, config);
     if (viewer instanceof Response) return viewer;
@@ -54,7 +57,7 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     return c.json(await listDevices(db, viewer, parsed.output, deviceIdOf(c.req.raw)));
   });
 
-  app.post('/api/devices/current', async (c) => {
+  declare(app, deps, { method: 'POST', path: '/api/devices/current', access: 'authenticated', scope: 'own', handlerBody: DeviceReportSchema }, async (c) => {
     c.header('cache-control', 'no-store');
     const viewer = await restViewer(c, db, config);
     if (viewer instanceof Response) return viewer;
@@ -65,7 +68,7 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     return c.json(await reportDevice(db, viewer, id, parsed.output.unsent));
   });
 
-  app.post('/api/devices/wiped', async (c) => {
+  declare(app, deps, { method: 'POST', path: '/api/devices/wiped', access: 'public', scope: 'none' }, async (c) => {
     c.header('cache-control', 'no-store');
     const id = deviceIdOf(c.req.raw);
     if (!id) return c.json({ error: 'invalid_request', messageKey: 'devices.errors.invalid' }, 400);
@@ -73,7 +76,7 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     return c.body(null, 204);
   });
 
-  app.post('/api/devices/:id/revoke', async (c) => {
+  declare(app, deps, { method: 'POST', path: '/api/devices/:id/revoke', access: 'authenticated', scope: 'own' }, async (c) => {
     c.header('cache-control', 'no-store');
     const viewer = await restViewer(c, db, config);
     if (viewer instanceof Response) return viewer;
@@ -82,6 +85,6 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     const outcome = await revokeDevice(db, viewer, parsed.output, clientIp(c));
     if (outcome === 'not_found') return c.json({ error: 'not_found', messageKey: 'devices.errors.notFound' }, 404);
     if (outcome === 'already_revoked') return c.json({ error: 'already_revoked', messageKey: 'devices.errors.alreadyRevoked' }, 409);
-    return c.body(null, 204);
+    return c.json({ revoked: true });
   });
 }

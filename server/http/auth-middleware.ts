@@ -51,7 +51,7 @@ export function mountAuthMiddleware(app: Hono, db: Db, config: Config): void {
     const cookieSet = c.res.headers.getSetCookie().some((line) => line.startsWith(`${ACCESS_TOKEN_COOKIE}=`) || line.startsWith(`__Host-${ACCESS_TOKEN_COOKIE}=`));
     if (!cookieSet) setAccessTokenCookie(c, authSettings(config), token, expiresAt);
   });
-  app.use('/api/*', async (c, next) => {
+  app.use('/api/*', async (c: Context, next) => {
     const path = c.req.path;
     if (path === '/api/health') return next();
     const settings = authSettings(config);

@@ -18,7 +18,14 @@ export const router = createRouter({
 
 // The error catalogue acts through the router from the start: the background session check may
 // refuse the restored session before the signed-in shell (AuthLayer) has mounted.
-setApiEffects({ clearSession, refreshSession: () => refreshSession(), navigate: (href) => router.navigate({ href }), lockSession: lockSignedInSession });
+setApiEffects({
+  clearSession,
+  refreshSession: () => refreshSession(),
+  navigate: (href) => router.navigate({ href }),
+  lockSession: lockSignedInSession,
+  // A revoked device (issue 36): loaded only when it happens.
+  wipeDevice: () => import('../features/devices/wipe').then((wipe) => wipe.wipeDevice()),
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

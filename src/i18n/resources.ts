@@ -41,6 +41,8 @@ import enDashboards from './areas/dashboards.en.json';
 import nlDashboards from './areas/dashboards.nl.json';
 import enTransfer from './areas/transfer.en.json';
 import nlTransfer from './areas/transfer.nl.json';
+import enDevices from './areas/devices.en.json';
+import nlDevices from './areas/devices.nl.json';
 
 export const nl = {
   ...nlCore,
@@ -62,6 +64,7 @@ export const nl = {
   syncTruth: nlSyncTruth,
   dashboards: nlDashboards,
   transfer: nlTransfer,
+  devices: nlDevices,
 };
 
 export const en = {
@@ -84,4 +87,5 @@ export const en = {
   syncTruth: enSyncTruth,
   dashboards: enDashboards,
   transfer: enTransfer,
+  devices: enDevices,
 } satisfies Record<keyof typeof nl, unknown>;

@@ -142,6 +142,7 @@ export const staffCatalogue = [
       { id: 'admin-reports', uri: '/administratie/rapportage', labelKey: 'menu.adminReports' },
       { id: 'admin-srg', uri: '/administratie/srg', labelKey: 'menu.adminSrg' },
       { id: 'admin-log', uri: '/administratie/log', labelKey: 'menu.adminLog' },
+      { id: 'admin-devices', uri: '/administratie/apparaten', labelKey: 'menu.adminDevices' },
       { id: 'admin-flexform-templates', uri: '/flexform/template', labelKey: 'menu.adminFlexformTemplates' },
       { id: 'admin-custom-fields', uri: '/custom-fields/', labelKey: 'menu.adminCustomFields' },
       { id: 'admin-system-messages', uri: '/messages', labelKey: 'menu.adminSystemMessages' },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { OfflineCapDaysSchema } from '../devices/devices';
 
 /**
  * Company settings (01 §3 "Company settings"): the switches an administrator sets on /company/settings.
@@ -92,6 +93,8 @@ export const CompanySettingsSchema = v.object({
   workPlanSettings: v.optional(WorkPlanSettingsSchema),
   /** The four KWNW access flags (01 §3); sent whole, an unset flag counts as on (src/domain/instruments/features.ts). */
   participantAccess: v.optional(v.object({ kwnw: flag, status: flag, instrument: flag, planOfApproach: flag })),
+  /** Maximum days a device may stay offline before offline unlock refuses (issue 36; default 14, 1–365). */
+  offlineCapDays: v.optional(OfflineCapDaysSchema),
 });
 export type CompanySettingsInput = v.InferOutput<typeof CompanySettingsSchema>;
 

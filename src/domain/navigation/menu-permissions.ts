@@ -158,6 +158,8 @@ export const staffMenu: readonly MenuNode[] = [
       { id: 'admin-reports', uri: '/administratie/rapportage', rule: SETTINGS },
       { id: 'admin-srg', uri: '/administratie/srg', rule: SETTINGS, feature: on('srgEnabled') },
       { id: 'admin-log', uri: '/administratie/log', rule: r('auditLog') },
+      // The organisation's devices (issue 36): the administrators who read the audit log.
+      { id: 'admin-devices', uri: '/administratie/apparaten', rule: r('auditLog') },
       { id: 'admin-flexform-templates', uri: '/flexform/template', rule: SETTINGS },
       { id: 'admin-custom-fields', uri: '/custom-fields/', rule: SETTINGS },
       { id: 'admin-system-messages', uri: '/messages', rule: SETTINGS },

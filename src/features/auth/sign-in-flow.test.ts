@@ -7,6 +7,7 @@ const session = vi.hoisted(() => ({ store: { status: 'anonymous' }, signedIn: tr
 
 vi.mock('../../lib/session/session-store', () => ({
   sessionStore: session.store,
+  signedInAnew: vi.fn(),
   refreshSession: vi.fn(() => {
     session.store.status = session.signedIn ? 'signed-in' : 'anonymous';
     return Promise.resolve();

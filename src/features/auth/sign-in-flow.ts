@@ -1,4 +1,4 @@
-import { refreshSession, sessionStore } from '../../lib/session/session-store';
+import { refreshSession, sessionStore, signedInAnew } from '../../lib/session/session-store';
 import { safeRedirectTarget } from '../../domain/navigation/access';
 import { pendingSteps } from '../../lib/api/auth-flow-state';
 import { loginHrefFor } from '../../lib/api/error-catalogue';
@@ -20,6 +20,8 @@ export async function continueAfterSignIn(navigate: Navigate, redirectUri?: stri
   const steps = pendingSteps();
   if (steps.includes('mfa_setup_required')) return navigate(`/login/setup${redirectQuery(redirectUri)}`);
   if (steps.includes('mfa_validation_required')) return navigate(`/login/verify${redirectQuery(redirectUri)}`);
+  // Signed in anew: the user's remembered lock ends with the session loaded now (issue 36).
+  signedInAnew();
   await refreshSession();
   if (sessionStore.status !== 'signed-in') return navigate(loginHrefFor(null, redirectUri ?? null));
   // Fully signed in (two-step done, when owed): the device may open offline for this user from now on.

@@ -3,6 +3,9 @@ import { setPendingSteps, setSessionNotice } from '../../lib/api/auth-flow-state
 import { clearIdentityChain, readIdentityChain, writeIdentityChain } from '../../lib/api/identity-chain-cookie';
 import { notifySignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { serverLogout } from './auth-api';
+import { NetworkError } from '../../lib/api/api-error';
+import { endScreenLock } from '../../lib/api/session-lock';
+import { rememberSignOut, sendPendingLocks } from '../../lib/session/pending-intents';
 
 /**
  * Ends the session for good: the server revokes the token and drops its cookies (POST /api/oauth/logout
@@ -13,10 +16,14 @@ export async function endSession(reason: SignedOutReason): Promise<void> {
   clearIdentityChain();
   try {
     await serverLogout();
-  } catch {
-    // Offline or already ended: the local session is cleared anyway.
+  } catch (error) {
+    // Offline: remembered, and completed at the first connection before anything else is sent or shown
+    // (issue 36: the cookie would otherwise sign the next page load in again). Already ended: nothing to do.
+    if (error instanceof NetworkError) rememberSignOut();
   }
   setPendingSteps([]);
+  // The user's own sign-out ends the lock too (on this device; the server session has ended or will).
+  endScreenLock();
   clearSession();
   setSessionNotice(reason === 'inactivity' ? 'inactivity' : null);
   await notifySignedOut(reason);
@@ -24,18 +31,16 @@ export async function endSession(reason: SignedOutReason): Promise<void> {
 
 /**
  * Inactivity (staff): lock the screen rather than sign out (docs/decisions-auth-client.md, "Session end
- * keeps unsent work"). The server session is revoked (the chain cleared first, so it is a real logout)
- * when it can be reached; the replica and outbox stay whatever they hold, offline too.
+ * keeps unsent work"). The device remembers the lock (a reload, restart or reconnection keeps it) and the
+ * server marks the session locked (POST /api/session/lock, sent now or at the next connection:
+ * src/lib/session/pending-intents.ts), so only the user's own sign-in lifts it (issue 36); the replica and
+ * outbox stay whatever they hold, offline too.
  */
 export async function lockForInactivity(): Promise<void> {
   if (!lockSignedInSession('inactivity')) return;
-  clearIdentityChain();
   setPendingSteps([]);
-  try {
-    await serverLogout();
-  } catch {
-    // Offline: the lock holds; signing in again on the lock screen replaces the session.
-  }
+  await sendPendingLocks();
+  clearIdentityChain();
 }
 
 /**

@@ -5,6 +5,7 @@ import { CompanySettingsSchema, FEATURE_SWITCHES, IDENTIFICATION_SYSTEMS, PORTAL
 import { setCompanySettings } from './api';
 import { failureText, reasonText } from '../../lib/ui/reason-text';
 import { schemaResolver } from '../../lib/forms/form-helpers';
+import { OFFLINE_CAP_MAX_DAYS, OFFLINE_CAP_MIN_DAYS, offlineCapDaysOf } from '../../domain/devices/devices';
 
 export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -16,13 +17,14 @@ export type Notice = { kind: 'ok' | 'error'; text: string } | null;
 export function FeaturesSection({ settings, notice, onNotice: setNotice }: { settings: Record<string, unknown>; notice: Notice; onNotice: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  type Values = Record<FeatureSwitch, boolean> & { participantPortalVersion: string; identificationSystem: string };
+  type Values = Record<FeatureSwitch, boolean> & { participantPortalVersion: string; identificationSystem: string; offlineCapDays: number };
   // react-hook-form with the write's schema (CompanySettingsSchema, issue 21)
   const { register, handleSubmit, formState: { errors } } = useForm<Values, unknown, CompanySettingsInput>({
     defaultValues: {
       ...(Object.fromEntries(FEATURE_SWITCHES.map((k) => [k, settings[k] === true])) as Record<FeatureSwitch, boolean>),
       participantPortalVersion: typeof settings.participantPortalVersion === 'string' ? settings.participantPortalVersion : 'standard',
       identificationSystem: settings.identificationSystem === 'Persoonsnummer' ? 'Persoonsnummer' : 'BSN',
+      offlineCapDays: offlineCapDaysOf(settings),
     },
     resolver: schemaResolver(t, CompanySettingsSchema),
     mode: 'onTouched',
@@ -56,6 +58,22 @@ export function FeaturesSection({ settings, notice, onNotice: setNotice }: { set
               <option key={s} value={s}>{t(`admin.company.identification.${s}`)}</option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-offline-cap`}>{t('admin.company.offlineCapDays')}</label>
+          <input
+            id={`${id}-offline-cap`}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={OFFLINE_CAP_MIN_DAYS}
+            max={OFFLINE_CAP_MAX_DAYS}
+            step={1}
+            aria-describedby={`${id}-offline-cap-hint`}
+            aria-invalid={errors.offlineCapDays ? true : undefined}
+            {...register('offlineCapDays', { valueAsNumber: true })}
+          />
+          <p id={`${id}-offline-cap-hint`} className="admin-muted">{t('admin.company.offlineCapDaysHint')}</p>
         </div>
       </div>
       <fieldset className="company-switches">

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { identityDatabaseNames } from '../../lib/device-crypto/identity-databases';
 import { initialSyncStatus } from '../../domain/sync/status';
 import { syncStore } from '../../lib/sync-client';
 import type * as SyncClient from '../../lib/sync-client';
@@ -40,7 +41,8 @@ describe('endSyncSession (the sign-out listener)', () => {
   it('signing out with an empty outbox deletes the replica, by its (cloneable) name, and stops syncing first', async () => {
     await endSyncSession('logout');
     expect(worker.stop).toHaveBeenCalledWith({ deleteReplica: false });
-    expect(worker.deleteReplicas).toHaveBeenCalledWith([name]);
+    // Every database of the identity: the replica, its drafts and its figures (issue 36).
+    expect(worker.deleteReplicas).toHaveBeenCalledWith(identityDatabaseNames(name));
     expect(() => structuredClone(worker.deleteReplicas.mock.calls[0]![0])).not.toThrow();
     expect(syncStore.session).toBeNull();
   });
@@ -86,6 +88,6 @@ describe('endSyncSession (the sign-out listener)', () => {
     confirmSignOut('discard');
     expect(signOutMustAsk(1)).toBe(false);
     await endSyncSession('logout');
-    expect(worker.deleteReplicas).toHaveBeenCalledWith([name]);
+    expect(worker.deleteReplicas).toHaveBeenCalledWith(identityDatabaseNames(name));
   });
 });

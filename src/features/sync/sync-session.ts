@@ -3,6 +3,8 @@ import { checkSessionInBackground, lockSignedInSession, sessionStore } from '../
 import { dataKeyFor, forgetAllDataKeys } from '../../lib/device-crypto/data-keys';
 import { ensureSessionKey, unlocksSettled } from '../../lib/device-crypto/session-keys';
 import { lockStore } from '../../lib/api/session-lock';
+import { identityDatabaseNames } from '../../lib/device-crypto/identity-databases';
+import { forgetKeyring } from '../../lib/device-crypto/keyring';
 import { onSignedOut, type SignedOutReason } from '../../lib/api/session-events';
 import { reportError } from '../../lib/error-reporting';
 import { closeReplicaReader } from '../../lib/replica/replica-db';
@@ -257,7 +259,9 @@ export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   }
   if (sessionRoot) announce({ type: 'signed-out', root: sessionRoot, replicas: names });
   try {
-    if (names.length > 0) await syncApi().sync.deleteReplicas(names);
+    // Every database of each identity goes (its drafts and figures too) and its wrapped keys (issue 36).
+    if (names.length > 0) await syncApi().sync.deleteReplicas(names.flatMap(identityDatabaseNames));
+    for (const name of names) forgetKeyring(name);
     forgetReplicas(names);
   } catch (error) {
     reportError(error);
@@ -272,7 +276,8 @@ function onSyncBlocked(): void {
   const code = syncStore.blockedCode;
   if (code === lastBlocked) return;
   lastBlocked = code;
-  if (code === 'token_expired' || code === 'access_denied' || code === 'no_current_user' || code === 'maintenance_mode_enabled') {
+  // session_locked and device_revoked (issue 36): the page's own check locks the screen or wipes the device.
+  if (code === 'token_expired' || code === 'access_denied' || code === 'no_current_user' || code === 'maintenance_mode_enabled' || code === 'session_locked' || code === 'device_revoked') {
     if (sessionStore.status === 'signed-in' && !lockStore.lock) void checkSessionInBackground().catch(reportError);
   }
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { useReplicaQuery } from '../../lib/replica/hooks';
 import { syncStore } from '../../lib/sync-client';
@@ -41,6 +42,9 @@ export function ProfilePage() {
   return (
     <div className="admin-page">
       <h1>{t('admin.profile.title')}</h1>
+      <p>
+        <Link to="/user/devices">{t('admin.profile.devicesLink')}</Link>
+      </p>
       <section className="admin-form" aria-labelledby={`${fileId}-title`}>
         <h2 id={`${fileId}-title`}>{t('admin.profile.avatar')}</h2>
         {avatar && me ? <img src={avatar} alt={t('admin.profile.avatarAlt', { name: fullName(me) })} width={96} height={96} /> : null}

@@ -1,4 +1,5 @@
 import { IMITATE_USER_HEADER } from '../../domain/shared/constants';
+import { DEVICE_HEADER, deviceId } from '../device/device-id';
 import { ApiError, isAbortError, NetworkError, reasonParams, UNEXPECTED_EMPTY_RESPONSE, type ReasonParams } from './api-error';
 import { catalogueAction } from './error-catalogue';
 import { runCatalogueAction } from './effects';
@@ -25,6 +26,8 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const imitated = imitatedUserId();
   if (imitated !== null) headers.set(IMITATE_USER_HEADER, String(imitated));
+  // Every request names this browser profile (issue 36: the device registry, revocation and wipe).
+  if (!headers.has(DEVICE_HEADER)) headers.set(DEVICE_HEADER, deviceId());
   try {
     return await fetch(path, { ...init, headers, credentials: 'include' });
   } catch (error) {

@@ -16,7 +16,9 @@ export interface ApiEffects {
    * Locks the screen of the signed-in user instead of signing out (session-lock.ts); answers false
    * when this tab has no signed-in user to lock (then Login opens as before).
    */
-  lockSession: (reason: LockReason) => boolean;
+  lockSession: (reason: LockReason, options?: { sent?: boolean }) => boolean;
+  /** The device was revoked (issue 36): delete what Werkpad keeps on it and show why (src/features/devices/wipe.ts). */
+  wipeDevice: () => Promise<void>;
 }
 
 const defaultEffects: ApiEffects = {
@@ -25,6 +27,11 @@ const defaultEffects: ApiEffects = {
   // Without the app's router a full page load does it; the next page checks the session with the server.
   navigate: (href) => globalThis.location?.assign(href),
   lockSession: () => false,
+  // Without the app: the page that wipes and says why (a full load runs the app's wipe).
+  wipeDevice: () => {
+    globalThis.location?.assign('/apparaat-ingetrokken');
+    return Promise.resolve();
+  },
 };
 
 let effects: ApiEffects = defaultEffects;
@@ -95,6 +102,17 @@ export function runCatalogueAction(action: CatalogueAction): Promise<void> {
         return;
       case 'secondFactor':
         await effects.navigate(action.to);
+        return;
+      case 'lock':
+        // The server keeps the session locked: no sign-out request (that would end what the user may resume).
+        setPendingSteps([]);
+        if (!effects.lockSession('inactivity', { sent: true })) {
+          effects.clearSession();
+          await effects.navigate(loginHrefFor(null, currentPath()));
+        }
+        return;
+      case 'wipe':
+        await effects.wipeDevice();
         return;
       case 'leaveImpersonation':
         clearIdentityChain();

@@ -11,6 +11,10 @@ export type CatalogueAction =
   | { kind: 'secondFactor'; to: '/login/verify' | '/login/setup' }
   /** Leave impersonation and show the page that explains why. */
   | { kind: 'leaveImpersonation'; to: '/error/imitation-not-allowed' | '/error/nosaimitation' }
+  /** session_locked (issue 36): the tab shows the lock screen; only the user's sign-in lifts it. */
+  | { kind: 'lock' }
+  /** device_revoked (issue 36): wipe what Werkpad keeps on this device and say why. */
+  | { kind: 'wipe' }
   /** app_not_visible: nothing to do. */
   | { kind: 'stay' }
   /** Not a catalogue code (or access_denied with another hint): the caller shows the error. */
@@ -40,6 +44,10 @@ export function catalogueAction(code: string | null | undefined, hint?: string |
       return { kind: 'signIn', notice: 'maintenance' };
     case AuthErrorCode.noCurrentUser:
       return { kind: 'signIn', notice: null };
+    case AuthErrorCode.sessionLocked:
+      return { kind: 'lock' };
+    case AuthErrorCode.deviceRevoked:
+      return { kind: 'wipe' };
     case 'app_not_visible':
       return { kind: 'stay' };
     default:

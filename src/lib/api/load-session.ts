@@ -1,6 +1,7 @@
 import { ApiError, NetworkError } from './api-error';
 import { setSessionNotice } from './auth-flow-state';
 import { catalogueAction } from './error-catalogue';
+import { runCatalogueAction } from './effects';
 import { clearIdentityChain, readIdentityChain } from './identity-chain-cookie';
 import { fetchMe, type MeCompany, type MeUser, type RealUser } from './me';
 
@@ -9,7 +10,9 @@ export type LoadedSession =
   /** No usable session (none, ended, or the second factor is still owed). */
   | { kind: 'anonymous' }
   /** The server could not be reached: keep what this tab knew (offline-first). */
-  | { kind: 'offline' };
+  | { kind: 'offline' }
+  /** The session is locked on the server (issue 36): only its user's sign-in lifts it. */
+  | { kind: 'locked' };
 
 /**
  * Asks the server who is signed in (`me`). An ended session leaves a notice for Login (01 §8); an
@@ -28,6 +31,12 @@ export async function loadSessionFromServer(): Promise<LoadedSession> {
       if (error instanceof NetworkError) return { kind: 'offline' };
       if (!(error instanceof ApiError)) throw error;
       const action = catalogueAction(error.code, error.hint);
+      if (action.kind === 'lock') return { kind: 'locked' };
+      // A revoked device wipes itself (issue 36); the session is gone with it.
+      if (action.kind === 'wipe') {
+        void runCatalogueAction(action);
+        return { kind: 'anonymous' };
+      }
       if (action.kind === 'leaveImpersonation' && readIdentityChain().length > 0) {
         clearIdentityChain();
         continue;

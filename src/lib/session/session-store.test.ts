@@ -11,6 +11,7 @@ import {
   ensureSession,
   lastSessionCheckReachable,
   lockSignedInSession,
+  signedInAnew,
   openOfflineSession,
   refreshSession,
   resetSessionCheck,
@@ -159,7 +160,11 @@ describe('session store (restored session, checked in the background)', () => {
       expect(sessionStore.status).toBe('signed-in');
       expect(listener).not.toHaveBeenCalled();
       expect(navigate).not.toHaveBeenCalled();
-      // The server confirms a session again (the same user signed in): the lock ends.
+      // A `me` answer for the same user does not lift the lock (issue 36)…
+      setSession({ user, identityChain: [], company: null });
+      expect(lockStore.lock).toMatchObject({ userId: 3 });
+      // …only the user's own sign-in does.
+      signedInAnew();
       setSession({ user, identityChain: [], company: null });
       expect(lockStore.lock).toBeNull();
     } finally {

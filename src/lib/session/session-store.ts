@@ -4,7 +4,10 @@ import type { AccessSession } from '../../domain/navigation/access';
 import { peekSessionNotice } from '../api/auth-flow-state';
 import { endSessionLocally } from '../api/effects';
 import { loadSessionFromServer, type LoadedSession } from '../api/load-session';
-import { endScreenLock, lockScreen, lockStore, type LockReason } from '../api/session-lock';
+import { endScreenLock, hideScreenLock, lockScreen, lockStore, markLocksSent, showRememberedLock, type LockReason } from '../api/session-lock';
+import { flushPendingIntents, forgetPendingSignOut, signOutPending } from './pending-intents';
+import { noteSessionConfirmed } from '../device/offline-cap';
+import { replicaName } from '../../domain/sync/replica-schema';
 
 export type SessionStatus = AccessSession['status'];
 
@@ -99,9 +102,15 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function setSession(next: Omit<SessionState, 'status'>): void {
   generation++;
-  // Only a session the server confirmed gets here: a locked screen opens again (the same user signed
-  // in), or its lock ends because someone else did (what the locked user kept stays on the device).
-  endScreenLock();
+  // Only a session the server confirmed gets here. A lock this device remembers for the user stays (issue 36:
+  // only the user's own sign-in or device unlock ends it, endScreenLock), whatever `me` answers; a lock of
+  // someone else is no longer this tab's (the device keeps it for its user).
+  const chain = next.identityChain ?? [];
+  const unlocking = unlockNextSession;
+  unlockNextSession = false;
+  if (unlocking) endScreenLock({ companyId: next.user?.companyId ?? 0, userId: next.user?.id ?? 0, chain });
+  else if (!(next.user && showRememberedLock({ companyId: next.user.companyId, userId: next.user.id, chain })) && lockStore.lock?.userId !== next.user?.id) hideScreenLock();
+  if (next.user && !next.unlockedOffline && chain.length === 0) noteSessionConfirmed(replicaName({ companyId: next.user.companyId, userId: next.user.id }));
   const wanted: SessionState = { status: 'signed-in', unlockedOffline: false, ...next };
   const target = sessionStore as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(wanted)) {
@@ -109,9 +118,24 @@ export function setSession(next: Omit<SessionState, 'status'>): void {
   }
 }
 
+/** Set by a successful sign-in (sign-in-flow.ts) just before the session is loaded: that user's lock ends. */
+let unlockNextSession = false;
+
+/**
+ * A sign-in succeeded (a password, SSO or two-step; sign-in-flow.ts): the next session the server confirms
+ * ends its user's lock. The browser's cookie is the new session's now, so a lock or sign-out still waiting
+ * for the old one can no longer reach it (issue 36).
+ */
+export function signedInAnew(): void {
+  unlockNextSession = true;
+  markLocksSent();
+  forgetPendingSignOut();
+}
+
 export function clearSession(): void {
   generation++;
-  endScreenLock();
+  // The tab shows no lock any more; the device still remembers it for its user (issue 36).
+  hideScreenLock();
   Object.assign(sessionStore, emptyState('anonymous'), { unlockedOffline: false });
 }
 
@@ -139,7 +163,7 @@ export function lastSessionCheckReachable(): boolean | null {
  * the session stays known (whom to unlock as), the shell gives way to the lock screen, and nothing is
  * deleted. Answers false when no one is signed in here.
  */
-export function lockSignedInSession(reason: LockReason): boolean {
+export function lockSignedInSession(reason: LockReason, options: { sent?: boolean } = {}): boolean {
   const user = sessionStore.status === 'signed-in' ? sessionStore.user : null;
   if (!user) return false;
   generation++;
@@ -154,6 +178,10 @@ export function lockSignedInSession(reason: LockReason): boolean {
     givenName: impersonating ? null : user.givenName,
     // The replica's name includes the chain and the real user: the lock screen counts that replica's rows.
     ...(impersonating ? { chain: [...sessionStore.identityChain], realUserId: sessionStore.realUser?.id ?? null } : {}),
+  }, Date.now(), {
+    // An inactivity lock must still reach the server (pending-intents.ts sends it); a session the server
+    // ended or refused (expiry, maintenance, session_locked) has nothing left to lock.
+    sent: options.sent ?? reason !== 'inactivity',
   });
   return true;
 }
@@ -194,6 +222,12 @@ export async function refreshSession(timeoutMs: number = SESSION_LOAD_TIMEOUT_MS
     setSession(loaded.session);
     return;
   }
+  // The server keeps the session locked (issue 36): the tab that knew the user shows the lock screen.
+  if (loaded.kind === 'locked' && stored) {
+    Object.assign(sessionStore, stored);
+    lockSignedInSession('inactivity', { sent: true });
+    return;
+  }
   if (loaded.kind === 'offline' && stored) Object.assign(sessionStore, stored);
   else clearSession();
 }
@@ -212,6 +246,11 @@ export function checkSessionInBackground(timeoutMs: number = SESSION_CHECK_TIMEO
     check = { state: 'done', at: Date.now(), reachable: loaded.kind !== 'offline' };
     // Signed in or out by someone else meanwhile: that decision stands.
     if (mine !== generation || sessionStore.status !== 'signed-in' || sessionStore.user?.id !== userId) return;
+    // Locked on the server (another tab's lock, or one sent before a reload): only the user's sign-in lifts it.
+    if (loaded.kind === 'locked') {
+      lockSignedInSession('inactivity', { sent: true });
+      return;
+    }
     // Opened offline: only the same user's live session confirms it; anything else means signing in online
     // (the replica and its outbox stay; docs/decisions-offline-unlock.md).
     // Like every other session end, that locks the screen (the replica and outbox stay; the lock screen asks
@@ -248,7 +287,18 @@ export function sessionNeedsServer(): boolean {
  * restored at once and checked in the background); without one it asks the server (bounded).
  */
 export async function ensureSession(): Promise<SessionState> {
+  // An explicit sign-out made offline is completed before anything else is sent or shown (issue 36): until
+  // the server has ended that session, this device is signed out (the sign-in page).
+  if (sessionStore.status === 'unknown' && signOutPending()) {
+    await flushPendingIntents(SESSION_LOAD_TIMEOUT_MS);
+    generation++;
+    check = { state: 'done', at: Date.now(), reachable: !signOutPending() };
+    clearSession();
+    return sessionStore;
+  }
   if (sessionStore.status === 'unknown') {
+    // A lock taken offline reaches the server before the session is asked about (bounded: it is sent again later).
+    if (globalThis.navigator?.onLine !== false) await flushPendingIntents(SESSION_CHECK_TIMEOUT_MS);
     const stored = readStored();
     if (stored) {
       Object.assign(sessionStore, stored);
@@ -300,8 +350,10 @@ if (typeof window !== 'undefined') window.addEventListener('online', revalidateU
 
 // A reload restores the stored session at once, so the sync worker starts from it before any guard
 // runs (src/features/sync/sync-session.ts follows this store); the first guard checks it in the background.
-const restored = readStored();
+const restored = signOutPending() ? null : readStored();
 if (restored) Object.assign(sessionStore, restored);
+// A lock the device remembers for the restored user is shown at once (issue 36).
+if (restored?.user) showRememberedLock({ companyId: restored.user.companyId, userId: restored.user.id, chain: restored.identityChain });
 // A reload of a tab opened offline: still unconfirmed, so keep asking.
 if (restored?.unlockedOffline) queueMicrotask(revalidateUnlockedSession);
 

@@ -8,6 +8,7 @@ import { PasswordField } from '../password-field';
 import { MAX_FAILURES } from './attempts';
 import { readBootUnlock } from './boot-unlock';
 import { offlineUnlockState, unlockOffline, type UnlockState } from './device-unlock';
+import { offlineUnlockAllowedForUser } from './offline-cap';
 
 const UnlockSchema = v.object({ password: v.pipe(v.string(), v.nonEmpty('validation.required')) });
 type UnlockValues = v.InferOutput<typeof UnlockSchema>;
@@ -72,8 +73,14 @@ export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLab
     if (state?.kind === 'ready') setFocus('password');
   }, [state?.kind, setFocus]);
 
+  // Past the company's offline cap (issue 36): no try at all; an online sign-in opens it again.
+  const capped = !offlineUnlockAllowedForUser(userId);
   const onSubmit = async (values: UnlockValues) => {
     setMessage(null);
+    if (!offlineUnlockAllowedForUser(userId)) {
+      reset({ password: '' });
+      return;
+    }
     const result = await unlockOffline(userId, values.password);
     reset({ password: '' });
     if (result.ok) {
@@ -125,13 +132,18 @@ export function OfflineUnlockForm({ userId, username, secret, fieldId, submitLab
             {t('auth.deviceUnlock.wait', { seconds: secondsLeft(state.until, now) })}
           </p>
         ) : null}
-        {unknown || state?.kind === 'disabled' ? (
+        {capped ? (
+          <p className="alert alert--error" role="alert" data-testid="offline-unlock-capped">
+            {t('auth.offlineCapped')}
+          </p>
+        ) : null}
+        {!capped && (unknown || state?.kind === 'disabled') ? (
           <p className="alert alert--error" role="alert" data-testid="offline-unlock-disabled">
             {t(unknown ? 'auth.deviceUnlock.unknown' : 'auth.deviceUnlock.disabled')}
           </p>
         ) : null}
       </div>
-      {state !== null && state.kind !== 'disabled' ? (
+      {!capped && state !== null && state.kind !== 'disabled' ? (
         <form className="login__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
           {/* The username helps password managers fill the right password. */}
           <input type="text" hidden readOnly autoComplete="username" value={username} />
