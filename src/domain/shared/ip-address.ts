@@ -108,7 +108,8 @@ export function isPublicIp(address: string): boolean {
 /** Names that only mean something inside a network (localhost, mDNS .local, .internal, .home.arpa, .localhost). */
 export function isInternalHostName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
-  return h === 'localhost' || ['.localhost', '.local', '.internal', '.home.arpa', '.lan'].some((s) => h.endsWith(s)) || h === 'home.arpa';
+  // the name itself or any name under it
+  return ['.localhost', '.local', '.internal', '.home.arpa', '.lan'].some((s) => h.endsWith(s) || h === s.slice(1));
 }
 
 /** Whether a host (a URL's hostname) names an internal place: a non-public IP literal or an internal name. */
