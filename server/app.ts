@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { mountGraph } from './http/graph-route';
 import { reportError } from './sentry';
 import { mountStatic } from './http/static';
-import { declare } from './http/route-rules';
+import { assertRoutesDeclared, declare } from './http/route-rules';
 import { mountAuthRoutes } from './http/auth-routes';
 import { mountNavigation } from './http/navigation-routes';
 import { mountStream } from './http/stream-routes';
@@ -76,5 +76,7 @@ export function createApp({ db, config }: AppDeps): Hono {
     c.header('cache-control', 'no-store');
     return c.json({ error: 'server_error', messageKey: 'errors.server' }, 500);
   });
+  // Every REST route is declared with its access and scope (server/http/route-rules.ts): an undeclared one stops the start.
+  assertRoutesDeclared(app);
   return app;
 }
