@@ -29,7 +29,7 @@ async function jsonBody(c: Context): Promise<unknown> {
  * - GET /api/devices?scope=own|company&page=&userId= → {rows,total,page,pageSize}: the viewer's devices, or
  *   (administrators of the company) the organisation's.
  * - POST /api/devices/current {unsent} → {offlineCapDays}: the device (its header) reports its unsent rows.
- * - POST /api/devices/{id}/revoke → 204 (404 not_found, 409 already_revoked): its sessions end, its key shares
+ * - POST /api/devices/{id}/revoke → {revoked: true} (404 not_found, 409 already_revoked): its sessions end, its key shares
  *   go, its next contact is answered device_revoked.
  * - POST /api/devices/wiped → 204: a revoked device reports its wipe done (public: it has no session left).
  */
@@ -85,6 +85,6 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     const outcome = await revokeDevice(db, viewer, parsed.output, clientIp(c));
     if (outcome === 'not_found') return c.json({ error: 'not_found', messageKey: 'devices.errors.notFound' }, 404);
     if (outcome === 'already_revoked') return c.json({ error: 'already_revoked', messageKey: 'devices.errors.alreadyRevoked' }, 409);
-    return c.body(null, 204);
+    return c.json({ revoked: true });
   });
 }
