@@ -10,6 +10,7 @@ import { finishSsoFlow, loadAdapter, SSO_BROWSER_COOKIE, ssoButtons, SsoError, s
 import { SSO_FLOW_MINUTES, SSO_REASONS, SsoGrantSchema, SsoStartSchema, type SsoReason } from '../../src/domain/auth/sso';
 import { isHttps, readInput, restErrorBody, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
+import { declare } from './route-rules';
 
 /**
  * Single sign-on (issue 24, docs/decisions-sso.md):
@@ -23,14 +24,16 @@ import { clientIp } from './client-ip';
  *             404 sso_adapter_unknown; 502 sso_provider_unreachable
  */
 export function mountSsoRoutes(app: Hono, db: Db, config: Config): void {
-  app.post('/api/oauth/sso-buttons', async (c) => {
+  const deps = { db, config };
+  declare(app, deps, { method: 'POST', path: '/api/oauth/sso-buttons', access: 'public', scope: 'none' }, async (c) => {
     const input = await readInput(c);
     const company = typeof input.company === 'string' && input.company.trim() !== '' ? input.company.trim().slice(0, 200) : undefined;
     c.header('cache-control', 'no-store');
     return c.json(await ssoButtons(db, company));
   });
 
-  app.post('/api/oauth/sso/start', async (c) => {
+  // Public: a link flow (link: true) checks its session below (the real user, in the adapter's own company).
+  declare(app, deps, { method: 'POST', path: '/api/oauth/sso/start', access: 'public', scope: 'none', handlerBody: SsoStartSchema }, async (c) => {
     const settings = authSettings(config);
     const parsed = v.safeParse(SsoStartSchema, await readInput(c));
     if (!parsed.success) return ssoError(c, 'sso_adapter_unknown');
