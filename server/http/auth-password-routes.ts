@@ -9,6 +9,7 @@ import { invitationByToken } from '../auth/invitations';
 import { PasswordResetRequestSchema, LinkTokenSchema } from '../../src/domain/auth/schemas';
 import { readInput, restError } from './auth-http';
 import { clientIp } from './client-ip';
+import { declare } from './route-rules';
 
 /**
  * POST /api/passwordreset  form: username (a username or an e-mail address)
@@ -18,7 +19,8 @@ import { clientIp } from './client-ip';
  *   (names only while valid); also available as the graph query invitationByToken(token).
  */
 export function mountPasswordRoutes(app: Hono, db: Db, config: Config): void {
-  app.post('/api/passwordreset', async (c) => {
+  const deps = { db, config };
+  declare(app, deps, { method: 'POST', path: '/api/passwordreset', access: 'public', scope: 'none', handlerBody: PasswordResetRequestSchema }, async (c) => {
     const parsed = v.safeParse(PasswordResetRequestSchema, await readInput(c));
     if (!parsed.success) return restError(c, 400, 'invalid_request', { messageKey: 'validation.required', params: { field: 'username' } });
     const settings = authSettings(config);
@@ -32,8 +34,9 @@ export function mountPasswordRoutes(app: Hono, db: Db, config: Config): void {
     return c.json({ success: true, message: 'auth.passwordResetSent' });
   });
 
-  app.get('/api/invitations/:token', async (c) => {
-    const token = c.req.param('token');
+  // Public: the link's token is the permission; it reaches only its own invitation.
+  declare(app, deps, { method: 'GET', path: '/api/invitations/:token', access: 'public', scope: 'own' }, async (c, { params }) => {
+    const token = params.token ?? '';
     c.header('cache-control', 'no-store');
     if (!v.is(LinkTokenSchema, token)) return c.json({ state: 'not_found', username: null, email: null, givenName: null, surname: null, timeExpire: null });
     return c.json(await invitationByToken(db, authSettings(config), token));
