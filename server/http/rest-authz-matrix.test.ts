@@ -53,6 +53,7 @@ describe('REST authorization matrix', () => {
     if (from('provisional').length) console.log(`provisional: ${from('provisional').map(key).join(', ')}`);
     expect(mounted.filter((r) => !declarations.has(key(r))).map(key), 'mounted routes without a declaration').toEqual([]);
     expect(mounted.map(key).filter((k) => !FIXTURES[k]), 'routes without a fixture in server/http/authz-matrix/fixtures.ts').toEqual([]);
+    expect(Object.keys(FIXTURES).filter((k) => !mounted.some((r) => key(r) === k)), 'fixtures of routes that are not mounted').toEqual([]);
     const badBodies = all
       .filter((d) => d.body && FIXTURES[key(d)])
       .filter((d) => !v.safeParse(d.body as v.GenericSchema, FIXTURES[key(d)]?.body?.(world.targets)).success)

@@ -49,7 +49,8 @@ const uuidFiles = (uuid: (t: Targets) => string, prefix: string): Fixture => ({ 
 export const FIXTURES: Readonly<Record<string, Fixture>> = {
   'GET /api/health': { path: () => '/api/health' },
   'POST /api/oauth/token': { path: () => '/api/oauth/token', body: () => ({ grant_type: 'password', username: 'matrix-nobody', password: 'Matrix-Wachtwoord-2026!' }), ok: [400] },
-  'POST /api/oauth/revoke': { path: () => '/api/oauth/revoke', body: () => ({}), freshSession: true },
+  // a token that is no session: revoking it changes nothing (RFC 7009 answers 200 all the same)
+  'POST /api/oauth/revoke': { path: () => '/api/oauth/revoke', body: () => ({ token: 'matrix-not-a-session-token' }) },
   'POST /api/oauth/logout': { path: () => '/api/oauth/logout', freshSession: true },
   'GET /api/oauth/logout': { path: () => '/api/oauth/logout', freshSession: true },
   'POST /api/oauth/sso-buttons': { path: () => '/api/oauth/sso-buttons', body: () => ({}) },
@@ -88,9 +89,10 @@ export const FIXTURES: Readonly<Record<string, Fixture>> = {
   'GET /api/portal/pictures/:uuid': uuidFiles((t) => t.pictureUuid, '/api/portal/pictures/'),
   'GET /api/instantie/style.css': { path: () => '/api/instantie/style.css' },
   'GET /api/instantie/logo': { path: () => '/api/instantie/logo', ok: [404] },
-  'GET /api/export/:file': { path: () => '/api/export/participants.csv' },
+  'GET /api/export/:file{users\\.(?:csv|xlsx)}': { path: () => '/api/export/users.csv' },
+  'GET /api/export/:file{participants\\.(?:csv|xlsx)}': { path: () => '/api/export/participants.csv' },
   'GET /api/users/:id/avatar': { path: (t) => `/api/users/${t.avatarUserId}/avatar`, target: (t) => ({ table: 'users', id: t.avatarUserId }) },
-  'GET /api/skill-report/:file': { path: () => '/api/skill-report/export.csv' },
+  'GET /api/skill-report/:file{export\\.(?:csv|xlsx)}': { path: () => '/api/skill-report/export.csv' },
   'GET /api/audit-log.csv': { path: () => '/api/audit-log.csv', reach: 'company' },
   'OPTIONS /api/dashboards': { path: () => '/api/dashboards' },
   'GET /api/dashboards': { path: () => '/api/dashboards' },
