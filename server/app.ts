@@ -27,6 +27,8 @@ import { mountDeviceRoutes } from './devices/routes';
 import { noteWritesForReads } from './sync/read-route';
 import { routeReadRequests } from './db/routed';
 import { tokenFromRequest } from './auth/session';
+import { participantReadLog } from './auth/participant-reads';
+import { clientIp } from './http/client-ip';
 
 /** REST reads served from a standby when one qualifies: exports and lists (no sign-in, session, file or stream route). */
 const LIST_AND_EXPORT_GETS = /^\/api\/(export\/|audit-log\.csv$|dashboards(\/|$)|widgets$|projects$|graph\/|skill-report\/|transfer\/|users\/roles$)/;
@@ -51,6 +53,8 @@ export function createApp({ db, config }: AppDeps): Hono {
   app.use('/api/*', noteWritesForReads(db));
   // Read replicas: GETs of lists and exports (and graph queries, see useReadOnlyOperations) read a standby that has replayed the session's writes.
   app.use('/api/*', routeReadRequests(db, LIST_AND_EXPORT_GETS, tokenFromRequest));
+  // Participant data a REST route answers is written to the audit log once per request (issue 38).
+  app.use('/api/*', participantReadLog(db, clientIp));
   mountAuthRoutes(app, db, config);
   mountNavigation(app, db, config);
   mountStream(app, db, config);

@@ -1,6 +1,7 @@
 import type { Viewer } from '../auth/viewer';
 import { join, run, sql, type SqlFragment } from '../db/sql';
 import type { Queryable } from '../db/db';
+import { noteRestParticipantReads } from '../auth/participant-reads';
 import { bucketSql, propertySql, SUBJECT_SQL } from './subjects';
 import { filterSql } from './datasets';
 import type { RelatedRequest } from '../../src/domain/dashboards/inputs';
@@ -39,8 +40,11 @@ export async function relatedRows(db: Queryable, viewer: Viewer, r: RelatedReque
               LEFT JOIN company_statuses cs ON cs.status_id = p.status_id AND cs.company_id = p.company_id
               LEFT JOIN projects pr ON pr.id = p.project_id
              WHERE ${cond} ORDER BY lower(p.lastname), lower(p.firstname), p.id LIMIT ${RELATED_LIMIT}`
-      : sql`SELECT w.id, w.name, w.status, trim(concat_ws(' ', p.firstname, p.prefix, p.lastname)) AS detail
+      : sql`SELECT w.id, w.name, w.status, trim(concat_ws(' ', p.firstname, p.prefix, p.lastname)) AS detail, p.id AS participant_id
               FROM ${s.from} WHERE ${cond} ORDER BY lower(w.name), w.id LIMIT ${RELATED_LIMIT}`;
-  const { rows } = await run<RelatedRow>(db, select);
-  return { total, limit: RELATED_LIMIT, rows: rows.map((x) => ({ ...x, id: Number(x.id) })) };
+  const { rows } = await run<RelatedRow & { participant_id?: number }>(db, select);
+  // NEN 7513 (issue 38): the list names participants (and a work plan's participant).
+  if (r.subject === 'participant') noteRestParticipantReads(viewer, rows.map((x) => x.id), 'graph/related');
+  else noteRestParticipantReads(viewer, rows.map((x) => x.participant_id), 'graph/related');
+  return { total, limit: RELATED_LIMIT, rows: rows.map(({ participant_id: _p, ...x }) => ({ ...x, id: Number(x.id) })) };
 }

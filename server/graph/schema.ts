@@ -1,4 +1,5 @@
 import { builder } from './builder';
+import { auditParticipantReads } from './participant-read-audit';
 import './types/system';
 import './types/auth-password';
 import './types/auth-mfa';
@@ -53,4 +54,5 @@ import './types/transfer';
 
 // One file per GraphQL type under ./types; import each here so it registers on the builder.
 
-export const schema = builder.toSchema({ sortSchema: true });
+// Reads of participant data are noted for the audit log wherever they resolve (issue 38, participant-read-audit.ts).
+export const schema = auditParticipantReads(builder.toSchema({ sortSchema: true }));

@@ -133,6 +133,8 @@ async function* exportRows(db: Db, viewer: Viewer, filter: SkillReportFilter): A
 
 /** Streams the report as CSV (UTF-8 with BOM, semicolons) or XLSX; a batch at a time. The export is logged. */
 export async function streamSkillReport(db: Db, viewer: Viewer, filter: SkillReportFilter, format: 'csv' | 'xlsx', ip: string): Promise<ReadableStream<Uint8Array>> {
+  // NEN 7513 (issue 38): the export's row names the participants in it (ids, not their data).
+  const ids = await run<{ id: number }>(db, sql`SELECT DISTINCT r.participant_id AS id FROM (${reportSource(viewer, filter)}) r ORDER BY 1`);
   await audit(db, {
     action: 'skillReport.export',
     viewer,
@@ -140,7 +142,7 @@ export async function streamSkillReport(db: Db, viewer: Viewer, filter: SkillRep
     userId: viewer.realUserId,
     onBehalfOfUserId: viewer.realUserId !== viewer.userId ? viewer.userId : null,
     subjectType: 'skillReport',
-    details: { format, filter },
+    details: { format, filter, participantIds: ids.rows.map((r) => Number(r.id)) },
     ip,
   });
   return streamTable(SKILL_REPORT_COLUMNS, exportRows(db, viewer, filter), format, 'Vaardighedenrapport');

@@ -44,7 +44,7 @@ const envOf = new WeakMap<GraphContext, ReadSources>();
 
 import { REGISTRATION_TABLES } from '../../../src/domain/navigation/registration-area';
 import { isConfinedViewer } from '../../auth/confinement';
-import { noteParticipantReads } from '../../auth/participant-reads';
+import { notePulledParticipants } from '../../auth/participant-pull-reads';
 
 for (const name of COLLECTION_NAMES) {
   const collection = serverCollection(name);
@@ -90,10 +90,8 @@ for (const name of COLLECTION_NAMES) {
             env,
           ),
         );
-        // NEN 7513: a page of participant documents names who was read (issue 20).
-        if (collection.table === 'participants') {
-          noteParticipantReads(ctx, page.liveIds, 'pullParticipants');
-        }
+        // NEN 7513: a page that carries participant data names who was read (issues 20 and 38; PULL_RULES).
+        notePulledParticipants(ctx, name, page);
         return page;
       },
     }),
