@@ -1,6 +1,7 @@
 import { IMITATE_USER_HEADER } from '../../domain/shared/constants';
 import { GRAPH_ENDPOINT } from './client';
 import { imitatedUserId } from './identity-chain-cookie';
+import { DEVICE_HEADER, deviceId } from '../device/device-id';
 
 /**
  * One graph request sent with XMLHttpRequest, because fetch reports no upload progress: multipart
@@ -44,6 +45,8 @@ export function uploadToGraph(u: GraphUpload): Promise<UploadAnswer> {
     xhr.setRequestHeader('accept', 'application/json');
     const imitated = imitatedUserId();
     if (imitated !== null) xhr.setRequestHeader(IMITATE_USER_HEADER, String(imitated));
+    // Every request names this browser profile (issue 36), as apiFetch does.
+    xhr.setRequestHeader(DEVICE_HEADER, deviceId());
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) u.onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
