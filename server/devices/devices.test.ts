@@ -82,6 +82,22 @@ describe('the device registry (issue 36)', () => {
     await t.db.query(`UPDATE companies SET settings = settings - 'offlineCapDays' WHERE id = $1`, [t.fx.companyA]);
   });
 
+  it('the company setting offlineCapDays is checked (1-365) and then answered to the devices', async () => {
+    const admin = await signIn(t.app, 'admin');
+    const set = (value: unknown) =>
+      graph<{ setCompanySettings: { success: boolean; reason: string | null } }>(t.app, 'mutation($s: JSON!) { setCompanySettings(settings: $s) { success reason } }', {
+        token: admin,
+        variables: { s: { offlineCapDays: value } },
+      });
+    for (const wrong of [0, 366, 2.5, '7']) {
+      expect((await set(wrong)).data?.setCompanySettings).toEqual({ success: false, reason: 'admin.errors.settings.offlineCapDays' });
+    }
+    expect((await set(30)).data?.setCompanySettings.success).toBe(true);
+    const coach = await signIn(t.app, 'coach');
+    expect(await (await asDevice(newDevice(), coach, '/api/devices/current', { json: { unsent: 0 } })).json()).toEqual({ offlineCapDays: 30 });
+    await t.db.query(`UPDATE companies SET settings = settings - 'offlineCapDays' WHERE id = $1`, [t.fx.companyA]);
+  });
+
   it('refuses a malformed report and a malformed device id without writing', async () => {
     const token = await signIn(t.app, 'coach');
     const device = newDevice();
