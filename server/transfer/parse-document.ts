@@ -13,9 +13,9 @@ import {
  */
 
 /** Characters handed to the CSV parser between two yields to the event loop. */
-export const CSV_CHUNK_CHARS = 64 * 1024;
+export const CSV_CHUNK_CHARS = 16 * 1024;
 /** JSON rows flattened between two yields. */
-const ROWS_PER_YIELD = 2_000;
+const ROWS_PER_YIELD = 500;
 
 export class SourceRefusal extends Error {
   constructor(readonly reason: string) {
@@ -36,7 +36,7 @@ export async function parseCsvRows(text: string): Promise<SourceRow[]> {
   const records: string[][] = [];
   let failure: Error | null = null;
   const parser = parse({
-    delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')),
+    delimiter: detectDelimiter(text.charCodeAt(0) === 0xfeff ? text.slice(1, SOURCE_LIMITS.recordChars + 1) : text),
     bom: true,
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
@@ -44,14 +44,18 @@ export async function parseCsvRows(text: string): Promise<SourceRow[]> {
     relax_quotes: true,
     skip_empty_lines: true,
     max_record_size: SOURCE_LIMITS.recordChars,
-    on_record: (record: string[]) => {
-      if (record.length > SOURCE_LIMITS.columns) throw new SourceRefusal('transfer.errors.tooManyColumns');
-      for (const field of record) if (field.length > SOURCE_LIMITS.fieldChars) throw new SourceRefusal('transfer.errors.fieldTooLong');
-      // rows beyond the header
-      if (records.length > SOURCE_LIMITS.rows) throw new SourceRefusal('transfer.errors.tooManyRows');
-      records.push(record);
-      return null;
-    },
+  });
+  const stop = (reason: string) => {
+    failure ??= new SourceRefusal(reason);
+  };
+  // Records arrive as 'data' events, synchronously while a chunk is written (3-4 times cheaper than on_record).
+  parser.on('data', (record: string[]) => {
+    if (failure) return;
+    if (record.length > SOURCE_LIMITS.columns) return stop('transfer.errors.tooManyColumns');
+    for (const field of record) if (field.length > SOURCE_LIMITS.fieldChars) return stop('transfer.errors.fieldTooLong');
+    // the header and at most SOURCE_LIMITS.rows rows
+    if (records.length > SOURCE_LIMITS.rows) return stop('transfer.errors.tooManyRows');
+    records.push(record);
   });
   const ended = new Promise<void>((resolve) => {
     parser.on('error', (e: Error) => {
@@ -59,13 +63,14 @@ export async function parseCsvRows(text: string): Promise<SourceRow[]> {
       resolve();
     });
     parser.on('end', () => resolve());
+    parser.on('close', () => resolve());
   });
-  parser.resume();
   for (let at = 0; at < text.length && !failure; at += CSV_CHUNK_CHARS) {
     parser.write(text.slice(at, at + CSV_CHUNK_CHARS));
     await yieldToLoop();
   }
-  if (!failure) parser.end();
+  if (failure) parser.destroy();
+  else parser.end();
   await ended;
   if (failure) throw new SourceRefusal(csvReason(failure));
   const rows: SourceRow[] = [];
