@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../lib/format';
@@ -32,6 +32,8 @@ function status(t: TFunction, row: DeviceRow): string {
 interface DevicesPageProps {
   /** own: /user/devices (the signed-in user's); company: /administratie/apparaten (administrators). */
   scope: 'own' | 'company';
+  /** What the route adds below the list (the own page: this device's authenticator unlock, issue 36). */
+  children?: ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ interface DevicesPageProps {
  * administrator, with last contact, the unsent rows each last reported, status, and revocation behind a
  * dialog that names its consequences.
  */
-export function DevicesPage({ scope }: DevicesPageProps) {
+export function DevicesPage({ scope, children }: DevicesPageProps) {
   const { t, i18n } = useTranslation();
   const title = scope === 'own' ? t('devices.own.title') : t('devices.company.title');
   useDocumentTitle(title);
@@ -193,6 +195,7 @@ export function DevicesPage({ scope }: DevicesPageProps) {
           onCancel={() => setRevoking(null)}
         />
       ) : null}
+      {children}
     </main>
   );
 }

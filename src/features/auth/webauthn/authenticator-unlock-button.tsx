@@ -2,6 +2,7 @@ import './webauthn.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { offlineUnlockState } from '../device-unlock/device-unlock';
+import { offlineUnlockAllowedForUser } from '../device-unlock/offline-cap';
 import { hasAuthenticatorUnlock, unlockWithAuthenticator, type AuthenticatorUnlockResult } from './authenticator-unlock';
 
 type Refusal = Extract<AuthenticatorUnlockResult, { ok: false }>['reason'];
@@ -11,7 +12,7 @@ const MESSAGE = {
   'no-prf': 'auth.authenticatorUnlock.unlockFailed',
   failed: 'auth.authenticatorUnlock.unlockFailed',
   'not-opened': 'auth.authenticatorUnlock.notOpened',
-  capped: 'auth.authenticatorUnlock.capped',
+  capped: 'auth.offlineCapped',
   disabled: 'auth.authenticatorUnlock.disabled',
   unknown: 'auth.authenticatorUnlock.unlockFailed',
 } as const satisfies Record<Refusal, string>;
@@ -32,8 +33,8 @@ interface AuthenticatorUnlockButtonProps {
  */
 export function AuthenticatorUnlockButton({ userId, secret, onUnlocked }: AuthenticatorUnlockButtonProps) {
   const { t } = useTranslation();
-  // Not while offline unlock is off for the user (the form below says why).
-  const [offered] = useState(() => hasAuthenticatorUnlock(userId) && offlineUnlockState(userId)?.kind !== 'disabled');
+  // Not while offline unlock is off for the user or past the offline cap (the form below says why).
+  const [offered] = useState(() => hasAuthenticatorUnlock(userId) && offlineUnlockState(userId)?.kind !== 'disabled' && offlineUnlockAllowedForUser(userId));
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   if (!offered) return null;

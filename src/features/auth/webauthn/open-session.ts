@@ -7,6 +7,7 @@
 import { setDataKey } from '../../../lib/device-crypto/data-keys';
 import { openOfflineSession } from '../../../lib/session/session-store';
 import { findDeviceUser, updateDeviceUser } from '../device-unlock/device-users';
+import { offlineUnlockAllowed } from '../device-unlock/offline-cap';
 
 /** The data key is open: hold it, clear the wrong tries and open the user's session offline, unconfirmed. */
 export function openWithDataKey(userId: number, identity: string, key: Uint8Array): void {
@@ -16,7 +17,7 @@ export function openWithDataKey(userId: number, identity: string, key: Uint8Arra
   if (opened) openOfflineSession({ user: opened.user, company: opened.company });
 }
 
-/** Whether the company's cap on days offline still lets this device open the identity offline. */
+/** Whether the company's cap on days offline still lets this device open the identity offline (the password's rule). */
 export function offlineCapAllows(identity: string): boolean {
-  return identity !== '';
+  return offlineUnlockAllowed(identity);
 }
