@@ -92,4 +92,6 @@ export async function flushPendingIntents(timeoutMs: number): Promise<void> {
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => void flushPendingIntents(10_000));
   onLockRemembered(() => void sendPendingLocks());
+  // A lock taken offline before this page loaded goes out at once when there is a connection.
+  if (globalThis.navigator?.onLine !== false && !signOutPending()) queueMicrotask(() => void sendPendingLocks());
 }
