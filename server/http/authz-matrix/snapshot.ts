@@ -75,7 +75,7 @@ export async function createSnapshots(db: Db): Promise<Snapshots> {
     const companyOf = (table: string, whole: string): string | null => {
       const row = JSON.parse(whole) as Record<string, unknown>;
       const company = table === 'companies' ? row.id : row.company_id;
-      return company === null || company === undefined ? null : String(company as number);
+      return typeof company === 'number' || typeof company === 'string' ? String(company) : null;
     };
     for (const [table, was] of before) {
       const now = after.get(table) ?? new Map<string, [string, string]>();
