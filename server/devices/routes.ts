@@ -76,11 +76,11 @@ export function mountDeviceRoutes(app: Hono, db: Db, config: Config): void {
     return c.body(null, 204);
   });
 
-  declare(app, deps, { method: 'POST', path: '/api/devices/:id/revoke', access: 'authenticated', scope: 'own' }, async (c) => {
+  declare(app, deps, { method: 'POST', path: '/api/devices/:id/revoke', access: 'authenticated', scope: 'own' }, async (c, { params }) => {
     c.header('cache-control', 'no-store');
     const viewer = await restViewer(c, db, config);
     if (viewer instanceof Response) return viewer;
-    const parsed = v.safeParse(DeviceIdSchema, c.req.param('id').toLowerCase());
+    const parsed = v.safeParse(DeviceIdSchema, (params.id ?? '').toLowerCase());
     if (!parsed.success) return invalid(c, parsed.issues);
     const outcome = await revokeDevice(db, viewer, parsed.output, clientIp(c));
     if (outcome === 'not_found') return c.json({ error: 'not_found', messageKey: 'devices.errors.notFound' }, 404);
