@@ -43,6 +43,8 @@ export interface OutboundRules {
 }
 
 export const bareHost = (host: string): string => host.toLowerCase().replace(/^\[|\]$/g, '');
+/** An operator's exemption matches the host however either is written ([::1] or ::1, any case). */
+const isExempt = (privateHosts: readonly string[], host: string): boolean => privateHosts.some((h) => bareHost(h) === bareHost(host));
 
 /** The reason a URL may not be connected to under the rules (before any connection), or null. */
 export function urlRefusal(url: string | URL, rules: Pick<OutboundRules, 'protocols' | 'hostAllowed' | 'privateHosts'>): OutboundRefusal | null {
@@ -54,7 +56,7 @@ export function urlRefusal(url: string | URL, rules: Pick<OutboundRules, 'protoc
   }
   if (!(rules.protocols as readonly string[]).includes(u.protocol) || u.username || u.password) return 'url_invalid';
   if (!rules.hostAllowed(u)) return 'other_host';
-  if (rules.privateHosts.includes(bareHost(u.hostname))) return null;
+  if (isExempt(rules.privateHosts, u.hostname)) return null;
   return hostIsInternal(u.hostname) ? 'private_address' : null;
 }
 
@@ -70,7 +72,7 @@ export function guardedLookup(rules: Pick<OutboundRules, 'privateHosts' | 'resol
     const all = typeof options === 'object' && options !== null && options.all === true;
     resolve(hostname, (err, addresses) => {
       if (err) return callback(err);
-      const exempt = rules.privateHosts.includes(bareHost(hostname));
+      const exempt = isExempt(rules.privateHosts, hostname);
       if (addresses.length === 0 || (!exempt && addresses.some((a) => !isPublicIp(a.address)))) {
         return callback(Object.assign(new Error(`${hostname} resolves to a non-public address`), { code: ADDRESS_REFUSED }));
       }
