@@ -66,7 +66,7 @@ test('signing out ends the session on the server too', async ({ page, context, b
   await outside.dispose();
 });
 
-test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the screen locks and the session ends on the server', async ({ page, context, baseURL }) => {
+test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the screen locks and the session is locked on the server (issue 36)', async ({ page, context, baseURL }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('coach');
@@ -93,6 +93,6 @@ test('inactivity: a visible countdown, "Ingelogd blijven" starts over, then the 
       const body = (await (await outside.post('/api/v2/graph', { data: { query: '{ me { id } }' } })).json()) as { errors?: { extensions?: { code?: string } }[] };
       return body.errors?.[0]?.extensions?.code;
     })
-    .toBe('access_denied');
+    .toBe('session_locked');
   await outside.dispose();
 });
