@@ -20,6 +20,9 @@ describe('error catalogue (01 §8)', () => {
     ['imitation_forbidden', null, { kind: 'leaveImpersonation', to: '/error/imitation-not-allowed' }],
     ['sa_imitation_forbidden', null, { kind: 'leaveImpersonation', to: '/error/nosaimitation' }],
     ['maintenance_mode_enabled', null, { kind: 'signIn', notice: 'maintenance' }],
+    // Issue 36: a locked session shows the lock screen; a revoked device wipes itself.
+    ['session_locked', null, { kind: 'lock' }],
+    ['device_revoked', null, { kind: 'wipe' }],
     ['no_current_user', null, { kind: 'signIn', notice: null }],
     ['app_not_visible', null, { kind: 'stay' }],
     ['need_permissions', null, { kind: 'passThrough' }],
