@@ -9,7 +9,8 @@ import { noteAccountReads, noteParentReads, noteParticipantReads, type ReadConte
  * parent. Documents built as JSON text by PostgreSQL are scanned for the keys, not parsed.
  */
 const PARTICIPANT_KEYS = ['participantId', 'senderParticipantId', 'recipientParticipantId'] as const;
-const KEY_TEXT = /"(?:participantId|senderParticipantId|recipientParticipantId)":(\d+)/g;
+// PostgreSQL's json_build_object writes `"key" : value`; JSON.stringify `"key":value`.
+const KEY_TEXT = /"(?:participantId|senderParticipantId|recipientParticipantId)"\s*:\s*(\d+)/g;
 
 function texts(documents: readonly unknown[]): { objects: Record<string, unknown>[]; texts: string[] } {
   const objects: Record<string, unknown>[] = [];
@@ -47,7 +48,7 @@ export function notePulledParticipants(ctx: ReadContext, name: CollectionName, p
     }
     case 'parent': {
       const key = rule.column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-      return noteParentReads(ctx, rule.parent, 'id', valuesOf(page.documents, key, new RegExp(`"${key}":(\\d+)`, 'g')), via);
+      return noteParentReads(ctx, rule.parent, 'id', valuesOf(page.documents, key, new RegExp(`"${key}"\\s*:\\s*(\\d+)`, 'g')), via);
     }
   }
 }
