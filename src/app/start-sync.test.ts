@@ -14,6 +14,11 @@ vi.mock('../lib/replica/replica-db', () => ({
     db.replicaReader(session);
     return { dexie: { open: db.open } };
   },
+  // Opens once the identity's data key is here (issue 36); the test's identities are unlocked.
+  openReplicaReader: (session: unknown) => {
+    db.replicaReader(session);
+    return db.open();
+  },
   closeReplicaReader: db.closeReplicaReader,
 }));
 
