@@ -18,8 +18,8 @@ export const participantsKey = (filters: ParticipantFilters, offset: number, lim
 
 /**
  * A page of participants from the replica (live: re-renders when the worker writes). Undefined while
- * loading. The rows come first; for the default list the total is counted after them (a second
- * live query over the listName index's keys), so the first rows never wait for the count.
+ * loading. The rows come with their total (one sorted list in memory answers both, issue 36); a reader
+ * that answers rows without a total has it counted after them by a second live query.
  * `ahead`: the first rows read ahead by the route's loader, shown until the live query answers.
  */
 export function useReplicaParticipants(filters: ParticipantFilters, offset: number, limit: number, ahead: ReplicaParticipants | null = null): ReplicaParticipants | undefined {
