@@ -93,6 +93,23 @@ describe('REST authorization matrix', () => {
     expect(tally.writes).toBeGreaterThan(5);
   }, 600_000);
 
+  it("a write of several rows checks every row: a widget set naming organisation 1's widget changes nothing", async () => {
+    const { rows } = await world.db.query<{ id: string }>("SELECT id::text FROM dashboards WHERE company_id = $1 AND name = 'Mijn caseload'", [world.targets.org2]);
+    const own = rows[0]?.id;
+    if (!own) throw new Error('organisation 2 has no dashboard');
+    const { rows: widget } = await world.db.query<{ name: string; type: string; graph: unknown }>('SELECT name, type, graph FROM widgets WHERE id = $1', [world.targets.widgetId]);
+    // organisation 2's own dashboard (in scope for its users), its set naming a widget of organisation 1 by id
+    const fixture = { path: () => `/api/dashboards/${own}/widgets`, body: () => ({ widgets: [{ ...widget[0], id: world.targets.widgetId }] }), touches: ['widgets', 'dashboards'] };
+    for (const [name, status] of [['admin2', 404], ['coach2', 403]] as const) {
+      const caller = world.callers.get(name);
+      if (!caller) throw new Error(`caller ${name} missing`);
+      const result = await callRoute(world, snapshots, detector, 'PUT', fixture, caller, 9_000, true);
+      expect(result.status, `${name}: ${result.text}`).toBe(status);
+      expect(result.changed, name).toEqual([]);
+      expect(result.elsewhere, name).toEqual([]);
+    }
+  });
+
   it('control: the leak detector knows organisation 1 and flags its rows for organisation 2', async () => {
     expect(detector.size).toBeGreaterThan(100);
     const admin2 = world.callers.get('admin2')?.viewer;
