@@ -59,12 +59,13 @@ async function outboxOf(page: Page, name: string): Promise<{ uuid: string; ident
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(new Error(req.error?.message ?? 'open failed'));
     });
-    const rows = await new Promise<{ args: { uuid: string }; identity?: string; status: string }[]>((resolve) => {
+    const rows = await new Promise<{ target: string; identity?: string; status: string }[]>((resolve) => {
       const req = open.transaction('outbox').objectStore('outbox').getAll();
-      req.onsuccess = () => resolve(req.result as { args: { uuid: string }; identity?: string; status: string }[]);
+      req.onsuccess = () => resolve(req.result as { target: string; identity?: string; status: string }[]);
     });
     open.close();
-    return rows.map((r) => ({ uuid: r.args.uuid, identity: r.identity, status: r.status }));
+    // Sealed rows (issue 36): the document's uuid is the row's clear target.
+    return rows.map((r) => ({ uuid: r.target, identity: r.identity, status: r.status }));
   }, name);
 }
 

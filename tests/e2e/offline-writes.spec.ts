@@ -144,12 +144,13 @@ test.describe('one browser, two people', () => {
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(new Error(open.error?.message ?? 'open failed'));
       });
-      const rows = await new Promise<{ args: { uuid: string } }[]>((resolve) => {
+      const rows = await new Promise<{ target: string }[]>((resolve) => {
         const req = db.transaction('outbox').objectStore('outbox').getAll();
-        req.onsuccess = () => resolve(req.result as { args: { uuid: string } }[]);
+        req.onsuccess = () => resolve(req.result as { target: string }[]);
       });
       db.close();
-      return rows.map((r) => r.args.uuid);
+      // Sealed rows (issue 36): the document's uuid is the row's clear target.
+      return rows.map((r) => r.target);
     }, coachReplica);
     expect(pending).toHaveLength(1);
 
@@ -174,12 +175,12 @@ test.describe('one browser, two people', () => {
         open.onerror = () => reject(new Error(open.error?.message ?? 'open failed'));
       });
       const all = async (store: string) =>
-        new Promise<{ uuid?: string; args?: { uuid: string } }[]>((resolve) => {
+        new Promise<{ uuid?: string; target?: string }[]>((resolve) => {
           const req = db.transaction(store).objectStore(store).getAll();
-          req.onsuccess = () => resolve(req.result as { uuid?: string; args?: { uuid: string } }[]);
+          req.onsuccess = () => resolve(req.result as { uuid?: string; target?: string }[]);
         });
       const probes = (await all('syncProbes')).map((d) => d.uuid);
-      const outbox = (await all('outbox')).map((r) => r.args?.uuid);
+      const outbox = (await all('outbox')).map((r) => r.target);
       db.close();
       return { probes, outbox };
     }, coachReplica);

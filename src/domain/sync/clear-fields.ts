@@ -1,6 +1,6 @@
 /**
  * The fields the sealing layer leaves in clear (issue 36, src/lib/device-crypto/seal.ts): per table of the
- * replica, the primary key and what an index needs, and only when not personal (ids and foreign ids, dates,
+ * replica, the primary key (first: the sealed value is bound to it) and what an index needs, and only when not personal (ids and foreign ids, dates,
  * statuses, derived keys made of ids). Everything else of a stored value (names, BSN, e-mail, phone,
  * addresses, free text, notes, file bytes and file names) is sealed into one field. A new index needs its
  * field here AND in NON_PERSONAL_FIELDS (clear-fields.test.ts fails otherwise); a field not here is sealed,
@@ -11,7 +11,7 @@ import type { CollectionName } from './collections';
 /** Every field name that may ever be clear on the device: none of them holds anything about a person but ids, dates or states. */
 export const NON_PERSONAL_FIELDS: ReadonlySet<string> = new Set([
   // keys
-  'uuid', 'id', 'key', 'collection', 'clientMutationId',
+  'uuid', 'id', 'key', 'collection', 'clientMutationId', 'identity',
   // times and dates
   'updatedAt', 'createdAt', 'planDate', 'noteDate', 'listCreatedAt',
   // states
@@ -85,7 +85,8 @@ export const COLLECTION_CLEAR_FIELDS: Record<CollectionName, readonly string[]> 
 /** Every table of the replica: the collections, the outbox (its status, document and id; the input is sealed), queued files, checkpoints, meta. */
 export const REPLICA_CLEAR_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...COLLECTION_CLEAR_FIELDS,
-  outbox: ['clientMutationId', 'status', 'collection', 'target'],
+  // identity: the row's `<company>:<real user>[><impersonated>…]` (row-identity.ts), ids only.
+  outbox: ['clientMutationId', 'status', 'collection', 'target', 'identity'],
   outboxFiles: ['clientMutationId'],
   checkpoints: ['collection'],
   meta: ['key'],

@@ -1,8 +1,8 @@
 /**
  * How a stored value is sealed (issue 36): the fields that may stay clear (clear-fields.ts) stay on the
  * record, everything else goes into one AES-256-GCM sealed field, `$sealed` (a random 96-bit IV, the
- * additional data binding it to its table and its clear fields, primary key included, so a sealed value
- * moved to another row or table does not open). Synchronous: it runs inside IndexedDB transactions
+ * additional data binding it to its table and primary key, so a sealed value moved to another row or table
+ * does not open). Synchronous: it runs inside IndexedDB transactions
  * (aes-gcm.ts says why). The sealed plaintext is JSON, with the record's top-level binary fields (a queued
  * file's bytes) appended raw after it rather than as JSON text.
  */
@@ -118,9 +118,9 @@ function decodePlain(plain: Uint8Array): Record<string, unknown> {
   return head.v;
 }
 
-/** The additional data: table, then the clear fields' values in the list's order (the primary key among them). */
-function additionalData(table: string, clear: readonly unknown[]): Uint8Array {
-  return encoder.encode(`${table}\u0000${JSON.stringify(clear)}`);
+/** The additional data: the table and the primary key (the first clear field), so a sealed value opens only in its own row. */
+function additionalData(table: string, primaryKey: unknown): Uint8Array {
+  return encoder.encode(`${table}\u0000${JSON.stringify(primaryKey ?? null)}`);
 }
 
 export interface SealedRecord {
@@ -143,22 +143,19 @@ export function makeSealer(key: Uint8Array): Sealer {
   return {
     seal(table, clearFields, value, iv) {
       const stored: Record<string, unknown> = {};
-      const clearValues: unknown[] = [];
       const rest: Record<string, unknown> = { ...value };
       for (const field of clearFields) {
         const v = value[field];
-        clearValues.push(v === undefined ? null : v);
         if (v !== undefined) stored[field] = v;
         delete rest[field];
       }
-      stored[SEALED_FIELD] = aes.seal(iv, additionalData(table, clearValues), encodePlain(rest));
+      stored[SEALED_FIELD] = aes.seal(iv, additionalData(table, value[clearFields[0]!]), encodePlain(rest));
       return stored as SealedRecord;
     },
     open(table, clearFields, record) {
       const sealed = record[SEALED_FIELD];
       if (!(sealed instanceof Uint8Array)) throw new SealOpenError(`a record of ${table} is not sealed`);
-      const clearValues = clearFields.map((field) => (record[field] === undefined ? null : record[field]));
-      const value = decodePlain(aes.open(sealed, additionalData(table, clearValues)));
+      const value = decodePlain(aes.open(sealed, additionalData(table, record[clearFields[0]!])));
       for (const field of clearFields) if (record[field] !== undefined) value[field] = record[field];
       return value;
     },

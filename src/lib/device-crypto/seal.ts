@@ -47,8 +47,8 @@ function sealingTable(table: DBCoreTable, options: SealOptions): DBCoreTable {
   const name = table.name;
   const clear = options.clearFields(name);
   const primary = table.schema.primaryKey.keyPath;
-  if (table.schema.primaryKey.outbound || typeof primary !== 'string' || !clear.includes(primary)) {
-    throw new Error(`sealing: table ${name} needs an inbound primary key among its clear fields`);
+  if (table.schema.primaryKey.outbound || typeof primary !== 'string' || clear[0] !== primary) {
+    throw new Error(`sealing: table ${name} needs an inbound primary key, first of its clear fields`);
   }
   const open = (trans: unknown, value: unknown): unknown => {
     if (value === undefined || value === null) return value;
