@@ -92,6 +92,11 @@ export function UserMenu({ user, impersonating, settings }: UserMenuProps) {
               {t('shell.changePassword')}
             </Link>
           </li>
+          <li>
+            <Link to="/user/devices" className="user-menu__link" onClick={close}>
+              {t('shell.myDevices')}
+            </Link>
+          </li>
           {impersonating ? (
             <li>
               <Link to="/stop-imitate" className="user-menu__link" onClick={close}>
