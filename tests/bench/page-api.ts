@@ -6,7 +6,9 @@
 import type { WriteName } from '../../src/domain/writes/registry';
 import { Dexie } from 'dexie';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
-import { declareReplicaSchema } from '../../src/domain/sync/replica-schema';
+import { declareReplicaSchema, replicaName } from '../../src/domain/sync/replica-schema';
+import { dataKeyFor } from '../../src/lib/device-crypto/data-keys';
+import { ensureSessionKey } from '../../src/lib/device-crypto/session-keys';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import * as messages from '../../src/features/messages/queries';
@@ -51,6 +53,16 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 const api = {
+  /**
+   * The replica is sealed (issue 36) and this bundle holds its own copy of the data keys: it opens the signed-in
+   * identity's key as the app does on a reload online (the device share), before any read.
+   */
+  async unlock(session: BenchSession): Promise<void> {
+    const identity = replicaName(session);
+    if (dataKeyFor(identity)) return;
+    const state = await ensureSessionKey(identity);
+    if (!dataKeyFor(identity)) throw new Error(`the bench could not open the data key of ${identity}: ${String(state)}`);
+  },
   /** Documents per collection in the user's replica, and the outbox rows. */
   async counts(session: BenchSession): Promise<{ collections: Record<string, number>; outbox: number }> {
     const replica = openReplica(session);

@@ -307,7 +307,10 @@ async function bench<T>(page: Page, script: string, fn: (api: BenchApi, session:
     async ([source, s, a]) => {
       // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the function's source, sent across to the page
       const f = new Function('api', 'session', 'arg', `return (${source})(api, session, arg);`) as (api: BenchApi, session: BenchSession, arg: number) => Promise<T>;
-      return f((globalThis as unknown as { werkpadBench: BenchApi }).werkpadBench, s, a);
+      const benchApi = (globalThis as unknown as { werkpadBench: BenchApi }).werkpadBench;
+      // The sealed replica (issue 36): the bench's own copy of the data keys opens the identity's key first.
+      await benchApi.unlock(s);
+      return f(benchApi, s, a);
     },
     [fn.toString(), session, arg] as const,
   );
