@@ -1,9 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityDatabaseNames } from '../../lib/device-crypto/identity-databases';
 import { initialSyncStatus } from '../../domain/sync/status';
 import { syncStore } from '../../lib/sync-client';
 import type * as SyncClient from '../../lib/sync-client';
-import { endSyncSession } from './sync-session';
+import { dropUnreadableReplica, endSyncSession } from './sync-session';
+import { startNewDataKey } from '../../lib/device-crypto/session-keys';
+import { forgetDataKey } from '../../lib/device-crypto/data-keys';
 import { readableReplica, readerSession } from '../../lib/replica/reader-session';
 import { replicaName } from '../../domain/sync/replica-schema';
 import { confirmSignOut, signOutMustAsk } from './sign-out-flow';
@@ -89,5 +91,40 @@ describe('endSyncSession (the sign-out listener)', () => {
     expect(signOutMustAsk(1)).toBe(false);
     await endSyncSession('logout');
     expect(worker.deleteReplicas).toHaveBeenCalledWith(identityDatabaseNames(name));
+  });
+});
+
+describe('a new data key in place of one that no longer opens (issue 36)', () => {
+  const storage = new Map<string, string>();
+  beforeEach(() => {
+    storage.clear();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) });
+    // The device kept a key for the identity, wrapped by a share that no longer opens it.
+    storage.set(`werkpad.keyring.${name}`, JSON.stringify({ version: 1, wraps: { device: { iv: 'AAAA', sealed: 'AAAA', wrappedAt: 1 } } }));
+    forgetDataKey(name);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('without unsent rows: every database of the identity goes before the sync starts, once', async () => {
+    expect(await dropUnreadableReplica(name)).toBe('none');
+    startNewDataKey(name);
+    expect(await dropUnreadableReplica(name)).toBe('dropped');
+    expect(worker.deleteReplicas).toHaveBeenCalledWith(identityDatabaseNames(name));
+    expect(await dropUnreadableReplica(name)).toBe('none');
+    expect(worker.deleteReplicas).toHaveBeenCalledTimes(1);
+  });
+
+  it('with unsent rows the replica is kept: they are never deleted silently', async () => {
+    worker.outbox.failed = 1;
+    startNewDataKey(name);
+    expect(await dropUnreadableReplica(name)).toBe('kept');
+    expect(worker.deleteReplicas).not.toHaveBeenCalled();
+  });
+
+  it('a first key (nothing kept before) deletes nothing', async () => {
+    storage.clear();
+    startNewDataKey(name);
+    expect(await dropUnreadableReplica(name)).toBe('none');
+    expect(worker.deleteReplicas).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import { checkSessionInBackground, lockSignedInSession, sessionStore } from '../../lib/session/session-store';
 import { dataKeyFor, forgetAllDataKeys } from '../../lib/device-crypto/data-keys';
-import { ensureSessionKey, unlocksSettled } from '../../lib/device-crypto/session-keys';
+import { ensureSessionKey, takeNewDataKeyMark, unlocksSettled } from '../../lib/device-crypto/session-keys';
 import { lockStore } from '../../lib/api/session-lock';
 import { identityDatabaseNames } from '../../lib/device-crypto/identity-databases';
 import { forgetKeyring } from '../../lib/device-crypto/keyring';
@@ -13,7 +13,7 @@ import { identityKey } from '../../domain/sync/status';
 import { replicaName } from '../../domain/sync/replica-schema';
 import { rowIdentityKey } from '../../domain/sync/row-identity';
 import { readerIdentityOf, readerSession } from '../../lib/replica/reader-session';
-import { replicaFateOnSignOut, takeSignOutChoice, type UnsentCounts } from './sign-out-flow';
+import { replicaFateOnSignOut, takeSignOutChoice, unsentTotal, type UnsentCounts } from './sign-out-flow';
 import { announce, onIdentityMessage, type IdentityMessage } from './identity-channel';
 import { forgetReplicas, listReplicas, rememberReplica, replicasOfSession } from './replica-registry';
 
@@ -105,9 +105,27 @@ async function keyForStart(name: string): Promise<boolean> {
   }
   await unlocksSettled();
   if (!dataKeyFor(name)) await ensureSessionKey(name);
-  if (dataKeyFor(name)) return true;
-  lockSignedInSession('expired');
-  return false;
+  if (!dataKeyFor(name)) {
+    lockSignedInSession('expired');
+    return false;
+  }
+  await dropUnreadableReplica(name);
+  return true;
+}
+
+/**
+ * A new data key (nothing on the device could open the old one, issue 36): the rows sealed with the old key no longer
+ * open. With no unsent row, every database of the identity goes before the sync starts, and the sync pulls it all
+ * again. With unsent rows (or an outbox that cannot be counted) it is kept: they are never deleted silently
+ * (docs/decisions-offline-unlock.md, "The key hierarchy").
+ */
+export async function dropUnreadableReplica(name: string): Promise<'dropped' | 'kept' | 'none'> {
+  if (!takeNewDataKeyMark(name)) return 'none';
+  if (unsentTotal(await unsentOf(name)) > 0) return 'kept';
+  // Screens stop reading the old databases first (as at sign-out), then they go.
+  closeReplicaReader();
+  await syncApi().sync.deleteReplicas(identityDatabaseNames(name));
+  return 'dropped';
 }
 
 function follow(): void {

@@ -51,11 +51,21 @@ export function onNewDataKey(listener: (identity: string) => void): () => void {
 /** Wraps kinds that only the user can open (typing, or the authenticator). */
 const USER_KINDS: readonly WrapKind[] = ['password', 'pin', 'webauthn'];
 
+/** Identities given a new key while the device kept one it could not open, until the sync start takes the mark. */
+const renewed = new Set<string>();
+
 /** Starts a new data key for the identity (first sign-in on this device, or no way to open the old one). */
 export function startNewDataKey(identity: string): void {
   const hadOne = readKeyring(identity) !== null;
   setDataKey(identity, newDataKey());
-  if (hadOne) for (const listener of newKeyListeners) listener(identity);
+  if (!hadOne) return;
+  renewed.add(identity);
+  for (const listener of newKeyListeners) listener(identity);
+}
+
+/** Whether the identity got a new key in place of one that no longer opens (answered once: the mark goes). */
+export function takeNewDataKeyMark(identity: string): boolean {
+  return renewed.delete(identity);
 }
 
 /** Adds the device wrap of a held key (best effort: a later sign-in or reload tries again). */
