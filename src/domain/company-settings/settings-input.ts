@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OfflineCapDaysSchema } from '../devices/devices';
+import { OfflineCapDaysSchema } from '../devices/offline-cap';
 
 /**
  * Company settings (01 §3 "Company settings"): the switches an administrator sets on /company/settings.

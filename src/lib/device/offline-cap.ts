@@ -1,4 +1,4 @@
-import { OFFLINE_CAP_DEFAULT_DAYS, OFFLINE_CAP_MAX_DAYS, OFFLINE_CAP_MIN_DAYS } from '../../domain/devices/devices';
+import { OFFLINE_CAP_DEFAULT_DAYS, OFFLINE_CAP_MAX_DAYS, OFFLINE_CAP_MIN_DAYS } from '../../domain/devices/offline-cap';
 
 /**
  * What the device remembers for the offline cap (issue 36; docs/decisions-offline-unlock.md, "The offline
