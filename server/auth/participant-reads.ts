@@ -25,6 +25,8 @@ interface Reads {
   /** Rows of a parent table (by a column) whose participant was read: `table` → column → values. */
   refs: Map<ParentTable, Map<string, Set<string>>>;
   via: Set<string>;
+  /** Participants whose read this request audits in a row of its own (AUDITED_READS: participant.read): left out of this row. */
+  covered: Set<number>;
   /** Objects already noted (a participant row resolves many fields). */
   seen: WeakSet<object>;
 }
@@ -33,7 +35,7 @@ const pending = new WeakMap<Request, Reads>();
 function readsOf(ctx: ReadContext): Reads | null {
   if (!ctx.viewer) return null;
   let r = pending.get(ctx.request);
-  if (!r) pending.set(ctx.request, (r = { viewer: ctx.viewer, ip: ctx.ip, ids: new Set(), userIds: new Set(), refs: new Map<ParentTable, Map<string, Set<string>>>(), via: new Set(), seen: new WeakSet() }));
+  if (!r) pending.set(ctx.request, (r = { viewer: ctx.viewer, ip: ctx.ip, ids: new Set(), userIds: new Set(), refs: new Map<ParentTable, Map<string, Set<string>>>(), via: new Set(), covered: new Set(), seen: new WeakSet() }));
   return r;
 }
 
@@ -88,6 +90,20 @@ export function noteParentReads(ctx: ReadContext, table: ParentTable, column: 'i
   r.via.add(via);
 }
 
+/**
+ * Participants whose read in this request writes a row of its own (the `participant` root field's
+ * participant.read, server/auth/audited-reads.ts): this request's participant.list_read leaves them out, so
+ * one read is never audited twice, whichever nested field reached the same participant again.
+ */
+export function noteAuditedElsewhere(ctx: ReadContext, ids: Iterable<unknown>): void {
+  const r = readsOf(ctx);
+  if (!r) return;
+  for (const id of ids) {
+    const n = positive(id);
+    if (n !== null) r.covered.add(n);
+  }
+}
+
 /** Whether `object` was noted already in this request (and marks it). */
 export function firstSight(ctx: ReadContext, object: object): boolean {
   const r = readsOf(ctx);
@@ -113,6 +129,8 @@ export async function flushParticipantReads(db: Queryable, request: Request): Pr
       sources.push(`SELECT t.participant_id FROM ${table} t WHERE t.${column === 'uuid' ? 'uuid' : 'id'}::text = ANY($${params.length}::text[]) AND t.company_id = $1::bigint`);
     }
   }
+  params.push([...r.covered]);
+  const covered = params.length;
   const chain = auditChain(r.viewer);
   params.push(r.viewer.realUserId, r.viewer.chain.length > 0 ? r.viewer.userId : null, JSON.stringify([...r.via].sort()), r.ip, JSON.stringify(chain));
   const n = params.length;
@@ -122,7 +140,7 @@ export async function flushParticipantReads(db: Queryable, request: Request): Pr
        SELECT $1::bigint, $${n - 4}::bigint, $${n - 3}::bigint, 'participant.list_read', 'participant', CASE WHEN s.n = 1 THEN s.ids->>0 END,
               jsonb_build_object('participantIds', s.ids, 'via', $${n - 2}::jsonb, 'rows', s.n), $${n - 1}::text, $${n}::jsonb, 'success'
          FROM (SELECT coalesce(jsonb_agg(x.id ORDER BY x.id), '[]'::jsonb) AS ids, count(*)::int AS n
-                 FROM (${sources.join(' UNION ')}) x WHERE x.id IS NOT NULL) s
+                 FROM (${sources.join(' UNION ')}) x WHERE x.id IS NOT NULL AND NOT (x.id = ANY($${covered}::bigint[]))) s
         WHERE s.n > 0`,
       params,
     );

@@ -1,6 +1,7 @@
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { PARTICIPANT_TYPES, QUERY_RULES } from '../auth/participant-data';
-import { firstSight, noteAccountReads, noteParentReads, noteParticipantReads, type ReadContext } from '../auth/participant-reads';
+import { AUDITED_READS } from '../auth/audited-reads';
+import { firstSight, noteAccountReads, noteAuditedElsewhere, noteParentReads, noteParticipantReads, type ReadContext } from '../auth/participant-reads';
 
 /**
  * The graph's side of the participant read log (issue 38, finding 3): every field of an object type that
@@ -52,6 +53,16 @@ export function auditParticipantReads(schema: GraphQLSchema): GraphQLSchema {
   }
   const query = schema.getQueryType();
   for (const field of Object.values(query?.getFields() ?? {})) {
+    // A root field with a read row of its own (participant.read): the participant it answered is audited there, not again.
+    if (Object.hasOwn(AUDITED_READS, field.name) && AUDITED_READS[field.name]!.subjectType === 'participant') {
+      const resolve: GraphQLFieldResolver<unknown, ReadContext> = field.resolve ?? defaultFieldResolver;
+      field.resolve = async (parent: unknown, args: Record<string, unknown>, ctx: ReadContext, info: GraphQLResolveInfo) => {
+        const value: unknown = await resolve(parent, args, ctx, info);
+        if (value !== null && typeof value === 'object' && 'id' in value) noteAuditedElsewhere(ctx, [(value as Row).id]);
+        return value;
+      };
+      continue;
+    }
     const rule = Object.hasOwn(QUERY_RULES, field.name) ? QUERY_RULES[field.name] : undefined;
     if (!rule || rule.carries !== 'arg') continue;
     const resolve: GraphQLFieldResolver<unknown, ReadContext> = field.resolve ?? defaultFieldResolver;
