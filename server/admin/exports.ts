@@ -90,15 +90,16 @@ export async function streamExport(db: Db, viewer: Viewer, subject: Subject, for
   // NEN 7513: which participants were read (ids, not their data), in the export's one audit row.
   const participantIds = subject === 'participants'
     ? (await run<{ id: number }>(db, sql`SELECT t.id FROM participants t WHERE ${whereOf(viewer, subject)} ORDER BY t.id`)).rows.map((r) => Number(r.id))
-    : null;
+    : // Users: the participants whose login accounts (e-mail, phone) the export holds (issue 38).
+      (await run<{ id: number }>(db, sql`SELECT p.id FROM participants p JOIN users t ON t.id = p.user_id WHERE p.company_id = ${viewer.companyId} AND ${whereOf(viewer, subject)} ORDER BY p.id`)).rows.map((r) => Number(r.id));
   await audit(db, {
     action: subject === 'users' ? 'user.export' : 'participant.export',
     companyId: viewer.companyId,
     userId: viewer.realUserId,
     onBehalfOfUserId: viewer.realUserId !== viewer.userId ? viewer.userId : null,
     subjectType: subject,
-    details: { format, bsnRevealed: revealBsn, ...(participantIds ? { participantIds, rows: participantIds.length } : {}) },
+    details: { format, bsnRevealed: revealBsn, participantIds, ...(subject === 'participants' ? { rows: participantIds.length } : {}) },
     ip,
   });
-  return streamTable(subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS, exportRows(db, viewer, subject, revealBsn, participantIds), format, subject === 'users' ? 'Gebruikers' : 'Deelnemers');
+  return streamTable(subject === 'users' ? USER_EXPORT_COLUMNS : PARTICIPANT_EXPORT_COLUMNS, exportRows(db, viewer, subject, revealBsn, subject === 'participants' ? participantIds : null), format, subject === 'users' ? 'Gebruikers' : 'Deelnemers');
 }

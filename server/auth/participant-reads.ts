@@ -180,3 +180,27 @@ export function participantReadLog(db: Queryable, ipOf: (c: Context) => string):
     if (pending.has(request)) await flushParticipantReads(db, request);
   };
 }
+
+/**
+ * The participants a stored file is about, for the file.download row that names them (issue 38): the file's
+ * own participant (a participant document), the participant party of the message it is attached to, the
+ * participant of its work plan or of its wage-value measurement (a stored report). Inside `companyId` only.
+ * The download writes its one row (file.download, the downloader's chain) with these in
+ * `details.participantIds`, rather than a second participant.list_read row for the same read.
+ */
+export async function participantsOfFile(db: Queryable, companyId: number, file: { id: number } | { uuid: string }): Promise<number[]> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `SELECT DISTINCT x.id FROM files f
+       CROSS JOIN LATERAL (
+         SELECT f.participant_id AS id
+         UNION ALL SELECT m.sender_participant_id FROM messages m WHERE m.id = f.message_id AND m.company_id = f.company_id
+         UNION ALL SELECT m.recipient_participant_id FROM messages m WHERE m.id = f.message_id AND m.company_id = f.company_id
+         UNION ALL SELECT w.participant_id FROM work_plans w WHERE w.id = f.work_plan_id AND w.company_id = f.company_id
+         UNION ALL SELECT v.participant_id FROM wage_value_measurements v WHERE v.id = f.measurement_id AND v.company_id = f.company_id
+       ) x
+      WHERE ${'id' in file ? 'f.id = $1::bigint' : 'f.uuid = $1::uuid'} AND f.company_id = $2::bigint AND x.id IS NOT NULL
+      ORDER BY x.id`,
+    ['id' in file ? file.id : file.uuid, companyId],
+  );
+  return rows.map((r) => Number(r.id));
+}

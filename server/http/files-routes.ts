@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { clientIp } from './client-ip';
 import { audit } from '../auth/audit';
+import { participantsOfFile } from '../auth/participant-reads';
 import type { Db } from '../db/db';
 import type { Config } from '../config';
 import { declare } from './route-rules';
@@ -45,7 +46,9 @@ export function mountFiles(app: Hono, db: Db, config: Config): void {
     const bytes = row ? await readStored(config.dataDir, row.storage_key) : null;
     if (!row || !bytes) return c.json(restErrorBody('not_found', 'messages.errors.attachmentNotFound'), 404);
     // Issue 20: a download is logged with the whole impersonation chain (audit() takes it from the viewer).
-    await audit(db, { viewer, action: 'file.download', subjectType: 'file', subjectId: row.uuid, details: { attachment: true }, ip: clientIp(c) });
+    // Issue 38: the row names the participants the attachment is about (the message's participant party).
+    const participantIds = await participantsOfFile(db, viewer.companyId, { uuid: row.uuid });
+    await audit(db, { viewer, action: 'file.download', subjectType: 'file', subjectId: row.uuid, details: { attachment: true, participantIds }, ip: clientIp(c) });
     return downloadResponse(row, bytes);
   });
 }

@@ -9,6 +9,7 @@ import { clientIp } from './client-ip';
 import { downloadResponse } from './files-routes';
 import { readStored } from '../messages/files';
 import { audit } from '../auth/audit';
+import { participantsOfFile } from '../auth/participant-reads';
 import { run, sql } from '../db/sql';
 import { fileInScope, SIGNED_URL_TTL_SECONDS, signedDownloadPath, verifySignedDownload } from '../work-plans/files';
 
@@ -59,10 +60,12 @@ export function mountWorkPlanFiles(app: Hono, db: Db, config: Config): void {
     // storable: a 500 before issue 38's matrix): the row names the signer and says the link came from outside.
     const session = await restViewerOrNull(c, db, config);
     const downloader = session && session.companyId === Number(row.company_id) ? session : null;
+    // Issue 38: the row names the participants the file is about (its participant, work plan, measurement or message).
+    const participantIds = await participantsOfFile(db, Number(row.company_id), { id: Number(row.id) });
     await audit(db, {
       action: 'file.download', companyId: Number(row.company_id), userId: downloader?.realUserId ?? check.userId,
       ...(downloader ? { chain: [downloader.realUserId, ...downloader.chain], onBehalfOfUserId: downloader.chain.length > 0 ? downloader.userId : null } : {}),
-      subjectType: 'file', subjectId: Number(row.id), details: { signed: true, signer: check.userId, ...(session && !downloader ? { otherOrganisation: true } : {}) }, ip: clientIp(c),
+      subjectType: 'file', subjectId: Number(row.id), details: { signed: true, signer: check.userId, participantIds, ...(session && !downloader ? { otherOrganisation: true } : {}) }, ip: clientIp(c),
     });
     return downloadResponse(row, bytes);
   });

@@ -19,6 +19,8 @@ const reportKey = randomUUID();
 const reportFile = path.join(filesDir(path.resolve('data')), reportKey);
 const documentKey = randomUUID();
 const documentFile = path.join(filesDir(path.resolve('data')), documentKey);
+const attachmentKey = randomUUID();
+const attachmentFile = path.join(filesDir(path.resolve('data')), attachmentKey);
 beforeAll(async () => {
   t = await createDemoApp();
   // The demo has no workplace application, participant document, knowledge test or task to review: one of each, so their reads are walked too.
@@ -36,6 +38,7 @@ beforeAll(async () => {
   await mkdir(filesDir(path.resolve('data')), { recursive: true });
   await writeFile(reportFile, '%PDF-1.4 walk');
   await writeFile(documentFile, '%PDF-1.4 walk');
+  await writeFile(attachmentFile, '%PDF-1.4 walk');
   await t.db.query("INSERT INTO files (company_id, kind, name, mime, size, storage_key, measurement_id) VALUES (1, 18, 'rapport.pdf', 'application/pdf', 13, $1, $2)", [reportKey, m.id]);
   // A staff member's tasks are assignments awaiting their review.
   await t.db.query('UPDATE assignments SET review_requested_at = now() WHERE id = (SELECT id FROM assignments WHERE company_id = 1 AND status IN (0, 1) AND deleted_at IS NULL ORDER BY id LIMIT 1)');
@@ -43,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(reportFile, { force: true });
   await rm(documentFile, { force: true });
+  await rm(attachmentFile, { force: true });
   await t.db.close();
 });
 
@@ -136,14 +140,15 @@ type Ids = Record<string, string | number>;
 /** A message from a staff member to a participant (only its parties may read it). */
 const MESSAGE = 'FROM messages WHERE company_id = 1 AND recipient_participant_id IS NOT NULL AND sender_user_id IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1';
 /** A call per root field that carries participant data: the query, its variables and the participant it must name (if one). */
-const QUERIES: Record<string, (ids: Ids) => { query: string; variables?: Record<string, unknown>; names?: number; as?: string }> = {
+/** `action`: a field with a read row of its own (AUDITED_READS), which names the participant in subject_id; no participant.list_read then. */
+const QUERIES: Record<string, (ids: Ids) => { query: string; variables?: Record<string, unknown>; names?: number; as?: string; action?: string }> = {
   case: (i) => ({ query: 'query($id: ID!) { case(id: $id) { id participant { firstname } } }', variables: { id: i.case }, names: Number(i.caseParticipant) }),
   instrumentsMatch: (i) => ({ query: 'query($p: ID) { instrumentsMatch(participantId: $p) { match } }', variables: { p: i.participant }, names: Number(i.participant) }),
   invitations: () => ({ query: '{ invitations(perPage: 50) { records { id email } } }' }),
   message: (i) => ({ query: 'query($id: ID!) { message(id: $id) { id body } }', variables: { id: i.message }, names: Number(i.messageParticipant), as: String(i.messageSender) }),
   messageRecipients: () => ({ query: '{ messageRecipients(limit: 50) { id name type } }' }),
   messages: () => ({ query: '{ messages(perPage: 50) { records { id body } } }', as: 'coach' }),
-  participant: (i) => ({ query: 'query($id: ID) { participant(id: $id) { firstname } }', variables: { id: i.participant }, names: Number(i.participant) }),
+  participant: (i) => ({ query: 'query($id: ID) { participant(id: $id) { firstname } }', variables: { id: i.participant }, names: Number(i.participant), action: 'participant.read' }),
   participantCompetencies: (i) => ({ query: 'query($p: ID!) { participantCompetencies(participantId: $p) { __typename } }', variables: { p: i.scored }, names: Number(i.scored) }),
   participantDisciplines: (i) => ({ query: 'query($p: ID!) { participantDisciplines(participantId: $p) { __typename } }', variables: { p: i.skilled }, names: Number(i.skilled) }),
   participantDocuments: (i) => ({ query: 'query($p: ID) { participantDocuments(participantId: $p) { records { name } } }', variables: { p: i.documented }, names: Number(i.documented) }),
@@ -192,9 +197,13 @@ describe('every root query field that carries participant data writes a row nami
       const before = await lastId();
       const res = await t.gql(call.as ?? COACH, call.query, call.variables ?? {});
       expect(res.errors, name).toBeUndefined();
-      const rows = (await rowsAfter(before)).filter((r) => r.action === 'participant.list_read');
+      const all = await rowsAfter(before);
+      const action = call.action ?? 'participant.list_read';
+      const rows = all.filter((r) => r.action === action);
       expect(rows.length, `${name}: one row per request`).toBe(1);
-      const read = named(rows);
+      // Never audited twice: a field with a row of its own writes no participant.list_read besides.
+      if (call.action) expect(all.filter((r) => r.action === 'participant.list_read'), name).toEqual([]);
+      const read = call.action ? rows.map((r) => Number(r.subject_id)) : named(rows);
       expect(read.length, `${name}: names participants`).toBeGreaterThan(0);
       expect(read.every((id) => company.has(id)), name).toBe(true);
       if (call.names !== undefined) expect(read, name).toContain(call.names);
@@ -208,26 +217,31 @@ const ROUTES: Record<string, (ids: Ids) => { path: string; body?: unknown; as: s
   'GET /api/export/:file': () => ({ path: '/api/export/participants.csv', as: 'admin' }),
   'GET /api/skill-report/:file': () => ({ path: '/api/skill-report/export.csv', as: 'admin' }),
   'GET /api/portal/documents/:uuid': (i) => ({ path: `/api/portal/documents/${i.documentUuid}`, as: COACH, names: Number(i.documented) }),
-};
-/**
- * Carrying routes this walk does not call, and why: each writes its own row (file.download, the downloader's
- * whole chain) naming the file; the participant is the file's (files.participant_id), not named in the row.
- */
-const NOT_WALKED: Record<string, string> = {
-  'GET /api/files/:uuid': 'a message attachment in storage is needed; its row names the file',
-  'GET /api/files/download/:file': 'a signed link and a stored file are needed; its row names the file and the signer',
+  // A message attachment, downloaded by the message's sender: the row names the message's participant.
+  'GET /api/files/:uuid': (i) => ({ path: `/api/files/${i.attachmentUuid}`, as: String(i.attachmentSender), names: Number(i.attachmentParticipant) }),
+  // A participant document by signed link (fetched just before as the coach): the row names the document's participant.
+  'GET /api/files/download/:file': (i) => ({ path: String(i.signedLink), as: COACH, names: Number(i.documented) }),
 };
 
 describe('every REST route that carries participant data writes a row naming them', () => {
   it('calls each', async () => {
     const carrying = Object.entries(REST_RULES).filter(([, r]) => r.carries).map(([route]) => route);
-    expect(carrying.filter((r) => !Object.hasOwn(ROUTES, r) && !Object.hasOwn(NOT_WALKED, r)), 'a call for each carrying route').toEqual([]);
+    expect(carrying.filter((r) => !Object.hasOwn(ROUTES, r)), 'a call for each carrying route').toEqual([]);
     const documentUuid = await one<string>('SELECT uuid::text FROM files WHERE storage_key = $1', [documentKey]);
     const documented = await one<string>('SELECT participant_id FROM files WHERE storage_key = $1', [documentKey]);
+    const presigned = await t.app.request(`/api/files/get-presigned-url/${documentUuid}`, { headers: { authorization: `Bearer ${await t.tokenOf(COACH)}` } });
+    expect(presigned.status).toBe(200);
+    const signedLink = ((await presigned.json()) as { presigned_request_uri: string }).presigned_request_uri;
+    const message = (await t.db.query<{ id: string; recipient_participant_id: string; sender_user_id: string }>(`SELECT id, recipient_participant_id, sender_user_id ${MESSAGE}`)).rows[0]!;
+    const attachmentUuid = await one<string>(
+      'INSERT INTO files (company_id, kind, name, mime, size, storage_key, user_id, message_id) VALUES (1, 13, $1, $2, 13, $3, $4, $5) RETURNING uuid::text',
+      ['bijlage.pdf', 'application/pdf', attachmentKey, message.sender_user_id, message.id],
+    );
+    const attachmentSender = await one<string>('SELECT username FROM users WHERE id = $1', [message.sender_user_id]);
     const company = await participantsOfCompany1();
-    for (const route of carrying.filter((r) => Object.hasOwn(ROUTES, r))) {
+    for (const route of carrying) {
       const rule = REST_RULES[route]!;
-      const call = ROUTES[route]!({ documentUuid, documented });
+      const call = ROUTES[route]!({ documentUuid, documented, signedLink, attachmentUuid, attachmentSender, attachmentParticipant: message.recipient_participant_id });
       const before = await lastId();
       const res = await t.app.request(call.path, {
         method: route.split(' ')[0],
@@ -243,5 +257,19 @@ describe('every REST route that carries participant data writes a row naming the
       expect(read.every((id) => company.has(id)), route).toBe(true);
       if (call.names !== undefined) expect(read, route).toContain(call.names);
     }
+  });
+});
+
+describe('the users export names the participants whose accounts it holds', () => {
+  it('user.export lists the participant of every participant login exported', async () => {
+    const accounts = (await t.db.query<{ id: string }>('SELECT p.id FROM participants p JOIN users u ON u.id = p.user_id WHERE p.company_id = 1 AND u.deleted_at IS NULL AND u.display <> 0')).rows.map((r) => Number(r.id));
+    expect(accounts.length).toBeGreaterThan(0);
+    const before = await lastId();
+    const res = await t.app.request('/api/export/users.csv', { headers: { authorization: `Bearer ${await t.tokenOf('admin')}` } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const rows = (await rowsAfter(before)).filter((r) => r.action === 'user.export');
+    expect(rows).toHaveLength(1);
+    expect([...named(rows)].sort((a, b) => a - b)).toEqual([...accounts].sort((a, b) => a - b));
   });
 });
