@@ -31,17 +31,7 @@ export async function anonymousAuditRetryAt(db: Queryable, s: Pick<AuthSettings,
  * window's one summary row instead; later ones write nothing. Counted atomically (parallel calls cannot pass it).
  */
 export async function auditAnonymous(db: Queryable, s: Pick<AuthSettings, 'now'>, ip: string, entry: AuditEntry): Promise<boolean> {
-  const now = s.now();
-  const { rows } = await db.query<{ failures: number }>(
-    `INSERT INTO auth_failures AS f (scope, key, failures, first_failure_at, last_failure_at) VALUES ($1, $2, 1, $3, $3)
-     ON CONFLICT (scope, key) DO UPDATE SET
-       failures = CASE WHEN f.first_failure_at <= $4 THEN 1 ELSE f.failures + 1 END,
-       first_failure_at = CASE WHEN f.first_failure_at <= $4 THEN $3 ELSE f.first_failure_at END,
-       last_failure_at = $3
-     RETURNING failures`,
-    [SCOPE, ip, now, new Date(now.getTime() - ANONYMOUS_AUDIT_WINDOW_MS)],
-  );
-  const count = rows[0]?.failures ?? 1;
+  const { count } = await countCall(db, s, SCOPE, ip, ANONYMOUS_AUDIT_WINDOW_MS);
   if (count <= ANONYMOUS_AUDIT_ROWS) {
     await audit(db, { ...entry, ip });
     return true;
@@ -60,3 +50,33 @@ export async function auditAnonymous(db: Queryable, s: Pick<AuthSettings, 'now'>
 
 /** Seconds until a date (at least 1), for Retry-After. */
 export const retryAfterSeconds = (until: Date, now: Date): number => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/** Counts one call of `scope` from `ip` in a fixed window (atomically, in PostgreSQL: every process shares it). */
+async function countCall(db: Queryable, s: Pick<AuthSettings, 'now'>, scope: string, ip: string, windowMs: number): Promise<{ count: number; since: Date }> {
+  const now = s.now();
+  const { rows } = await db.query<{ failures: number; first_failure_at: Date }>(
+    `INSERT INTO auth_failures AS f (scope, key, failures, first_failure_at, last_failure_at) VALUES ($1, $2, 1, $3, $3)
+     ON CONFLICT (scope, key) DO UPDATE SET
+       failures = CASE WHEN f.first_failure_at <= $4 THEN 1 ELSE f.failures + 1 END,
+       first_failure_at = CASE WHEN f.first_failure_at <= $4 THEN $3 ELSE f.first_failure_at END,
+       last_failure_at = $3
+     RETURNING failures, first_failure_at`,
+    [scope, ip, now, new Date(now.getTime() - windowMs)],
+  );
+  return { count: rows[0]?.failures ?? 1, since: rows[0]?.first_failure_at ?? now };
+}
+
+/**
+ * Unauthenticated SSO starts per client address (issue 38): each stores a flow row and makes the server fetch
+ * the issuer's discovery document, so an address gets SSO_START_CALLS per SSO_START_WINDOW_MS (enough for an
+ * office behind one address signing in at nine); past that the start answers 429 with Retry-After.
+ */
+export const SSO_START_CALLS = 60;
+export const SSO_START_WINDOW_MS = 15 * 60_000;
+
+/** Spends one SSO start of the address: null when allowed, else the seconds until the window ends. */
+export async function ssoStartRetryAfter(db: Queryable, s: Pick<AuthSettings, 'now'>, ip: string): Promise<number | null> {
+  const { count, since } = await countCall(db, s, 'sso-start', ip, SSO_START_WINDOW_MS);
+  if (count <= SSO_START_CALLS) return null;
+  return Math.max(1, Math.ceil((since.getTime() + SSO_START_WINDOW_MS - s.now().getTime()) / 1000));
+}

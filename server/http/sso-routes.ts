@@ -10,6 +10,7 @@ import { finishSsoFlow, loadAdapter, SSO_BROWSER_COOKIE, ssoButtons, SsoError, s
 import { SSO_FLOW_MINUTES, SSO_REASONS, SsoGrantSchema, SsoStartSchema, type SsoReason } from '../../src/domain/auth/sso';
 import { isHttps, readInput, restErrorBody, setAccessTokenCookie, setIdentityChainCookie } from './auth-http';
 import { clientIp } from './client-ip';
+import { ssoStartRetryAfter } from '../auth/anonymous-audit';
 import { declare } from './route-rules';
 
 /**
@@ -35,6 +36,12 @@ export function mountSsoRoutes(app: Hono, db: Db, config: Config): void {
   // Public: a link flow (link: true) checks its session below (the real user, in the adapter's own company).
   declare(app, deps, { method: 'POST', path: '/api/oauth/sso/start', access: 'public', scope: 'none', handlerBody: SsoStartSchema }, async (c) => {
     const settings = authSettings(config);
+    // Each start stores a flow and fetches the issuer's discovery document: a budget per address (issue 38).
+    const wait = await ssoStartRetryAfter(db, settings, clientIp(c));
+    if (wait !== null) {
+      c.header('retry-after', String(wait));
+      return ssoError(c, 'sso_throttled', 429);
+    }
     const parsed = v.safeParse(SsoStartSchema, await readInput(c));
     if (!parsed.success) return ssoError(c, 'sso_adapter_unknown');
     const adapter = await loadAdapter(db, config, parsed.output.uuid);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createAuthTestApp, graph, rest, signIn, type AuthTestApp } from '../test/auth';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../test/oidc-provider';
 import { issuerAllowed, issuerOf } from '../auth/sso';
+import { SSO_START_CALLS } from '../auth/anonymous-audit';
 import { Role } from '../../src/domain/shared/roles';
 
 /** Single sign-on (issue 24) against a real OpenID Connect provider on a loopback port. */
@@ -162,6 +163,25 @@ describe('the SSO grant', () => {
     const empty = await grant({ payload: '' });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: 'sso_flow_invalid' });
+  });
+});
+
+describe('starts from one address are budgeted (issue 38)', () => {
+  const start = (ip: string, uuid: string) =>
+    t.app.request('/api/oauth/sso/start', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ uuid }) });
+  const flows = async () => Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sso_flows')).rows[0]?.n);
+
+  it('past the budget an address gets 429 with Retry-After and no flow is stored; another address still starts', async () => {
+    // Junk starts (an unknown adapter) spend the budget as real ones do.
+    for (let i = 0; i < SSO_START_CALLS; i += 1) expect((await start('10.77.0.1', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const before = await flows();
+    const refused = await start('10.77.0.1', adapterUuid);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toBe('sso_throttled');
+    expect(await flows()).toBe(before);
+    expect((await start('10.77.0.2', adapterUuid)).status).toBe(200);
+    expect(await flows()).toBe(before + 1);
   });
 });
 
