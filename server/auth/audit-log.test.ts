@@ -68,6 +68,9 @@ describe('audit of reads (NEN 7513)', () => {
       "SELECT user_id, on_behalf_of_user_id, chain FROM audit_log WHERE action = 'participant.read' ORDER BY id DESC LIMIT 1",
     );
     expect(rows[0]).toEqual({ user_id: users.admin, on_behalf_of_user_id: users.coach, chain: [users.admin, users.manager, users.coach] });
+    // One read, one row: the participant.read row names the participant, the request's participant.list_read does not again.
+    const { rows: listed } = await t.db.query("SELECT 1 FROM audit_log WHERE action = 'participant.list_read'");
+    expect(listed).toEqual([]);
   });
 });
 
