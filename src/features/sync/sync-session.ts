@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio';
 import { checkSessionInBackground, lockSignedInSession, sessionStore } from '../../lib/session/session-store';
-import { dataKeyFor, forgetAllDataKeys } from '../../lib/device-crypto/data-keys';
+import { dataKeyFor, forgetAllDataKeys, onDataKeyChange } from '../../lib/device-crypto/data-keys';
+import { passwordChangePending } from '../../lib/api/auth-flow-state';
 import { ensureSessionKey, takeNewDataKeyMark, unlocksSettled } from '../../lib/device-crypto/session-keys';
 import { lockStore } from '../../lib/api/session-lock';
 import { identityDatabaseNames } from '../../lib/device-crypto/identity-databases';
@@ -97,7 +98,7 @@ function pauseForLock(): void {
  * A sign-in still deriving its password's key is waited for. Without a key only the user can open the data: the
  * screen locks, and its password or PIN (offline too) opens it.
  */
-async function keyForStart(name: string): Promise<boolean> {
+async function keyForStart(name: string, identity: string): Promise<boolean> {
   if (dataKeyFor(name)) {
     // Held since an offline unlock: the device wrap is added once the share can be fetched.
     void ensureSessionKey(name).catch(reportError);
@@ -105,12 +106,35 @@ async function keyForStart(name: string): Promise<boolean> {
   }
   await unlocksSettled();
   if (!dataKeyFor(name)) await ensureSessionKey(name);
+  if (!dataKeyFor(name) && passwordChangePending()) {
+    // The server hands no share before the forced password change (password_change_required): that is not a
+    // session end. The change wraps the key (refreshPasswordVerifier), and the sync starts when it arrives.
+    startWhenKeyArrives(name, identity);
+    return false;
+  }
   if (!dataKeyFor(name)) {
     lockSignedInSession('expired');
     return false;
   }
   await dropUnreadableReplica(name);
   return true;
+}
+
+/** The identity whose sync waits for its key after a forced password change, and the wait's end. */
+let waitingForKey: { name: string; stop: () => void } | null = null;
+
+/** Follows the session again once the identity's key is here (the start above gave up without locking). */
+function startWhenKeyArrives(name: string, identity: string): void {
+  if (following === identity) following = null;
+  if (waitingForKey?.name === name) return;
+  waitingForKey?.stop();
+  const stop = onDataKeyChange((changed, present) => {
+    if (changed !== name || !present) return;
+    stop();
+    if (waitingForKey?.name === name) waitingForKey = null;
+    follow();
+  });
+  waitingForKey = { name, stop };
 }
 
 /**
@@ -177,7 +201,7 @@ function follow(): void {
   const resume = pausedForLock;
   pausedForLock = false;
   const start = async () => {
-    if (!(await keyForStart(name))) return;
+    if (!(await keyForStart(name, identity))) return;
     await startSync({ companyId: user.companyId, userId: user.id, identity, chain, ...(realUserId !== undefined ? { realUserId } : {}) }, { mayPush });
     // The session is confirmed again: whatever the worker was refused under the dead one no longer holds.
     if (resume) await syncApi().sync.resume();
