@@ -69,16 +69,17 @@ export function byKeyThenUuid(key: (doc: ReplicaDocument) => string): (a: Replic
  * collection has not changed. One sort key per collection: the lists of a collection share it. Do not change
  * the array: it is shared.
  */
-export async function sortedDocs(r: ReplicaReader, collection: CollectionName, key: (doc: ReplicaDocument) => string): Promise<readonly ReplicaDocument[]> {
+export async function sortedDocs(r: ReplicaReader, collection: CollectionName, key: (doc: ReplicaDocument) => string, retries = 2): Promise<readonly ReplicaDocument[]> {
   listen();
   const table = r.docs(collection);
   const entry = keptOf(r.dexie, collection);
   // The count subscribes a liveQuery to the whole collection (and costs one key count).
   const counted = table.count();
-  if (!entry.list) {
+  let pending = entry.list;
+  if (!pending) {
     const version = entry.version;
     const list = table.toArray().then((docs) => docs.sort(byKeyThenUuid(key)));
-    entry.list = list;
+    entry.list = pending = list;
     list.then(
       () => {
         if (entry.version !== version && entry.list === list) entry.list = null;
@@ -88,7 +89,13 @@ export async function sortedDocs(r: ReplicaReader, collection: CollectionName, k
       },
     );
   }
-  const [list] = await Promise.all([entry.list, counted]);
+  const [list, count] = await Promise.all([pending, counted]);
+  // A list that no longer matches the collection's size missed a change (one committed by a worker whose page
+  // was left before Dexie told the other contexts): read it again.
+  if (list.length !== count && retries > 0) {
+    if (entry.list === pending) entry.list = null;
+    return sortedDocs(r, collection, key, retries - 1);
+  }
   return list;
 }
 
