@@ -13,10 +13,11 @@ import { serverProbes, signInAs, waitForServiceWorker } from './pages/offline-su
 
 type Status = 'pending' | 'sending' | 'failed' | 'conflict';
 
+/** An outbox row as IndexedDB holds it: sealed (issue 36), so the document's uuid is read from the clear `target`. */
 interface StoredRow {
   clientMutationId: string;
   status: Status;
-  args: { uuid: string; body: string };
+  target: string;
 }
 
 /** The replica of the signed-in user (the sync's registry in localStorage). */
@@ -66,14 +67,14 @@ async function setStatuses(page: Page, name: string, statuses: Status[]): Promis
       rows.forEach((row, i) => {
         const status = wanted[i] ?? 'pending';
         counts[status] += 1;
-        const args = row.args as { uuid: string; body: string };
+        const uuid = row.target as string;
         outbox.put({
           ...row,
           status,
           ...(status === 'sending' ? { sentOnce: true } : {}),
           ...(status === 'failed' ? { error: 'access_denied' } : {}),
           ...(status === 'conflict'
-            ? { conflictFields: ['body'], serverDocument: { uuid: args.uuid, body: 'tekst van elders', title: '', _revision: 2 } }
+            ? { conflictFields: ['body'], serverDocument: { uuid, body: 'tekst van elders', title: '', _revision: 2 } }
             : {}),
         });
       });
@@ -151,8 +152,8 @@ test('an expired session locks the screen and keeps pending, sending, failed and
   await changes.expectOpen();
   await expect(page).toHaveURL(/\/wijzigingen$/);
 
-  const sendable = queued.filter((r) => r.status === 'pending' || r.status === 'sending').map((r) => r.args.uuid);
-  const refused = queued.filter((r) => r.status === 'failed' || r.status === 'conflict').map((r) => r.args.uuid);
+  const sendable = queued.filter((r) => r.status === 'pending' || r.status === 'sending').map((r) => r.target);
+  const refused = queued.filter((r) => r.status === 'failed' || r.status === 'conflict').map((r) => r.target);
   await expect.poll(async () => (await serverProbes(context.request)).filter((p) => sendable.includes(p.uuid)).length, { timeout: 60_000 }).toBe(2);
   const onServer = (await serverProbes(context.request)).map((p) => p.uuid);
   expect(onServer.filter((u) => refused.includes(u))).toEqual([]);
@@ -206,7 +207,7 @@ test('inactivity while offline locks the screen, also across a reload, and keeps
   await lock.password.fill(DEMO_PASSWORD);
   await lock.submit.click();
   await changes.expectOpen();
-  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.target), { timeout: 60_000 }).toBe(true);
   await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
 });
 
@@ -256,7 +257,7 @@ test('inactivity while offline locks; the password checked on the device unlocks
   // Online: the server confirms the session, then the change goes out.
   await context.setOffline(false);
   await expect(page.getByTestId('offline-unconfirmed')).toHaveCount(0, { timeout: 60_000 });
-  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.target), { timeout: 60_000 }).toBe(true);
   await expect(changes.allSent).toBeVisible({ timeout: 60_000 });
 });
 
@@ -303,7 +304,7 @@ test('the explicit sign-out lists every unsent row, saves them as a readable fil
   expect(text).toContain('\n  "changes": [');
   const saved = JSON.parse(text) as { count: number; changes: { operation: string; status: string; input: { uuid: string; body: string } }[] };
   expect(saved.count).toBe(2);
-  expect(saved.changes.map((c) => [c.operation, c.status, c.input.uuid])).toEqual(queued.map((r) => ['probes.save', r.status, r.args.uuid]));
+  expect(saved.changes.map((c) => [c.operation, c.status, c.input.uuid])).toEqual(queued.map((r) => ['probes.save', r.status, r.target]));
   expect(saved.changes[0]!.input.body).toMatch(/^Zelftest van /);
   await expect(question).toContainText('Opgeslagen als werkpad-niet-verzonden-manager');
 
@@ -316,6 +317,6 @@ test('the explicit sign-out lists every unsent row, saves them as a readable fil
   await context.setOffline(false);
   await signInAs(page, 'manager');
   await changes.goto();
-  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.args.uuid), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => (await serverProbes(context.request)).some((p) => p.uuid === queued[0]!.target), { timeout: 60_000 }).toBe(true);
   await expect(page.locator('.outbox-row--failed')).toHaveCount(1);
 });
