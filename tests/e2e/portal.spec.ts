@@ -1,6 +1,7 @@
 import { expectAccessible } from './pages/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { phoneSignedIn, PortalPhone, serverGraph, waitForServiceWorker } from './pages/portal-page';
+import { DEMO_PASSWORD } from './pages/demo-users';
 
 /** A tiny valid PDF: the server checks uploads by content. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -35,6 +36,17 @@ async function axeClean(page: Page, path: string): Promise<void> {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways`).toBe(0);
   }
+}
+
+/**
+ * A reload while offline: the replica is sealed and its key lived in the page's memory only (issue 36), so the
+ * lock screen asks for the password, checked on the phone.
+ */
+async function unlockOffline(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 30_000 });
+  const unlock = page.getByTestId('lock-offline-unlock');
+  await unlock.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await unlock.getByRole('button', { name: 'Ontgrendelen' }).click();
 }
 
 test.describe('participant portal on a phone', () => {
@@ -110,6 +122,7 @@ test.describe('participant portal on a phone', () => {
     const row = portal.documents.filter({ hasText: name });
     await expect(row.getByTestId('upload-state')).toHaveText('Wacht op verbinding');
     await page.reload();
+    await unlockOffline(page);
     await expect(row.getByTestId('upload-state')).toHaveText('Wacht op verbinding', { timeout: 30_000 });
     await context.setOffline(false);
     await expect(row.getByTestId('upload-state')).toHaveCount(0, { timeout: 60_000 });
@@ -144,6 +157,7 @@ test.describe('participant portal on a phone', () => {
     // Offline from here on: reorder, theme, upload and application all wait on the phone.
     await context.setOffline(true);
     await page.reload();
+    await unlockOffline(page);
     await expect(portal.homeWidgets).toBeVisible({ timeout: 30_000 });
     const before = await portal.widgetOrder();
     await portal.reorder.click();
@@ -153,17 +167,20 @@ test.describe('participant portal on a phone', () => {
     await expect.poll(() => portal.widgetOrder()).toEqual(expected);
 
     await page.goto('/my-settings');
+    await unlockOffline(page);
     await page.getByLabel('Donker').check();
     await page.getByRole('button', { name: 'Instellingen bewaren' }).click();
     await expect.poll(() => portal.theme()).toBe('dark');
 
     await page.goto('/deelnemerportal/document');
+    await unlockOffline(page);
     const name = `diploma-${Date.now()}.pdf`;
     await page.getByTestId('document-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
     const row = portal.documents.filter({ hasText: name });
     await expect(row.getByTestId('upload-state')).toHaveText('Wacht op verbinding');
 
     await page.goto('/deelnemerportal/vacature');
+    await unlockOffline(page);
     await expect(page.getByRole('heading', { name: 'Vacatures', level: 1 })).toBeVisible();
     const first = page.getByTestId('workplace').filter({ has: page.getByRole('button', { name: /^Solliciteren op / }) }).first();
     const workplaceName = (await first.getByRole('heading').textContent()) ?? '';
