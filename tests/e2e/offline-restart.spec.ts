@@ -130,6 +130,11 @@ test.describe('open offline after a restart (issue 18)', () => {
       await editor.save('na een herstart offline bewerkt');
       await expect(editor.state).toHaveText('Wacht op verzenden');
       await page.goto('/participants');
+      // A page load while offline asks for the password again: the data key lives in memory only (issue 36).
+      await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 30_000 });
+      const again = page.getByTestId('lock-offline-unlock');
+      await again.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+      await again.getByRole('button', { name: 'Ontgrendelen' }).click();
       await expect(page.getByTestId('participants-table').getByText(participantName).first()).toBeVisible({ timeout: 30_000 });
       // Nothing went out while offline: the server still has the note as it was.
       expect((await serverProbes(context.request)).find((p) => p.uuid === note.uuid)?.body).toBe(note.body);
