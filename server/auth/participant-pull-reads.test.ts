@@ -5,7 +5,7 @@ import type { Viewer } from './viewer';
 import { notePulledParticipants } from './participant-pull-reads';
 import { flushParticipantReads } from './participant-reads';
 
-/** The ids a pull page notes, as the one INSERT receives them (issue 38): text built by PostgreSQL or by JavaScript, objects. */
+/** The ids a pull page notes, as the one INSERT receives them (issue 38): text built by PostgreSQL or by JavaScript, objects. The parameters: company, ids, user ids, one list per child reference, then the ids audited elsewhere and the five of the row. */
 const viewer: Viewer = { userId: 9, companyId: 1, projectId: null, roleId: 3, accessToAllParticipants: true, participantId: null, realUserId: 9, chain: [], sessionId: 's' };
 
 async function noted(name: Parameters<typeof notePulledParticipants>[1], documents: unknown[], liveIds: number[]): Promise<{ ids: unknown; refs: unknown[]; statements: number }> {
@@ -14,7 +14,7 @@ async function noted(name: Parameters<typeof notePulledParticipants>[1], documen
   const calls: unknown[][] = [];
   const db = { query: (_text: string, params: unknown[]) => { calls.push(params); return Promise.resolve({ rows: [] }); } } as unknown as Queryable;
   await flushParticipantReads(db, request);
-  return { ids: calls[0]?.[1], refs: (calls[0] ?? []).slice(3, -5), statements: calls.length };
+  return { ids: calls[0]?.[1], refs: (calls[0] ?? []).slice(3, -6), statements: calls.length };
 }
 
 describe('a pull page names its participants', () => {
