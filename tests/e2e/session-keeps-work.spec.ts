@@ -47,45 +47,89 @@ function outboxRows(page: Page, name: string): Promise<StoredRow[] | null> {
 
 /**
  * Puts queued rows into the states the sync leaves them in (in flight, refused, in conflict), with the
- * kept counts row beside them, as the worker's own writes would (workers/replica/outbox-counts.ts).
+ * kept counts row beside them, as the worker's own writes would (workers/replica/outbox-counts.ts). The
+ * replica is sealed (issue 36): the page opens the identity's data key from its password wrap in the keyring
+ * (WebCrypto, src/lib/device-crypto/keyring.ts) and seals what it writes as the sealing layer does
+ * (seal-codec.ts: `$sealed` = IV || AES-256-GCM of 0x01 + JSON, the table and primary key as additional data).
  */
 async function setStatuses(page: Page, name: string, statuses: Status[]): Promise<void> {
   await page.evaluate(
-    async ({ db, wanted }) => {
+    async ({ db, wanted, password }) => {
+      const bytes = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+      const encoder = new TextEncoder();
+      const entry = JSON.parse(localStorage.getItem(`werkpad.keyring.${db}`) ?? 'null') as {
+        wraps: { password?: { iv: string; sealed: string; meta: { salt: string; iterations: number } } };
+      } | null;
+      const wrap = entry?.wraps.password;
+      if (!wrap) throw new Error('no password wrap of the data key on this device');
+      const base = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveKey']);
+      const wrapping = await crypto.subtle.deriveKey(
+        { name: 'PBKDF2', hash: 'SHA-256', salt: bytes(wrap.meta.salt), iterations: wrap.meta.iterations },
+        base, { name: 'AES-GCM', length: 256 }, false, ['decrypt'],
+      );
+      const raw = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: bytes(wrap.iv), additionalData: encoder.encode(`werkpad-data-key\u0000${db}\u0000password`) },
+        wrapping, bytes(wrap.sealed),
+      );
+      const key = await crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
+      const aad = (table: string, primaryKey: string) => encoder.encode(`${table}\u0000${JSON.stringify(primaryKey)}`);
+      const openSealed = async (table: string, primaryKey: string, sealed: Uint8Array): Promise<Record<string, unknown>> => {
+        const plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.slice(0, 12), additionalData: aad(table, primaryKey) }, key, sealed.slice(12)));
+        if (plain[0] !== 1) throw new Error('a sealed record with bytes: not a test note');
+        return JSON.parse(new TextDecoder().decode(plain.subarray(1))) as Record<string, unknown>;
+      };
+      const seal = async (table: string, primaryKey: string, rest: Record<string, unknown>): Promise<Uint8Array> => {
+        const text = encoder.encode(JSON.stringify(rest));
+        const plain = new Uint8Array(text.length + 1);
+        plain[0] = 1;
+        plain.set(text, 1);
+        const iv = crypto.getRandomValues(new Uint8Array(12));
+        const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad(table, primaryKey) }, key, plain));
+        const out = new Uint8Array(12 + sealed.length);
+        out.set(iv);
+        out.set(sealed, 12);
+        return out;
+      };
+
       const open = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(db);
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(new Error(req.error?.message ?? 'open failed'));
       });
-      const tx = open.transaction(['outbox', 'meta'], 'readwrite');
-      const outbox = tx.objectStore('outbox');
       const rows = await new Promise<Record<string, unknown>[]>((resolve) => {
-        const req = outbox.getAll();
+        const req = open.transaction('outbox').objectStore('outbox').getAll();
         req.onsuccess = () => resolve(req.result as Record<string, unknown>[]);
       });
+      // Sealed before the write transaction (WebCrypto is asynchronous; an IndexedDB transaction would close meanwhile).
       const counts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
-      rows.forEach((row, i) => {
+      const written: Record<string, unknown>[] = [];
+      for (const [i, row] of rows.entries()) {
         const status = wanted[i] ?? 'pending';
         counts[status] += 1;
+        const id = row.clientMutationId as string;
         const uuid = row.target as string;
-        outbox.put({
-          ...row,
-          status,
+        const rest = await openSealed('outbox', id, row.$sealed as Uint8Array);
+        const changed = {
+          ...rest,
           ...(status === 'sending' ? { sentOnce: true } : {}),
           ...(status === 'failed' ? { error: 'access_denied' } : {}),
           ...(status === 'conflict'
             ? { conflictFields: ['body'], serverDocument: { uuid, body: 'tekst van elders', title: '', _revision: 2 } }
             : {}),
-        });
-      });
-      tx.objectStore('meta').put({ key: 'outboxCounts', value: counts });
+        };
+        written.push({ ...row, status, $sealed: await seal('outbox', id, changed) });
+      }
+      const countsRow = { key: 'outboxCounts', $sealed: await seal('meta', 'outboxCounts', { value: counts }) };
+      const tx = open.transaction(['outbox', 'meta'], 'readwrite');
+      for (const row of written) tx.objectStore('outbox').put(row);
+      tx.objectStore('meta').put(countsRow);
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(new Error(tx.error?.message ?? 'write failed'));
       });
       open.close();
     },
-    { db: name, wanted: statuses },
+    { db: name, wanted: statuses, password: DEMO_PASSWORD },
   );
 }
 
@@ -280,8 +324,13 @@ test('the explicit sign-out lists every unsent row, saves them as a readable fil
   await expect(changes.waiting).toHaveCount(2);
   await setStatuses(page, replica, ['pending', 'failed']);
   const queued = (await outboxRows(page, replica))!;
-  // The screens read the outbox through Dexie, which did not see the change made beside it: reopen (offline).
+  // The screens read the outbox through Dexie, which did not see the change made beside it: reopen (offline). The
+  // data key lived in the page's memory only (issue 36): the lock screen asks for the password, checked on the device.
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scherm vergrendeld' })).toBeVisible({ timeout: 30_000 });
+  const unlock = page.getByTestId('lock-offline-unlock');
+  await unlock.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await unlock.getByRole('button', { name: 'Ontgrendelen' }).click();
   await changes.expectOpen();
   await expect(page.locator('.outbox-row--failed')).toHaveCount(1);
 
