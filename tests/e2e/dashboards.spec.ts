@@ -4,6 +4,8 @@ import { expectAccessible, graph, signedIn, waitForServiceWorker } from './pages
 /** The column of a data table whose header is `name`, as numbers (Dutch format), and its total in the footer. */
 async function column(page: Page, name: string): Promise<{ cells: number[]; total: number }> {
   const table = page.getByTestId('dash-table').first();
+  // the table is drawn once its figures are read (from the sealed figure cache or the server): wait for its header
+  await expect(table.locator('thead th', { hasText: name })).toBeVisible({ timeout: 30_000 });
   const headers = await table.locator('thead th').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === name);
   expect(index, `column ${name} in ${headers.join(' | ')}`).toBeGreaterThan(0);
