@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page, type Route 
 import { LoginPage } from './pages/login-page';
 import { MessagesPage, serverInbox, serverUnread } from './pages/messages-page';
 import { waitForServiceWorker } from './pages/offline-support';
+import { unlockOffline } from './pages/offline-unlock';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -67,11 +68,13 @@ test.describe('messages', () => {
 
     // Reload, still offline: the service worker serves the app, the replica and outbox keep the reply.
     await participant.page.reload();
+    await unlockOffline(participant.page);
     await p.expectOpen();
     await expect(mine).toBeVisible({ timeout: 30_000 });
     await expect(mine).toContainText('Wacht op verzenden');
     await participant.page.screenshot({ path: 'test-results/messages-phone-waiting.png', fullPage: true });
     await participant.page.goto('/participant-portal/my-messages?tab=sent');
+    await unlockOffline(participant.page);
     await expect(p.items.filter({ hasText: 'Wacht op verzenden' })).toHaveCount(1);
     // Nothing reached the coach yet: the reply is not in the coach's inbox on the server. (Counted by its text, so a
     // message someone else sends the coach meanwhile cannot fail this; if one does arrive, say which.)

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Request, type Route } from '@playwright/test';
 import { phoneSignedIn, serverGraph, waitForServiceWorker } from './pages/portal-page';
 import { graph, signedIn } from './pages/work-plans-page';
+import { unlockOffline } from './pages/offline-unlock';
 
 /**
  * One queue (issue 18): uploads and settings are declared writes of the outbox, the file kept on the
@@ -63,6 +64,7 @@ test('a participant uploads a document and changes a setting offline in two tabs
   await expect.poll(() => other.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
   // The second tab shows the same queue: the document waits there too.
   await other.goto('/participant-portal/my-documents');
+  await unlockOffline(other);
   await expect(other.getByTestId('document').filter({ hasText: name }).getByTestId('upload-state')).toHaveText('Wacht op verbinding', { timeout: 30_000 });
 
   // Online, with the upload held on its way: its progress shows in both tabs, then it arrives.
@@ -121,6 +123,7 @@ test('a coach adds a plan file offline (kept through a reload); it arrives once 
   const row = section.getByTestId('plan-file').filter({ hasText: name });
   await expect(row).toContainText('nog niet verstuurd');
   await page.reload();
+  await unlockOffline(page);
   await expect(row).toContainText('nog niet verstuurd', { timeout: 60_000 });
   const serverFiles = async () =>
     (await graph<{ workPlans: { records: { uuid: string; files: { name: string }[] }[] } }>(context.request, '{ workPlans(filter: 5, perPage: 100) { records { uuid files { name } } } }')).workPlans.records

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { expectAccessible, graph, signedIn, waitForServiceWorker } from './pages/work-plans-page';
+import { unlockOffline } from './pages/offline-unlock';
 
 const countOf = async (page: Page) => Number(await page.getByTestId('skill-report-count').getAttribute('data-total'));
 
@@ -49,6 +50,7 @@ test('skill report: the caseload\'s scores from the replica, filtered and paged;
   await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.reload();
+  await unlockOffline(page);
   await expect(page.getByRole('heading', { name: 'Vaardighedenrapportage', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => countOf(page), { timeout: 30_000 }).toBe(server.skillReport.totalItems);
   await expect(page.getByText('Exporteren kan alleen met een verbinding', { exact: false })).toBeVisible();

@@ -4,6 +4,7 @@ import { expectAccessible } from './pages/axe';
 import { LoginPage } from './pages/login-page';
 import { pdfText } from '../../server/wage-value/pdf-text';
 import { waitForServiceWorker } from './pages/offline-support';
+import { unlockOffline } from './pages/offline-unlock';
 
 const TABLET = { width: 1024, height: 768 };
 
@@ -158,6 +159,7 @@ test.describe('wage-value measurement', () => {
 
     // Reload offline: the draft is intact and resumes at the last step.
     await page.reload();
+    await unlockOffline(page);
     await stepTitle(page, 'Samenvatting');
     await expect(page.getByRole('textbox', { name: 'Samenvatting' })).toHaveValue('Stabiele arbeidsprestatie van 75%.');
     await page.getByRole('button', { name: /Taken/ }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PHONE, ReviewRoundPage, TABLET, expectAccessible, graph, serverPlans, signedIn, waitForServiceWorker } from './pages/work-plans-page';
 import { todayIso } from '../../src/domain/format/format';
+import { unlockOffline } from './pages/offline-unlock';
 
 const LOTTE = 'Lotte de Vries';
 
@@ -62,11 +63,13 @@ test.describe('work plans', () => {
       )
       .toBe('1 sealed');
     await coach.page.reload();
+    await unlockOffline(coach.page);
     await expect(coach.page.getByText('Uw concept van deze beoordeling is teruggezet.')).toBeVisible({ timeout: 30_000 });
     await expect(round.top).toHaveValue('Nog niet klaar');
 
     // Offline reload of Lotte's plan: her two reviews are there, waiting to be sent; nothing reached the server.
     await coach.page.goto(`/work-plan/${plan!.uuid}`);
+    await unlockOffline(coach.page);
     const mine = coach.page.getByTestId('review').filter({ hasText: 'wacht op verzenden' });
     await expect(mine).toHaveCount(2, { timeout: 30_000 });
 
