@@ -78,12 +78,12 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     // This device cannot open offline for her (her password sign-in was forgotten at sign-out): it offers a device PIN.
     await expect(page.getByRole('heading', { name: 'Pincode voor offline gebruik' })).toBeVisible();
     await expectNoAxeViolations(page, '/oauth/authorization-code (device PIN)');
-    await page.getByLabel('Pincode (6 tot 12 cijfers)', { exact: true }).fill('123456');
-    await page.getByLabel('Pincode herhalen', { exact: true }).fill('123456');
+    await page.getByLabel('Pincode (8 tot 12 cijfers)', { exact: true }).fill('12345678');
+    await page.getByLabel('Pincode herhalen', { exact: true }).fill('12345678');
     await page.getByRole('button', { name: 'Pincode instellen' }).click();
     await expect(page.getByText('Kies een pincode die niet uit één herhaald cijfer of een oplopende of aflopende reeks bestaat.')).toBeVisible();
-    await page.getByLabel('Pincode (6 tot 12 cijfers)', { exact: true }).fill('482915');
-    await page.getByLabel('Pincode herhalen', { exact: true }).fill('482915');
+    await page.getByLabel('Pincode (8 tot 12 cijfers)', { exact: true }).fill('48291573');
+    await page.getByLabel('Pincode herhalen', { exact: true }).fill('48291573');
     await page.getByRole('button', { name: 'Pincode instellen' }).click();
     await shell.expectStaffHome('Sanne');
     const cookies = await page.context().cookies(baseURL);
@@ -116,11 +116,11 @@ test('single sign-on: the button, an unknown subject refused, linking, then sign
     await expect(page.getByRole('heading', { level: 1, name: 'Offline openen' })).toBeVisible({ timeout: 30_000 });
     await expect(unlock.getByLabel('Wachtwoord', { exact: true })).toHaveCount(0);
     await expect(rows).toHaveCount(0);
-    await unlock.getByLabel('Pincode', { exact: true }).fill('482916');
+    await unlock.getByLabel('Pincode', { exact: true }).fill('48291574');
     await unlock.getByRole('button', { name: 'Openen' }).click();
     await expect(unlock.getByRole('alert')).toContainText('Deze pincode klopt niet. Resterende pogingen: 9');
     await expectNoAxeViolations(page, 'offline unlock with a PIN');
-    await unlock.getByLabel('Pincode', { exact: true }).fill('482915');
+    await unlock.getByLabel('Pincode', { exact: true }).fill('48291573');
     await unlock.getByRole('button', { name: 'Openen' }).click();
     await expect(page.getByTestId('offline-unconfirmed')).toBeVisible({ timeout: 30_000 });
     await expect(rows).toHaveCount(count, { timeout: 30_000 });
