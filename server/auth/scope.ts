@@ -274,10 +274,6 @@ export const aclRolesScope: ScopeFn = (viewer, alias) =>
 export const imitationOptionsScope: ScopeFn = (viewer, alias) =>
   isCompanyAdmin(viewer) ? companyScope(viewer, alias) : ownUserRowsScope(viewer, alias);
 
-/** Devices (issue 36): a user's own; administrators see and revoke the organisation's. */
-export const devicesScope: ScopeFn = (viewer, alias) =>
-  isCompanyAdmin(viewer) ? companyScope(viewer, alias) : ownUserRowsScope(viewer, alias);
-
 /** Integration settings: administrators and the chronos integration account. */
 export const transferSettingsScope: ScopeFn = (viewer, alias) =>
   isCompanyAdmin(viewer) || roleKind(viewer.roleId) === 'chronos' ? companyScope(viewer, alias) : FALSE;
@@ -390,9 +386,9 @@ export const tableScopes: Readonly<Record<string, ScopeFn>> = {
   // read only by the sign-in itself; never answered to a client
   sso_flows: serverOnlyScope,
   user_identities: serverOnlyScope,
-  // devices (issue 36): a user's own devices, an administrator's organisation (server/devices/routes.ts);
-  // the key shares are handed only to their own device's session and never listed
-  devices: devicesScope,
+  // devices (issue 36): the imitation options' rule (own, or the organisation's for administrators); key shares go
+  // only to their own device's session
+  devices: imitationOptionsScope,
   device_key_shares: serverOnlyScope,
 };
 
