@@ -59,6 +59,13 @@ describe('the registration area is enforced by the server', () => {
     expect(await doc.json()).toMatchObject({ error: 'registration_confined' });
     expect((await t.rest('aanmelder', '/api/export/participants.csv')).status).toBe(403);
     expect((await t.rest('aanmelder', '/api/navigation')).status).toBe(200);
+    // the device's key share opens the sealed replica after a reload (issue 36): the area needs it too
+    const share = await t.app.request('/api/device/key-share', {
+      headers: { authorization: `Bearer ${await t.tokenOf('aanmelder')}`, 'x-werkpad-device': '0b7a1c52-3d4e-4f60-8a9b-0c1d2e3f4a5b' },
+    });
+    expect(share.status).toBe(200);
+    expect(await share.json()).toMatchObject({ share: expect.any(String) });
+    expect((await t.rest('aanmelder', '/api/devices')).status).toBe(403);
     // a participant past registration is not confined by this rule
     expect((await t.rest('participant', `/api/portal/documents/${uuidv7()}`)).status).not.toBe(403);
   });

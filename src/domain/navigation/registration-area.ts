@@ -19,10 +19,14 @@ export const REGISTRATION_TABLES: ReadonlySet<string> = new Set(['participants',
 
 export const isRegistrationGraphField = (name: string): boolean => REGISTRATION_GRAPH_FIELDS.has(name) || /^pull[A-Z]/.test(name);
 
-/** REST paths (prefixes) the area uses: sign-in and out, the shell's menu and client log, the live stream, push, pictures. */
+/**
+ * REST paths (prefixes) the area uses: sign-in and out, the shell's menu and client log, the live stream, push,
+ * pictures, and the device's own key share and report (issue 36: without the share the sealed replica of a
+ * registering participant would not open after a reload, and the lock screen would ask for the password).
+ */
 export const REGISTRATION_REST_PREFIXES: readonly string[] = [
   '/api/oauth/', '/api/navigation', '/api/client', '/api/v2/stream', '/api/imitate/stop', '/api/fcm', '/api/push/',
-  '/api/portal/pictures/', '/api/health',
+  '/api/portal/pictures/', '/api/health', '/api/device/key-share', '/api/devices/current', '/api/devices/wiped',
 ];
 
 export const isRegistrationRestPath = (path: string): boolean => REGISTRATION_REST_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}`));

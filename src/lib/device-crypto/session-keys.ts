@@ -21,12 +21,33 @@ export const KEY_SHARE_PATH = '/api/device/key-share';
 /**
  * The share of this device and the signed-in user, as an AES-GCM wrapping key; null offline or when refused.
  * Never with the impersonation header: the share is the real user's, and it also wraps the keys of the
- * identities they impersonate on this device.
+ * identities they impersonate on this device. A request that did not reach a verdict (the network failed, the
+ * server was busy or unavailable) is tried again a few times before it counts as none: a reload on a slow link
+ * should not lock the screen of a live session.
  */
-export async function fetchDeviceShare(fetchFn: typeof fetch = fetch): Promise<CryptoKey | null> {
+export async function fetchDeviceShare(fetchFn: typeof fetch = fetch, retryDelaysMs: readonly number[] = SHARE_RETRY_DELAYS_MS): Promise<CryptoKey | null> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await askDeviceShare(fetchFn);
+    if (answer !== 'unreachable') return answer;
+    const delay = retryDelaysMs[attempt];
+    if (delay === undefined || (typeof navigator !== 'undefined' && navigator.onLine === false)) return null;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/** Waits between tries of a share request that reached no verdict. */
+const SHARE_RETRY_DELAYS_MS = [500, 1_500, 4_000] as const;
+
+async function askDeviceShare(fetchFn: typeof fetch): Promise<CryptoKey | null | 'unreachable'> {
+  let res: Response;
   try {
-    const res = await fetchFn(KEY_SHARE_PATH, { credentials: 'include', cache: 'no-store', headers: { accept: 'application/json', [DEVICE_HEADER]: deviceId() } });
-    if (!res.ok) return null;
+    res = await fetchFn(KEY_SHARE_PATH, { credentials: 'include', cache: 'no-store', headers: { accept: 'application/json', [DEVICE_HEADER]: deviceId() } });
+  } catch {
+    return 'unreachable';
+  }
+  if (res.status === 429 || res.status >= 500) return 'unreachable';
+  if (!res.ok) return null;
+  try {
     const body = (await res.json()) as { share?: unknown };
     if (typeof body.share !== 'string') return null;
     const raw = fromBase64(body.share);

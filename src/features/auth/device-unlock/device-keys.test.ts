@@ -28,11 +28,19 @@ class MemoryStorage {
   }
 }
 
-/** The server's key share of this device and user; `available: false` answers as offline. */
-const server = { share: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))), available: true, asked: 0 };
+/**
+ * The server's key share of this device and user; `available: false` answers as offline, `refuse` with that status,
+ * `failFirst` lets that many requests fail on the network before it answers.
+ */
+const server = { share: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))), available: true, asked: 0, refuse: 0, failFirst: 0 };
 const fakeFetch = vi.fn((path: string, init?: RequestInit) => {
   server.asked++;
   if (!server.available) return Promise.reject(new TypeError('Failed to fetch'));
+  if (server.failFirst > 0) {
+    server.failFirst--;
+    return Promise.reject(new TypeError('Failed to fetch'));
+  }
+  if (server.refuse) return Promise.resolve(new Response(JSON.stringify({ error: 'registration_confined' }), { status: server.refuse }));
   expect(path).toBe('/api/device/key-share');
   expect(new Headers(init?.headers).get('x-werkpad-device')).toMatch(/^[0-9a-f-]{36}$/);
   return Promise.resolve(new Response(JSON.stringify({ share: server.share }), { status: 200 }));
@@ -54,6 +62,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fakeFetch);
   server.available = true;
   server.asked = 0;
+  server.refuse = 0;
+  server.failFirst = 0;
   forgetAllDataKeys();
   // The unit project's stand-in key (tests/setup/data-keys.ts) is for identities no test touched: this one has none.
   forgetDataKey(IDENTITY);
@@ -86,9 +96,13 @@ describe('the data key at an online password sign-in', () => {
     expect(await ensureSessionKey(IDENTITY)).toBe('open');
     expect(heldKey()).toEqual(key);
     // Offline (or the share refused) it cannot: the user's password or PIN is needed.
+    // Offline the browser says so: one failed try is enough, none of the retries a slow link gets.
     forgetAllDataKeys();
     server.available = false;
+    server.asked = 0;
+    vi.stubGlobal('navigator', { ...globalThis.navigator, onLine: false });
     expect(await ensureSessionKey(IDENTITY)).toBe('needs-user');
+    expect(server.asked).toBe(1);
     expect(dataKeyFor(IDENTITY)).toBeNull();
   }, 60_000);
 
@@ -129,6 +143,34 @@ describe('the data key at an online password sign-in', () => {
     expect(await ensureSessionKey(IDENTITY)).toBe('needs-user');
     expect(readKeyring(IDENTITY)?.wraps.password).toBeDefined();
     await signInOnline(PASSWORD);
+    expect(heldKey()).toEqual(key);
+  }, 60_000);
+});
+
+describe('the device share on a slow or refusing link', () => {
+  it('a reload whose share request fails on the network twice still opens the key, asking nothing', async () => {
+    await signInOnline(PASSWORD);
+    const key = heldKey();
+    forgetAllDataKeys();
+    server.failFirst = 2;
+    server.asked = 0;
+    expect(await ensureSessionKey(IDENTITY)).toBe('open');
+    expect(server.asked).toBe(3);
+    expect(heldKey()).toEqual(key);
+  }, 60_000);
+
+  it('a refused share is not asked again, and the first sign-in still keeps a key the password opens offline', async () => {
+    server.refuse = 403;
+    await signInOnline(PASSWORD);
+    expect(server.asked).toBe(1);
+    const key = heldKey();
+    const entry = readKeyring(IDENTITY);
+    expect(entry?.wraps.password).toBeDefined();
+    expect(entry?.wraps.device).toBeUndefined();
+    forgetAllDataKeys();
+    // A reload cannot open it (no share): the user is asked, and the password opens the same key offline.
+    expect(await ensureSessionKey(IDENTITY)).toBe('needs-user');
+    expect(await unlockOffline(user.id, PASSWORD)).toEqual({ ok: true });
     expect(heldKey()).toEqual(key);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import {
   PASSWORD_WRAP_ITERATIONS,
   deriveSecretWrappingKey,
   fromBase64,
+  readKeyring,
   removeWrap,
   toBase64,
   unwrapWithSecret,
@@ -53,6 +54,9 @@ export async function commitPasswordWrap(user: { companyId: number; id: number }
   const identity = ownIdentity(user);
   const old = await prepared.old;
   await ensureSessionKey(identity, { extra: old ? { kind: 'password', key: old } : null });
+  // No share to be had (refused, or unreachable after its retries) and nothing on the device to open: the user has
+  // just proved the password, so the first key starts here, wrapped by it alone (a reload then asks for it).
+  if (!dataKeyFor(identity) && readKeyring(identity) === null) startNewDataKey(identity);
   const fresh = await prepared.fresh;
   if (!fresh || !dataKeyFor(identity)) return false;
   await wrapDataKey(identity, 'password', fresh.key, { salt: fresh.salt, iterations: fresh.iterations });
