@@ -13,7 +13,16 @@ export function replicaClearFields(table: string): readonly string[] {
   return fields;
 }
 
-/** Seals the replica `dexie` (named by its identity) before it opens. */
-export function sealReplica(dexie: Dexie): void {
-  sealDatabase(dexie, { identity: dexie.name, clearFields: replicaClearFields });
+/**
+ * The opened values the page's reader keeps in memory (opened-values.ts): the largest name list (participants or
+ * users) of a big caseload a few times over, not a whole replica of 150,000 documents.
+ */
+export const READER_KEEPS_OPENED = 20_000;
+
+/**
+ * Seals the replica `dexie` (named by its identity) before it opens. `reader`: the page's read-only handle, which
+ * keeps opened values in memory (the worker writes what it reads, so it never does).
+ */
+export function sealReplica(dexie: Dexie, options: { reader?: boolean } = {}): void {
+  sealDatabase(dexie, { identity: dexie.name, clearFields: replicaClearFields, ...(options.reader ? { keepOpened: READER_KEEPS_OPENED } : {}) });
 }

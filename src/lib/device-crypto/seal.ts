@@ -13,6 +13,7 @@
 import type { DBCore, DBCoreCursor, DBCoreMutateRequest, DBCoreTable, Dexie, Middleware } from 'dexie';
 import { dataKeyFor, onDataKeyChange } from './data-keys';
 import { isSealed, makeSealer, randomIvs, ReplicaLockedError, SealOpenError, type Sealer } from './seal-codec';
+import { openedValuesOf } from './opened-values';
 
 export { ReplicaLockedError, SealOpenError };
 
@@ -21,6 +22,11 @@ export interface SealOptions {
   identity: string;
   /** The fields of a table that stay clear (its primary key first among them). */
   clearFields: (table: string) => readonly string[];
+  /**
+   * Keep up to this many opened values in memory (the page's read-only reader): a value read again unchanged is
+   * not decrypted and parsed again (opened-values.ts). Never for a context that writes what it reads.
+   */
+  keepOpened?: number;
 }
 
 /** One sealer per identity and key, dropped when the key goes. */
@@ -56,7 +62,11 @@ function sealingTable(table: DBCoreTable, options: SealOptions): DBCoreTable {
       if (isUpgrade(trans)) return value;
       throw new SealOpenError(`a record of ${name} is stored in clear`);
     }
-    return sealerFor(options.identity).open(name, clear, value);
+    if (!options.keepOpened) return sealerFor(options.identity).open(name, clear, value);
+    // Looked up on every read: a new key drops the kept values (opened-values.ts).
+    const kept = openedValuesOf(options.identity, options.keepOpened);
+    const sealer = sealerFor(options.identity);
+    return kept.open(name, clear, value, () => sealer.open(name, clear, value));
   };
   const sealAll = (req: DBCoreMutateRequest): DBCoreMutateRequest => {
     if (req.type !== 'add' && req.type !== 'put') return req;

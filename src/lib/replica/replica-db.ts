@@ -30,7 +30,7 @@ export function replicaReader(session: ReplicaIdentity): ReplicaReader {
   current?.reader.dexie.close();
   const dexie = new Dexie(key);
   // Sealed with the identity's data key (issue 36): the worker writes, this reader opens what it wrote.
-  sealReplica(dexie);
+  sealReplica(dexie, { reader: true });
   declareReplicaSchema(dexie);
   const reader: ReplicaReader = {
     dexie,
