@@ -19,7 +19,7 @@ import { raw, run, sql } from '../db/sql';
 import type { Checkpoint } from '../../src/domain/sync/types';
 import type { CollectionName } from '../../src/domain/sync/collections';
 import { verifyCheckpoint } from './checkpoint';
-import { scopeKey, type PullEnv } from './pull';
+import { scopeKey, type PullEnv } from './pull-env';
 import type { ServerCollection } from './registry';
 
 export interface ReplicaChecksum {

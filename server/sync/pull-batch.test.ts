@@ -3,7 +3,8 @@ import { createSyncFixture, type SyncFixture } from './test-fixture';
 import type { Checkpoint, PullAnswer } from '../../src/domain/sync/types';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/domain/sync/collections';
 import { serverCollection } from './registry';
-import { pullCollection, pullEnv } from './pull';
+import { pullCollection } from './pull';
+import { pullEnv } from './pull-env';
 import type { Db } from '../db/db';
 import type { Viewer } from '../auth/viewer';
 

@@ -5,7 +5,8 @@ import type { Checkpoint, PullAnswer, ReplicaDocument } from '../../src/domain/s
 import { pullFieldName, type CollectionName } from '../../src/domain/sync/collections';
 import { serverCollection } from './registry';
 import { loadSyncKeys } from './checkpoint';
-import { pullCollection, pullEnv } from './pull';
+import { pullCollection } from './pull';
+import { pullEnv } from './pull-env';
 import { documentSql, tableColumns } from './document';
 import { raw, run, sql } from '../db/sql';
 import type { Viewer } from '../auth/viewer';

@@ -5,7 +5,8 @@ import { COLLECTION_NAMES, pullFieldName, type CollectionName } from '../../src/
 import { rowToDocument } from './document';
 import { serverCollection } from './registry';
 import { loadSyncKeys, signCheckpoint } from './checkpoint';
-import { pullCollection, pullEnv } from './pull';
+import { pullCollection } from './pull';
+import { pullEnv } from './pull-env';
 import { maybeRunSyncHousekeeping, purgeTombstones, runSyncHousekeeping, syncHousekeepingSettled } from './housekeeping';
 import type { Db } from '../db/db';
 import { createSession } from '../auth/session';

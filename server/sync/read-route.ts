@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../db/db';
 import type { Standby } from '../db/replicas';
 import type { Checkpoint } from '../../src/domain/sync/types';
 import { peekClaims } from './checkpoint';
-import { pullEnv, standbyPullEnv, type PullEnv } from './pull';
+import { pullEnv, standbyPullEnv, type PullEnv } from './pull-env';
 import { perOperation } from '../graph/per-operation';
 
 /**

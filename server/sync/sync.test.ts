@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncFixture, type SyncFixture } from './test-fixture';
-import { committedHighWater } from './pull';
+import { committedHighWater } from './pull-env';
 import type { PullAnswer, PushAnswer } from '../../src/domain/sync/types';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import { identityKey } from '../../src/domain/sync/status';

@@ -22,7 +22,8 @@ import { draftOfDocument, type MeasurementDocument } from '../../src/domain/wage
 import { checkSave, measurementPatch, SaveMeasurementSchema } from '../../src/domain/wage-value/schemas';
 import { serverCollection } from '../sync/registry';
 import { loadSyncKeys } from '../sync/checkpoint';
-import { pullCollection, pullEnv } from '../sync/pull';
+import { pullCollection } from '../sync/pull';
+import { pullEnv } from '../sync/pull-env';
 import type { Viewer } from '../auth/viewer';
 
 let db: Db;
