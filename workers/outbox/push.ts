@@ -119,7 +119,8 @@ function eventOf(answer: PushAnswer | null | undefined, error: FieldError | unde
   if (answer && !answer.success && answer.reason === IDENTITY_MISMATCH) return { type: 'blocked', code: IDENTITY_CHANGED_CODE };
   if (answer && !answer.success && isPushErrorCode(answer.reason)) return { type: 'serverError', code: answer.reason };
   if (answer) return { type: 'answer', answer };
-  return { type: 'networkError', error: error?.message ?? 'no_answer' };
+  // The request was answered and only this row failed transiently: counted against the row (error mode, issue 37).
+  return { type: 'networkError', error: error?.message ?? 'no_answer', answered: true };
 }
 
 /**

@@ -7,10 +7,18 @@
  *                             --rejected--> failed     (rolled back; the user's input kept in args; when
  *                                                       it created the document, later rows of it fail too)
  *                             --conflict--> conflict   (rolled back; both versions kept, the fields named)
- *                             --transient (network, 5xx, timeout; a field the server calls transient:
- *                                          deadlock, serialization failure, lost connection)-->
+ *                             --transient, no answer at all (network, 5xx, timeout: the connection's
+ *                                          fault, not the row's)-->
  *                                           pending    (attempts+1, exponential backoff with jitter; never
- *                                                       rolled back, order kept)
+ *                                                       rolled back, order kept, never set aside)
+ *                             --transient, the row's own (the server answered the request, this row's
+ *                                          field failed transiently: deadlock, serialization failure, lost
+ *                                          connection)-->
+ *                                           pending    (transientTries+1, backoff; only later rows of the
+ *                                                       same document wait behind it) or, at the
+ *                                                       MAX_TRANSIENT_TRIES-th try or TRANSIENT_LIMIT_MS
+ *                                                       after its first such failure, failed (send_failed;
+ *                                                       rolled back; later rows of the document keep waiting)
  *                             --serverError (the resolver threw anything else: a bug, a broken row)-->
  *                                           pending    (errorAttempts+1, backoff; only later rows of the
  *                                                       same document wait behind it) or, at the
@@ -20,7 +28,10 @@
  *                                           pending    (no attempt counted)
  *                             --blocked (session, maintenance)--> pending (no attempt counted)
  *   failed | conflict --retry--> pending under a NEW client mutation id (the server stored the first
- *                                answer for the old one), optimistic change re-applied
+ *                                answer for the old one), optimistic change re-applied; a row set aside
+ *                                after transient failures keeps its id and place (the server stored no
+ *                                answer for it: a replay is safe), so it still goes before the later rows
+ *                                of its document
  *   pending | failed | conflict --discard--> (removed; a pending change is rolled back); a row being
  *                                sent cannot be discarded (OutboxRowSending): what went out is on its way
  *   conflict --resolve--> (removed; a new row with the chosen values, based on the server's revision)
@@ -69,6 +80,10 @@ export interface OutboxRow {
   sentOnce?: boolean;
   /** Answers of the server that were errors (the resolver threw, not transient): capped at MAX_ERROR_ATTEMPTS. */
   errorAttempts?: number;
+  /** The row's own transient failures (its field failed, the request was answered): capped at MAX_TRANSIENT_TRIES. */
+  transientTries?: number;
+  /** When the first of those failures came (the worker's clock); TRANSIENT_LIMIT_MS after it the row is set aside. */
+  transientSince?: number | null;
   /** The descriptor's version (WriteDef.version) the args were made for; absent: 1. Migrated before sending. */
   version?: number;
   /**
@@ -89,7 +104,11 @@ export interface OutboxRow {
 export type OutboxEvent =
   | { type: 'send' }
   | { type: 'answer'; answer: PushAnswer }
-  | { type: 'networkError'; error: string }
+  /**
+   * A transient failure. `answered`: the server answered the request and only this row's field failed
+   * (counted against the row); without it no answer came at all (the connection: never counted against it).
+   */
+  | { type: 'networkError'; error: string; answered?: boolean }
   /** The resolver threw and the server did not call it transient: `code` is its extensions.code. */
   | { type: 'serverError'; code: string }
   /** The server did not run this row because an earlier row of the same request failed transiently. */
@@ -123,6 +142,13 @@ export const WRITE_FAILED = 'write_failed';
 /** How often a row is sent while the server answers it with an error, before it is marked failed. */
 export const MAX_ERROR_ATTEMPTS = 3;
 
+/** The reason of a row set aside after transient failures (the last failure's text in errorParams.code). */
+export const SEND_FAILED = 'send_failed';
+/** How often a row's own transient failure is tried again before it is set aside. */
+export const MAX_TRANSIENT_TRIES = 20;
+/** How long after its first own transient failure a row is set aside, whatever its tries. */
+export const TRANSIENT_LIMIT_MS = 24 * 60 * 60_000;
+
 /** Thrown when a row that is being sent is to be discarded: what went out is on its way. */
 export class OutboxRowSending extends Error {
   override readonly name = 'OutboxRowSending';
@@ -133,10 +159,14 @@ export class OutboxRowSending extends Error {
 /** OutboxRowSending's message (it crosses the worker boundary as text): an i18n key. */
 export const OUTBOX_ROW_SENDING = 'sync.errors.discardWhileSending';
 
-/** A failed row that holds back the later rows of its document (the server failed on it, not a rule). */
+/**
+ * A row that holds back the later rows of its document only (the server failed on it, or it failed
+ * transiently on its own: not a rule, so the later rows of the document would fail the same way or
+ * overtake it), while other documents go on.
+ */
 export function holdsDocument(row: OutboxRow): boolean {
-  if (row.status === 'failed') return row.error === WRITE_FAILED;
-  return row.status === 'pending' && (row.errorAttempts ?? 0) > 0;
+  if (row.status === 'failed') return row.error === WRITE_FAILED || row.error === SEND_FAILED;
+  return row.status === 'pending' && ((row.errorAttempts ?? 0) > 0 || (row.transientTries ?? 0) > 0);
 }
 
 export const BACKOFF_BASE_MS = 1_000;
@@ -194,7 +224,16 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
     case 'networkError': {
       if (row.status !== 'sending') return invalid();
       const attempts = row.attempts + 1;
-      return stay({ status: 'pending', attempts, error: event.error, nextAttemptAt: now + backoffDelay(attempts, random) });
+      if (!event.answered) return stay({ status: 'pending', attempts, error: event.error, nextAttemptAt: now + backoffDelay(attempts, random) });
+      const transientTries = (row.transientTries ?? 0) + 1;
+      const transientSince = row.transientSince ?? now;
+      if (transientTries >= MAX_TRANSIENT_TRIES || now - transientSince >= TRANSIENT_LIMIT_MS) {
+        return stay(
+          { status: 'failed', error: SEND_FAILED, errorParams: { code: event.error, attempts: transientTries }, transientTries, transientSince },
+          hasOptimistic ? ['rollback'] : [],
+        );
+      }
+      return stay({ status: 'pending', attempts, transientTries, transientSince, error: event.error, nextAttemptAt: now + backoffDelay(transientTries, random) });
     }
     case 'serverError': {
       if (row.status !== 'sending') return invalid();
@@ -210,12 +249,12 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
     }
     case 'blocked':
       return row.status === 'sending' ? stay({ status: 'pending', error: event.code }) : invalid();
-    case 'retry':
+    case 'retry': {
       if (row.status !== 'failed' && row.status !== 'conflict') return invalid();
-      return stay(
-        { status: 'pending', error: null, serverDocument: null, conflictFields: null, attempts: 0, errorAttempts: 0, nextAttemptAt: 0 },
-        hasOptimistic ? ['renew', 'reapply'] : ['renew'],
-      );
+      const cleared = { status: 'pending' as const, error: null, errorParams: null, serverDocument: null, conflictFields: null, attempts: 0, errorAttempts: 0, transientTries: 0, transientSince: null, nextAttemptAt: 0 };
+      if (row.status === 'failed' && row.error === SEND_FAILED) return stay(cleared, hasOptimistic ? ['reapply'] : []);
+      return stay(cleared, hasOptimistic ? ['renew', 'reapply'] : ['renew']);
+    }
     case 'discard':
       if (row.status === 'sending') throw new OutboxRowSending();
       return { row: null, effects: hasOptimistic && row.status === 'pending' ? ['rollback'] : [] };
@@ -226,9 +265,10 @@ export function transition(row: OutboxRow, event: OutboxEvent, now: number, rand
 
 /**
  * The row to push next (nextToSend) and the rows of the next batch (batchPicker). Order is kept per
- * document: the oldest row that is pending or sending decides. A row in backoff after a transient
- * failure (network, deadlock) holds every row behind it; a row the server failed on (errorAttempts,
- * or failed with write_failed) holds only the later rows of its own document: other documents go on.
+ * document: the oldest row that is pending or sending decides. A row in backoff after a request that
+ * got no answer (the network) holds every row behind it; a row the server failed on (errorAttempts,
+ * or failed with write_failed) or that failed transiently on its own (transientTries, or failed with
+ * send_failed) holds only the later rows of its own document: other documents go on.
  * Rejected and conflicting rows never block. A row being sent stops everything (a push is in flight).
  */
 export function nextToSend(rows: readonly OutboxRow[], now: number): { row: OutboxRow | null; waitUntil: number | null } {
