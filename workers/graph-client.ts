@@ -16,7 +16,7 @@ export type GraphOutcome<T> =
   /** A catalogue code that needs the shell (sign in again, two-step, maintenance, another identity): pause. */
   | { kind: 'blocked'; code: BlockingErrorCode; hint?: string | undefined }
   /** The server understood and refused the whole request (GraphQL validation, 4xx). */
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; code?: string };
 
 export interface FieldError {
   message: string;
@@ -49,7 +49,11 @@ export function classify<T>(status: number, data: T | null | undefined, errors: 
         })) }
       : { kind: 'data', data };
   }
-  if (errors.length > 0) return { kind: 'error', message: errors.map((e) => e.message ?? 'error').join(', ') };
+  if (errors.length > 0) {
+    // The catalogue code (a 413's payload_too_large) is what the client acts on, never the sentence.
+    const code = errors.find((e) => typeof e.extensions?.code === 'string')?.extensions?.code;
+    return { kind: 'error', message: errors.map((e) => e.message ?? 'error').join(', '), ...(typeof code === 'string' ? { code } : {}) };
+  }
   if (status >= 400) return { kind: 'error', message: `HTTP ${status}` };
   return { kind: 'network', error: 'Unexpected empty response' };
 }

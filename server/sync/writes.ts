@@ -31,7 +31,8 @@ import type { Queryable, Row } from '../db/db';
 import { raw, run, sql } from '../db/sql';
 import type { Viewer } from '../auth/viewer';
 import { audit } from '../auth/audit';
-import { inputTypeName, INVALID_INPUT, type Write } from '../../src/domain/writes/define';
+import { inputTypeName, INVALID_INPUT, writeVersion, type Write } from '../../src/domain/writes/define';
+import { acceptsWriteVersion, UPGRADE_REQUIRED } from '../../src/domain/sync/write-checks';
 import { NOT_ATTEMPTED } from '../../src/domain/sync/outbox-machine';
 import { IDENTITY_MISMATCH, rowIdentityKey } from '../../src/domain/sync/row-identity';
 import { CONFLICT_REASON, type PushAnswer, type ReplicaDocument } from '../../src/domain/sync/types';
@@ -188,6 +189,7 @@ const EXTRA_FIELDS = {
   clientMutationId: { type: 'ID', description: 'UUID v7 made by the client; a replay answers the first answer. Made by the server when left out.' },
   baseRevision: { type: 'Int', description: 'The revision of the document the change was based on.' },
   baseValues: { type: 'JSON', description: 'The edited fields as they were in that revision: changed on both sides means conflict.' },
+  writeVersion: { type: 'Int', description: 'The version of the write the row was made with: the current and the previous one are taken, others are refused with upgrade_required.' },
   identity: {
     type: 'String',
     description: 'Who the write was made under (company:realUser>impersonated...): refused with identity_mismatch, nothing written, when the session is someone else.',
@@ -252,7 +254,14 @@ export async function runWrite<S extends v.GenericSchema>(
   rawInput: Record<string, unknown>,
 ): Promise<PushAnswer> {
   if (aborted.has(graph)) return { success: false, reason: NOT_ATTEMPTED, conflict: null };
-  const { clientMutationId: givenId, baseRevision, baseValues, identity: madeUnder, ...input } = rawInput;
+  const { clientMutationId: givenId, baseRevision, baseValues, identity: madeUnder, writeVersion: sentVersion, ...given } = rawInput;
+  // A row of a write version this server does not take (issue 37): refused before anything is written
+  // (no claim), so the updated app can send it again under the same id; the previous version is migrated.
+  const version = writeVersion(write);
+  if (sentVersion !== undefined && sentVersion !== null && (typeof sentVersion !== 'number' || !acceptsWriteVersion(version, sentVersion))) {
+    return { success: false, reason: UPGRADE_REQUIRED, params: { version }, conflict: null };
+  }
+  const input = typeof sentVersion === 'number' && sentVersion < version && write.migrate ? write.migrate(sentVersion, given) : given;
   const clientMutationId = typeof givenId === 'string' && givenId ? givenId.toLowerCase() : uuidv7();
   // No expiry by the time inside the id: the client's clock made it (the server's clock decides, see
   // client-mutation.ts); a row never sent can be sent whatever its age.

@@ -21,6 +21,7 @@ import { writeVersion, WRITE_TOO_LARGE, type Write } from '../../src/domain/writ
 import { pushDocument, REQUEST_BODY_LIMIT_BYTES, type PushItem } from '../../src/domain/writes/push-document';
 import { findWrite, type WriteName } from '../../src/domain/writes/registry';
 import type { ReplicaDocument } from '../../src/domain/sync/types';
+import { tooLargeParams } from '../../src/domain/sync/write-checks';
 import type { Replica } from '../replica/db';
 import { isActive, materialize, rematerialize, rowsFor, serverBase } from '../replica/documents';
 import { countsFrom, OUTBOX_COUNTS_KEY, type OutboxCounts } from '../replica/outbox-counts';
@@ -63,6 +64,8 @@ export function pushItemOf(row: OutboxRow): PushItem {
     clientMutationId: row.clientMutationId,
     baseRevision: row.baseRevision,
     baseValues: row.baseValues,
+    // The server takes the current and the previous version of a write (issue 37), answering upgrade_required beyond.
+    writeVersion: row.version ?? 1,
   };
 }
 
@@ -71,12 +74,15 @@ export function pushItemBytes(row: OutboxRow): number {
   return new TextEncoder().encode(JSON.stringify(pushDocument([pushItemOf(row)]).variables)).length;
 }
 
+/** The most one row may take in a request: the query text and headers come on top of the variables. */
+export const MAX_ROW_BYTES = REQUEST_BODY_LIMIT_BYTES - 16 * 1024;
+
 /** Thrown before queueing when one write would not fit in a request to the server (its body limit). */
 export function tooLargeFor(row: OutboxRow): InvalidWriteInput | null {
   const bytes = pushItemBytes(row);
-  // The query text and headers come on top of the variables: keep room for them.
-  if (bytes <= REQUEST_BODY_LIMIT_BYTES - 16 * 1024) return null;
-  return new InvalidWriteInput([{ path: '', message: WRITE_TOO_LARGE }]);
+  if (bytes <= MAX_ROW_BYTES) return null;
+  // Named by the field to shorten (the largest, counted with its base value: issue 37).
+  return new InvalidWriteInput([{ path: tooLargeParams(row.args, row.baseValues, bytes).field, message: WRITE_TOO_LARGE }]);
 }
 
 export interface QueuedWrite {
@@ -141,6 +147,9 @@ function coalesce(last: OutboxRow | undefined, row: OutboxRow): OutboxRow | null
   // Never into a row that went out before: the server may have applied it (the answer was lost), and
   // its replay under the same id would answer the first delivery, losing what was folded in.
   if (!last || last.status !== 'pending' || last.sentOnce || last.op !== row.op) return null;
+  // Only rows of the same write version (issue 37): a save into a row queued by an older version
+  // would keep that version, and its migration would then overwrite the new values with the old.
+  if ((last.version ?? 1) !== (row.version ?? 1)) return null;
   if (row.mode !== 'edit' && row.mode !== 'upsert') return null;
   if (last.mode !== row.mode || !last.patch || !row.patch) return null;
   return {
@@ -166,6 +175,10 @@ export async function addRows(replica: Replica, rows: OutboxRow[]): Promise<void
       row.baseValues = baseValuesOf(findWrite(row.op), row, seen);
       const active = existing.filter(isActive);
       const merged = coalesce(active[active.length - 1], row);
+      // Measured as it will be sent, with its base values and folded (issue 37): refused here, the
+      // transaction aborts and nothing changes (the queued row and the document stay as they were).
+      const tooLarge = tooLargeFor(merged ?? row);
+      if (tooLarge) throw tooLarge;
       if (merged) {
         await replica.outbox.put(merged);
         row.clientMutationId = merged.clientMutationId;

@@ -11,6 +11,9 @@ import { applyEventInTransaction, pushItemBytes, pushItemOf } from './outbox';
 import { IDENTITY_MISMATCH, rowBelongsTo } from '../../src/domain/sync/row-identity';
 import type { UploadTransport } from '../upload-client';
 import { dropOrphanFiles, fileOf, noteUploadProgress } from './files';
+import { migratedForSending, refusalOf, tooLargeRefusal, type Refusal } from './send-checks';
+import { PAYLOAD_TOO_LARGE } from '../../src/domain/sync/push-failures';
+import { UPGRADE_REQUIRED } from '../../src/domain/sync/write-checks';
 
 /** The blocking code a row refused for its identity stops the worker with (the session is someone else's). */
 const IDENTITY_CHANGED_CODE = 'identity_changed';
@@ -68,10 +71,10 @@ async function takeBatch(
   replica: Replica,
   now: number,
   size: number,
-): Promise<{ rows: OutboxRow[]; items: PushItem[]; waitUntil: number | null }> {
+): Promise<{ rows: OutboxRow[]; items: PushItem[]; waitUntil: number | null; refused: { row: OutboxRow; refusal: Refusal }[] }> {
   return replica.dexie.transaction('rw', replica.outbox, async () => {
     const picker = batchPicker(now, size, { sizeOf: pushItemBytes, maxBytes: BATCH_BYTES });
-    if ((await replica.outbox.where('status').equals('sending').count()) > 0) return { rows: [], items: [], waitUntil: null };
+    if ((await replica.outbox.where('status').equals('sending').count()) > 0) return { rows: [], items: [], waitUntil: null, refused: [] };
     // Failed rows are few: merged into the pending range in id order (a failed row holds only the rows after it).
     const failed = (await replica.outbox.where('status').equals('failed').filter((r) => rowBelongsTo(r, replica.identity)).toArray()).sort((a, b) => (a.clientMutationId < b.clientMutationId ? -1 : 1));
     let f = 0;
@@ -88,14 +91,21 @@ async function takeBatch(
     // A row with a file goes alone, as multipart; other rows stop before it (order kept).
     const picked = filesAlone(all);
     const rows: OutboxRow[] = [];
+    const refused: { row: OutboxRow; refusal: Refusal }[] = [];
     for (const row of picked) {
-      const marked = transition(row, { type: 'send' }, now).row!;
+      // Checked as it goes (send-checks.ts): migrated to its write's version, its schema, its size.
+      const marked = transition(migratedForSending(row), { type: 'send' }, now).row!;
       await replica.outbox.put(marked);
-      rows.push(marked);
+      const refusal = refusalOf(marked);
+      if (refusal) refused.push({ row: marked, refusal });
+      else rows.push(marked);
     }
-    return { rows, items: rows.map((row) => ({ ...pushItemOf(row), identity: row.identity ?? replica.identity })), waitUntil };
+    return { rows, items: rows.map((row) => ({ ...pushItemOf(row), identity: row.identity ?? replica.identity })), waitUntil, refused };
   });
 }
+
+/** A refusal on the device as the outbox machine takes a server's refusal. */
+const refusalEvent = (refusal: Refusal): OutboxEvent => ({ type: 'answer', answer: { success: false, reason: refusal.reason, params: refusal.params, conflict: null } });
 
 /** Applies one event to each row (row i gets events[i]) in ONE transaction over the outbox and their collections. */
 async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: readonly OutboxEvent[], now: number, random: () => number): Promise<void> {
@@ -115,6 +125,8 @@ async function applyAll(replica: Replica, rows: readonly OutboxRow[], events: re
  * request's transaction did not commit) goes back to pending with backoff, never rolled back, order kept.
  */
 function eventOf(answer: PushAnswer | null | undefined, error: FieldError | undefined): OutboxEvent {
+  // Made with a write version the server does not take: the row waits on the device for the app's update.
+  if (answer && !answer.success && answer.reason === UPGRADE_REQUIRED) return { type: 'blocked', code: UPGRADE_REQUIRED };
   // The session is not the identity the row was made under: it waits (nothing was written), like a row of a changed session.
   if (answer && !answer.success && answer.reason === IDENTITY_MISMATCH) return { type: 'blocked', code: IDENTITY_CHANGED_CODE };
   if (answer && !answer.success && isPushErrorCode(answer.reason)) return { type: 'serverError', code: answer.reason };
@@ -151,8 +163,15 @@ export async function pushOutbox(
   /** After a refused request: how many of its rows still go one at a time to find the bad one. */
   let single = 0;
   for (;;) {
-    const { rows, items, waitUntil } = await takeBatch(replica, now(), single > 0 ? 1 : batch);
+    const { rows, items, waitUntil, refused } = await takeBatch(replica, now(), single > 0 ? 1 : batch);
     if (single > 0) single--;
+    if (refused.length > 0) {
+      // Never sent: refused on the device, with the reason the server would give (no request, no 413).
+      const refusedRows = refused.map((r) => r.row);
+      await applyAll(replica, refusedRows, refused.map(({ refusal }) => refusalEvent(refusal)), now(), random);
+      options.onChange?.();
+      if (rows.length === 0) continue;
+    }
     if (rows.length === 0) return waitUntil ? { kind: 'wait', until: waitUntil } : { kind: 'idle' };
     options.onTaken?.(rows);
     const document = pushDocument(items);
@@ -185,7 +204,8 @@ export async function pushOutbox(
           continue;
         }
         options.onSent?.(rows[0]!);
-        await applyAll(replica, rows, [{ type: 'answer', answer: { success: false, reason: outcome.message } }], now(), random);
+        // A 413 is the row's size, said with what to shorten (never the server's sentence).
+        await applyAll(replica, rows, [outcome.code === PAYLOAD_TOO_LARGE ? refusalEvent(tooLargeRefusal(rows[0]!)) : { type: 'answer', answer: { success: false, reason: outcome.message } }], now(), random);
         await settleFiles();
         options.onChange?.();
         break;

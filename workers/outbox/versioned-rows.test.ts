@@ -57,7 +57,7 @@ describe('versioned rows', () => {
     };
     const error = await enqueue(replica, 'wageValue.saveMeasurement', input, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidWriteInput);
-    expect((error as InvalidWriteInput).issues).toEqual([{ path: '', message: WRITE_TOO_LARGE }]);
+    expect((error as InvalidWriteInput).issues).toEqual([{ path: 'normFunction', message: WRITE_TOO_LARGE }]);
     expect(await listOutbox(replica)).toEqual([]);
     // Just under the limit is queued as usual.
     await enqueue(replica, 'wageValue.saveMeasurement', { ...input, normFunction: { normFunction: 'Schoonmaker', salaryScale: 'x'.repeat(900_000) } }, {});

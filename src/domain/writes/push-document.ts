@@ -17,6 +17,8 @@ export interface PushItem {
   baseValues?: Record<string, unknown> | null;
   /** The identity the row was made under (row-identity.ts): the server refuses it from another. */
   identity?: string | null;
+  /** The version of the write the row was made with (src/domain/sync/write-checks.ts). */
+  writeVersion?: number;
 }
 
 export const PUSH_SELECTION = '{ success reason params revision conflict }';
@@ -51,6 +53,7 @@ export function pushDocument(items: readonly PushItem[]): { query: string; varia
       baseRevision: item.baseRevision ?? null,
       baseValues: item.baseValues ?? null,
       ...(item.identity ? { identity: item.identity } : {}),
+      ...(item.writeVersion !== undefined ? { writeVersion: item.writeVersion } : {}),
     };
   });
   return { query: `mutation Push(${defs.join(', ')}) {\n${fields.join('\n')}\n}`, variables };
