@@ -82,6 +82,8 @@ export class SyncEngine {
   private readonly schedule: (fn: () => void, ms: number) => () => void;
   /** Collections found drifted and started over since this engine started (replica checksums). */
   checksumRepairs = 0;
+  /** Of those, the ones found by the checksum a pull's page carried, before the page was applied (issue 37). */
+  checkpointChecksumRepairs = 0;
   /** Checksum requests sent (the bench's cost figure). */
   checksumChecks = 0;
   /** When each collection's checksum last matched (or was repaired). */
@@ -311,6 +313,10 @@ export class SyncEngine {
           ...(this.deps.pullLimit ? { limit: this.deps.pullLimit } : {}),
           now: this.now,
           onProgress: first ? (p) => this.set({ firstSync: { ...p, done: false } }) : undefined,
+          onChecksumRepair: () => {
+            this.checksumRepairs++;
+            this.checkpointChecksumRepairs++;
+          },
         });
         if (pulled.kind === 'partial') for (const f of pulled.failed) this.dirty.add(f.collection);
         else if (pulled.kind !== 'done') for (const n of names) this.dirty.add(n);

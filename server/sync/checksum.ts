@@ -59,14 +59,18 @@ export async function replicaChecksum(
     sql`SELECT EXISTS (SELECT 1 FROM ${raw(collection.table)} t WHERE ${tenancy} AND t.change_seq > ${seq}) AS newer`,
   );
   if (newer[0]?.newer !== false) return stale;
-  const { rows } = await run<{ n: number | string; hash: string }>(
+  // The same look again in the counting statement: one snapshot, so a change committed between the
+  // two statements makes the answer stale instead of a count without that row (issue 37: the pull's
+  // checksum is read while others write, and a false difference would start the collection over).
+  const { rows } = await run<{ n: number | string; hash: string; newer: boolean }>(
     db,
     sql`SELECT count(*) AS n,
-               encode(sha256(convert_to(coalesce(string_agg(t.uuid::text || ':' || t.revision::text, ',' ORDER BY t.uuid::text COLLATE "C"), ''), 'UTF8')), 'hex') AS hash
+               encode(sha256(convert_to(coalesce(string_agg(t.uuid::text || ':' || t.revision::text, ',' ORDER BY t.uuid::text COLLATE "C"), ''), 'UTF8')), 'hex') AS hash,
+               EXISTS (SELECT 1 FROM ${raw(collection.table)} t WHERE ${tenancy} AND t.change_seq > ${seq}) AS newer
           FROM ${raw(collection.table)} t
          WHERE ${tenancy} AND t.change_seq <= ${seq} AND t.deleted_at IS NULL AND ${scope}`,
   );
   const row = rows[0];
-  if (!row) return stale;
+  if (!row || row.newer !== false) return stale;
   return { collection: collection.name, stale: false, count: Number(row.n), hash: row.hash };
 }

@@ -80,6 +80,8 @@ export interface FaultStats {
   replicaCorruptions: number;
   /** Collections the engines found drifted by their checksums and pulled again. */
   checksumRepairs: number;
+  /** Of those, found by the checksum a pull's page carried, before the page was applied (issue 37). */
+  checkpointChecksumRepairs: number;
   /** Kills of the server's LISTEN connections (issue 19); after each, pokes must resume on a live stream. */
   listenDrops: number;
   /** Rows sent whose client mutation id was made by a client clock 40 days slow or fast (issue 19). */
@@ -103,7 +105,7 @@ export interface FaultStats {
 /** The faults that must have happened in every run (asserted above zero). */
 export const INJECTED: readonly (keyof FaultStats)[] = [
   'dropped', 'lostAnswers', 'duplicated', 'serverCrashes', 'crashesMidPush', 'clientRestarts', 'rowsLeftSending', 'scopeMoves',
-  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused', 'replicaCorruptions', 'checksumRepairs', 'inputVersionChanges',
+  'participantMoves', 'editsDuringPush', 'discardsDuringPush', 'quotaErrors', 'poisonRows', 'listenDrops', 'clockSkews', 'sessionExpiries', 'identitySwitches', 'foreignRowsRefused', 'replicaCorruptions', 'checksumRepairs', 'checkpointChecksumRepairs', 'inputVersionChanges',
 ];
 
 /** Reasons a write may be refused in this scenario: its document was deleted or moved to another owner. */
@@ -224,7 +226,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const stats: FaultStats = {
     requests: 0, dropped: 0, lostAnswers: 0, duplicated: 0, serverCrashes: 0, crashesMidPush: 0, crashesAfterCommits: 0, clientRestarts: 0,
     rowsLeftSending: 0, scopeMoves: 0, participantMoves: 0, offlineToggles: 0, conflictsKeptServer: 0, conflictsKeptOwn: 0, conflictsGone: 0,
-    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0, replicaCorruptions: 0, checksumRepairs: 0, inputVersionChanges: 0,
+    conflictsOnUnchangedFields: 0, editsDuringPush: 0, discardsDuringPush: 0, quotaErrors: 0, poisonRows: 0, listenDrops: 0, clockSkews: 0, rejected: {}, sessionExpiries: 0, identitySwitches: 0, foreignRowsRefused: 0, replicaCorruptions: 0, checksumRepairs: 0, checkpointChecksumRepairs: 0, inputVersionChanges: 0,
     accepted: { creates: 0, edits: 0, bumps: 0, deletes: 0, participantEdits: 0 },
   };
   /** Every row that went over the wire, by client mutation id (replays carry the same input). */
@@ -605,6 +607,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     stats.rowsLeftSending += sending;
     // A new worker on the same IndexedDB database; the old one never wakes up again.
     stats.checksumRepairs += c.engine.checksumRepairs;
+    stats.checkpointChecksumRepairs += c.engine.checkpointChecksumRepairs;
     c.replica = openReplica({ companyId: tenant.companyId, userId: c.userId, realUserId: c.userId, chain: [] }, c.replicaName);
     // The new worker is a new deploy: rows of probes.save queued before it carry the old input (`text`).
     if (!c.deployed) {
@@ -933,7 +936,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
   const repairFailures: string[] = [];
   {
     const c = clients[0]!;
-    const before = c.engine.checksumRepairs;
+    const before = c.engine.checkpointChecksumRepairs;
     const collection = (await c.replica.docs('syncProbes').filter((d) => !d._pending && typeof d.revision === 'number').count()) > 0 ? 'syncProbes' : 'participants';
     const doc = await c.replica.docs(collection).filter((d) => !d._pending && typeof d.revision === 'number').first();
     if (!doc) repairFailures.push(`${c.name}: no synced document to corrupt at the end`);
@@ -942,7 +945,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
       stats.replicaCorruptions++;
       clock += 10 * 60_000;
       await c.engine.requestSync([...COLLECTIONS], { push: false });
-      if (c.engine.checksumRepairs === before) repairFailures.push(`${c.name}: the checksums did not find ${collection} ${doc.uuid} deleted from the replica`);
+      // Issue 37: found by the checksum of the next pull's page, before the page was applied.
+      if (c.engine.checkpointChecksumRepairs === before) repairFailures.push(`${c.name}: the next pull's checksum did not find ${collection} ${doc.uuid} deleted from the replica`);
     }
   }
   const failures: string[] = [...listenFailures, ...repairFailures];
@@ -952,6 +956,7 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     const state = c.engine.getStatus().state;
     if (state !== 'idle') failures.push(`${c.name} ended ${state}`);
     stats.checksumRepairs += c.engine.checksumRepairs;
+    stats.checkpointChecksumRepairs += c.engine.checkpointChecksumRepairs;
     // Every replica's checksums equal the server's at the end.
     const checked = await compareChecksums(c.replica, c.transport, [...COLLECTIONS]);
     if (checked.kind !== 'compared' || checked.matched.length !== COLLECTIONS.length) {
@@ -1343,7 +1348,7 @@ export function formatStats(run: FaultRun): string {
     `${run.database} seed ${run.seed}: ${(run.ms / 1000).toFixed(1)} s; requests ${s.requests}; injected: dropped ${s.dropped}, ` +
     `lost answers ${s.lostAnswers}, duplicates ${s.duplicated}, server SIGKILLs ${s.serverCrashes} ` +
     `(mid-push ${s.crashesMidPush}, of which after part of the push committed ${s.crashesAfterCommits}), client restarts ${s.clientRestarts} (rows left sending ${s.rowsLeftSending}), ` +
-    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}); ` +
+    `participant moves ${s.participantMoves}, probe owner moves ${s.scopeMoves}, offline toggles ${s.offlineToggles}, LISTEN kills ${s.listenDrops}, rows from skewed clocks ${s.clockSkews}, replica corruptions ${s.replicaCorruptions} (checksum repairs ${s.checksumRepairs}, at a checkpoint ${s.checkpointChecksumRepairs}); ` +
     `edits during push ${s.editsDuringPush}, discards during push ${s.discardsDuringPush} (refused), quota errors ${s.quotaErrors}, poison rows ${s.poisonRows}, rows from before a deploy ${s.inputVersionChanges}; conflicts kept server ${s.conflictsKeptServer} / own ${s.conflictsKeptOwn} / gone ${s.conflictsGone} (on unchanged fields ${s.conflictsOnUnchangedFields}); ` +
     `rejected ${JSON.stringify(s.rejected)}; accepted ${JSON.stringify(s.accepted)}` +
     (s.replicaLagMs !== undefined ? `; replicaLagMs ${s.replicaLagMs} (rows read on the standby ${s.replicaRowsRead ?? 0})` : '')

@@ -3,6 +3,8 @@ import { INITIAL_CHECKPOINT, type Checkpoint, type PullAnswer } from '../../src/
 import type { GraphTransport } from '../graph-client';
 import type { Replica } from '../replica/db';
 import { applyPullPages, type PulledPage } from '../replica/pull-pages';
+import { checksumAfterPage } from '../replica/checkpoint-checksum';
+import { markForResync } from '../replica/checksum';
 
 /** Documents per collection and page at most; the server ends a page at its byte budget first. */
 export const PULL_LIMIT = 10_000;
@@ -38,11 +40,14 @@ function pullQuery(names: readonly CollectionName[]): string {
   const fields = names
     .map(
       (name, i) =>
-        `${pullFieldName(name)}(checkpoint: $cp${i}, limit: $limit, maxBytes: $maxBytes) { documents checkpoint { seq scopeKey } reset hasMore }`,
+        `${pullFieldName(name)}(checkpoint: $cp${i}, limit: $limit, maxBytes: $maxBytes, checksum: true) { documents checkpoint { seq scopeKey } reset hasMore checksum { count hash } }`,
     )
     .join('\n');
   return `query Pull(${defs}, $limit: Int, $maxBytes: Int) {\n${fields}\n}`;
 }
+
+/** A page as the server answers it: the page that reaches the checkpoint carries the scope's checksum there (issue 37). */
+type PageAnswer = PullAnswer & { checksum?: { count: number; hash: string } | null };
 
 export async function checkpointOf(replica: Replica, name: CollectionName): Promise<Checkpoint> {
   const row = await replica.checkpoints.get(name);
@@ -74,12 +79,25 @@ export function storageFailure(err: unknown): { code: 'storage_quota' | 'storage
  *
  * A collection whose field failed on the server is left out of this round (reported as `partial`);
  * the others go on. A failure to write (quota) stops at once with `storage`.
+ *
+ * Checksums at every checkpoint (issue 37, workers/replica/checkpoint-checksum.ts): before the page
+ * that reaches a collection's checkpoint is written, the replica's server side with that page applied
+ * is compared with the server's checksum. A difference drops the page and the checkpoint and pulls
+ * the collection again from zero in this round (`onChecksumRepair` counts it); at most once per
+ * collection and round, so a server that keeps answering differently cannot hold the pull in a loop.
  */
 export async function pullCollections(
   replica: Replica,
   transport: GraphTransport,
   names: readonly CollectionName[] = COLLECTION_NAMES,
-  options: { limit?: number; maxBytes?: number; inFlight?: number; onProgress?: (p: PullProgress) => void; now?: () => number } = {},
+  options: {
+    limit?: number;
+    maxBytes?: number;
+    inFlight?: number;
+    onProgress?: (p: PullProgress) => void;
+    now?: () => number;
+    onChecksumRepair?: (collection: CollectionName) => void;
+  } = {},
 ): Promise<PullOutcome> {
   const limit = options.limit ?? PULL_LIMIT;
   const maxBytes = options.maxBytes ?? PULL_PAGE_BYTES;
@@ -102,6 +120,8 @@ export async function pullCollections(
   /** Requests in flight. */
   let requests = 0;
   let writer: Promise<void> | null = null;
+  /** Collections started over this round because their checksum differed. */
+  const repaired = new Set<CollectionName>();
   /** Collections that go one per request (their batch was refused as a whole). */
   const solo = new Set<CollectionName>();
   let waiters: (() => void)[] = [];
@@ -126,6 +146,27 @@ export async function pullCollections(
     return batchable.slice(0, Math.min(COLLECTIONS_PER_REQUEST, Math.ceil(batchable.length / idleLanes)));
   };
 
+  /**
+   * Whether the page reaches a checkpoint at which the replica, the page applied, differs from the
+   * server's checksum. Compared before anything of the page is written; no checksum (paging, or the
+   * server saw a newer change already): nothing to compare.
+   */
+  const differs = async (page: PulledPage & { last: boolean }): Promise<boolean> => {
+    const sum = (page.answer as PageAnswer).checksum;
+    if (!page.last || !sum || repaired.has(page.collection)) return false;
+    const startsOver = page.startsOver === true || page.answer.reset;
+    const local = await checksumAfterPage(replica, page.collection, page.answer.documents, startsOver);
+    return local.count !== sum.count || local.hash !== sum.hash;
+  };
+  /** Starts a collection over at once: its checkpoint and the page go, and it is asked for again from zero. */
+  const repair = async (name: CollectionName): Promise<void> => {
+    repaired.add(name);
+    await markForResync(replica, [name], now());
+    checkpoints.set(name, INITIAL_CHECKPOINT);
+    busy.delete(name);
+    options.onChecksumRepair?.(name);
+  };
+
   /** Writes what is queued, several pages per transaction (at most one page per collection in each). */
   const drain = async (): Promise<void> => {
     while (queue.length > 0 && !stop) {
@@ -141,9 +182,14 @@ export async function pullCollections(
         docs += next.answer.documents.length;
       }
       try {
-        await applyPullPages(replica, batch, now());
-        documents += docs;
+        const apply: typeof batch = [];
         for (const page of batch) {
+          if (await differs(page)) await repair(page.collection);
+          else apply.push(page);
+        }
+        await applyPullPages(replica, apply, now());
+        documents += apply.reduce((n, page) => n + page.answer.documents.length, 0);
+        for (const page of apply) {
           if (!page.last) continue;
           remaining.delete(page.collection);
           busy.delete(page.collection);

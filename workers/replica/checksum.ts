@@ -32,7 +32,7 @@ interface ServerChecksum {
 
 const QUERY = 'query ReplicaChecksums($c: [ReplicaChecksumInput!]!) { replicaChecksums(collections: $c) { collection stale count hash } }';
 
-async function sha256Hex(text: string): Promise<string> {
+export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -5,6 +5,7 @@ import type { Checkpoint } from '../../../src/domain/sync/types';
 import { serverCollection } from '../../sync/registry';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, pullCollectionText, type PullTextAnswer } from '../../sync/pull';
 import { pullEnv } from '../../sync/pull-env';
+import { replicaChecksum } from '../../sync/checksum';
 import { readRouted, readSources, type ReadSources } from '../../sync/read-route';
 import { maybeRunSyncHousekeeping } from '../../sync/housekeeping';
 import { requireViewer } from '../../sync/viewer-error';
@@ -25,7 +26,19 @@ const PullCheckpoint = builder.objectRef<Checkpoint>('PullCheckpoint').implement
   }),
 });
 
-const PullResult = builder.objectRef<PullTextAnswer>('PullResult').implement({
+/** A pull page and, on the page that reaches the checkpoint, the checksum of the scope there (issue 37). */
+type PullPage = PullTextAnswer & { checksum?: { count: number; hash: string } | null };
+
+const PullChecksum = builder.objectRef<{ count: number; hash: string }>('PullChecksum').implement({
+  description:
+    'The documents in the viewer\'s scope at the answer\'s checkpoint: their count and a SHA-256 over "uuid:revision" in uuid order, joined by "," (as replicaChecksums).',
+  fields: (t) => ({
+    count: t.exposeInt('count'),
+    hash: t.exposeString('hash'),
+  }),
+});
+
+const PullResult = builder.objectRef<PullPage>('PullResult').implement({
   description:
     'Changed documents after a checkpoint in change order; deletions and documents that left the viewer\'s scope as {uuid, id, _deleted: true}.',
   fields: (t) => ({
@@ -36,6 +49,13 @@ const PullResult = builder.objectRef<PullTextAnswer>('PullResult').implement({
       description: 'The scope changed: the answer starts from zero; drop local documents that are not pending.',
     }),
     hasMore: t.exposeBoolean('hasMore'),
+    checksum: t.field({
+      type: PullChecksum,
+      nullable: true,
+      description:
+        'Asked for with checksum: true. On the page that reaches the checkpoint (hasMore false), the checksum of what a sync from zero would deliver up to it; null while paging, or when a change after the checkpoint has committed already (the next pull brings it).',
+      resolve: (r) => r.checksum ?? null,
+    }),
   }),
 });
 
@@ -59,6 +79,7 @@ for (const name of COLLECTION_NAMES) {
         checkpoint: t.arg({ type: PullCheckpointInput, required: true }),
         limit: t.arg.int({ required: false, description: `Documents at most (default ${DEFAULT_PULL_LIMIT}, at most ${MAX_PULL_LIMIT}).` }),
         maxBytes: t.arg.int({ required: false, description: 'The JSON size a page aims at; the page ends after the document that passes it.' }),
+        checksum: t.arg.boolean({ required: false, description: 'Answer the checksum of the scope with the page that reaches the checkpoint (issue 37).' }),
       },
       resolve: async (_root, args, ctx) => {
         const viewer = await requireViewer(ctx);
@@ -75,8 +96,8 @@ for (const name of COLLECTION_NAMES) {
           maybeRunSyncHousekeeping(ctx.db, new Date());
         }
         const checkpoint = { seq: args.checkpoint.seq, scopeKey: args.checkpoint.scopeKey ?? null };
-        const page = await readRouted(ctx.db, sources, checkpoint, (db, env) =>
-          pullCollectionText(
+        const page: PullPage = await readRouted(ctx.db, sources, checkpoint, async (db, env) => {
+          const answer: PullPage = await pullCollectionText(
             db,
             viewer,
             collection,
@@ -89,8 +110,15 @@ for (const name of COLLECTION_NAMES) {
               build: ctx.db.kind === 'postgres' ? 'sql' : 'js',
             },
             env,
-          ),
-        );
+          );
+          // Issue 37: the page that reaches the checkpoint carries the checksum of the scope there, read
+          // where the page was read, so the device compares before it applies the page.
+          if (args.checksum === true && !answer.hasMore) {
+            const sum = await replicaChecksum(db, viewer, collection, answer.checkpoint, env);
+            answer.checksum = sum.stale || sum.count === null || sum.hash === null ? null : { count: sum.count, hash: sum.hash };
+          }
+          return answer;
+        });
         // NEN 7513: a page that carries participant data names who was read (issues 20 and 38; PULL_RULES).
         notePulledParticipants(ctx, name, page);
         return page;
