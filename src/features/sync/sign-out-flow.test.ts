@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedOutReason } from '../../lib/api/session-events';
+import { OutboxRowSending } from '../../domain/sync/outbox-machine';
 import {
   confirmSignOut,
   countUnsent,
+  discardListed,
   locksScreen,
   needsSignOutConfirmation,
   replicaFateOnSignOut,
@@ -59,8 +61,8 @@ describe('replicaFateOnSignOut: nothing unsent goes without the user\'s explicit
   it.each(states.slice(1))('an explicit sign-out, %s, "keep them for later" → keep', (_name, unsent) => {
     expect(replicaFateOnSignOut('logout', unsent, 'keep')).toBe('keep');
   });
-  it.each(states.slice(1))('an explicit sign-out, %s, discarded after the list → delete', (_name, unsent) => {
-    expect(replicaFateOnSignOut('logout', unsent, 'discard')).toBe('delete');
+  it.each(states.slice(1))('an explicit sign-out, %s still there after the listed rows were discarded (queued since) → keep', (_name, unsent) => {
+    expect(replicaFateOnSignOut('logout', unsent, 'discard')).toBe('keep');
   });
   it('an explicit sign-out with nothing unsent → delete (whatever was chosen)', () => {
     expect(replicaFateOnSignOut('logout', states[0]![1])).toBe('delete');
@@ -89,8 +91,8 @@ describe('signOutFlow: send now / keep / discard / cancel', () => {
     ['send now, connection drops → offline', [{ type: 'sendNow', online: true }, { type: 'stalled', online: false }], 'offline'],
     ['send now, times out online → not all sent', [{ type: 'sendNow', online: true }, { type: 'stalled', online: true }], 'not-all-sent'],
     ['offline, then online again and send → sign out', [{ type: 'sendNow', online: false }, { type: 'sendNow', online: true }, { type: 'drained', counts: none }], 'sign-out'],
-    ['not all sent, then discard → sign out', [{ type: 'sendNow', online: true }, { type: 'drained', counts: refused }, { type: 'discard' }], 'sign-out'],
-    ['discard → sign out', [{ type: 'discard' }], 'sign-out'],
+    ['not all sent, then discard, the listed rows gone → sign out', [{ type: 'sendNow', online: true }, { type: 'drained', counts: refused }, { type: 'discard' }, { type: 'discarded', sending: 0, unlisted: 0 }], 'sign-out'],
+    ['discard, the listed rows gone → sign out', [{ type: 'discard' }, { type: 'discarded', sending: 0, unlisted: 0 }], 'sign-out'],
     ['keep for later → sign out', [{ type: 'keep' }], 'sign-out'],
     ['offline, then keep for later → sign out', [{ type: 'sendNow', online: false }, { type: 'keep' }], 'sign-out'],
     ['no discarding while sending', [{ type: 'sendNow', online: true }, { type: 'discard' }], 'sending'],
@@ -106,7 +108,7 @@ describe('signOutFlow: send now / keep / discard / cancel', () => {
 describe('signOutFlow: the choice it signs out with', () => {
   const run = (events: SignOutEvent[]): SignOutState => events.reduce(signOutFlow, { step: 'ask' } as SignOutState);
   it('discard, keep, or none when everything was sent', () => {
-    expect(run([{ type: 'discard' }])).toEqual({ step: 'sign-out', choice: 'discard' });
+    expect(run([{ type: 'discard' }, { type: 'discarded', sending: 0, unlisted: 0 }])).toEqual({ step: 'sign-out', choice: 'discard' });
     expect(run([{ type: 'keep' }])).toEqual({ step: 'sign-out', choice: 'keep' });
     expect(run([{ type: 'sendNow', online: true }, { type: 'drained', counts: none }])).toEqual({ step: 'sign-out', choice: null });
   });
@@ -140,5 +142,48 @@ describe('signOutMustAsk (the gate on /user/logout, counted from the outbox)', (
     expect(signOutMustAsk(1)).toBe(false);
     expect(signOutMustAsk(0)).toBe(false);
     expect(takeSignOutChoice()).toBeNull();
+  });
+});
+
+describe('discard at sign-out deletes exactly the rows the user saw listed (issue 37)', () => {
+  const listed = ['0193-a', '0193-b', '0193-c'];
+  it('a row queued in a second tab after the list was shown is not discarded, and is reported', async () => {
+    const outbox = new Set([...listed, '0193-z']);
+    const discarded: string[] = [];
+    const outcome = await discardListed(listed, {
+      discard: (id) => {
+        discarded.push(id);
+        outbox.delete(id);
+        return Promise.resolve();
+      },
+      unsent: () => Promise.resolve([...outbox]),
+    });
+    expect(discarded).toEqual(listed);
+    expect([...outbox]).toEqual(['0193-z']);
+    expect(outcome).toEqual({ sending: [], unlisted: ['0193-z'] });
+  });
+  it('a listed row being sent stays (what went out is on its way) and is reported; other errors stop the discard', async () => {
+    const outbox = new Set(listed);
+    const outcome = await discardListed(listed, {
+      discard: (id) => {
+        if (id === '0193-b') return Promise.reject(new OutboxRowSending());
+        outbox.delete(id);
+        return Promise.resolve();
+      },
+      unsent: () => Promise.resolve([...outbox]),
+    });
+    expect(outcome).toEqual({ sending: ['0193-b'], unlisted: [] });
+    await expect(discardListed(listed, { discard: () => Promise.reject(new Error('kapot')), unsent: () => Promise.resolve([]) })).rejects.toThrow('kapot');
+  });
+  it('the question signs out with "discard" only when nothing is left; otherwise it says what was left and asks again', () => {
+    expect(signOutFlow({ step: 'discarding' }, { type: 'discarded', sending: 0, unlisted: 0 })).toEqual({ step: 'sign-out', choice: 'discard' });
+    expect(signOutFlow({ step: 'discarding' }, { type: 'discarded', sending: 0, unlisted: 1 })).toEqual({ step: 'left-after-discard', sending: 0, unlisted: 1 });
+    expect(signOutFlow({ step: 'ask' }, { type: 'discard' })).toEqual({ step: 'discarding' });
+    expect(signOutFlow({ step: 'left-after-discard', sending: 0, unlisted: 1 }, { type: 'discard' })).toEqual({ step: 'discarding' });
+    expect(signOutFlow({ step: 'discarding' }, { type: 'keep' })).toEqual({ step: 'discarding' });
+  });
+  it('after the listed rows were discarded, a row queued since keeps the replica', () => {
+    expect(replicaFateOnSignOut('logout', { pending: 1, sending: 0, failed: 0, conflict: 0 }, 'discard')).toBe('keep');
+    expect(replicaFateOnSignOut('logout', { pending: 0, sending: 0, failed: 0, conflict: 0 }, 'discard')).toBe('delete');
   });
 });

@@ -1,4 +1,5 @@
 import type { SignedOutReason } from '../../lib/api/session-events';
+import { OUTBOX_ROW_SENDING } from '../../domain/sync/outbox-machine';
 
 /** What is left on this device when the user signs out. */
 export interface OutboxCounts {
@@ -43,15 +44,45 @@ export function locksScreen(reason: SignedOutReason): boolean {
 
 /**
  * What happens to one replica when a session ends (docs/decisions-auth-client.md, "Session end keeps
- * unsent work"). Only the user's explicit sign-out deletes, and a replica holding unsent rows only
- * when the user chose to discard them after seeing them listed. Expiry, maintenance, an unknown user,
- * revocation and inactivity lock the screen: the replica stays whatever it holds. Too many two-step
- * codes (no one signed in) deletes an empty replica only.
+ * unsent work"). Only the user's explicit sign-out deletes, and only a replica with nothing unsent:
+ * "discard" deleted exactly the rows the question listed before the sign-out (discardListed), so a
+ * row still there was queued after the list was shown (another tab) and keeps the replica (issue 37).
+ * Expiry, maintenance, an unknown user, revocation and inactivity lock the screen: the replica stays
+ * whatever it holds. Too many two-step codes (no one signed in) deletes an empty replica only.
  */
-export function replicaFateOnSignOut(reason: SignedOutReason, unsent: UnsentCounts, choice: SignOutChoice | null = null): 'delete' | 'keep' {
+export function replicaFateOnSignOut(reason: SignedOutReason, unsent: UnsentCounts, _choice: SignOutChoice | null = null): 'delete' | 'keep' {
   if (locksScreen(reason)) return 'keep';
-  if (unsentTotal(unsent) === 0) return 'delete';
-  return reason === 'logout' && choice === 'discard' ? 'delete' : 'keep';
+  return unsentTotal(unsent) === 0 ? 'delete' : 'keep';
+}
+
+/** What a discard left: listed rows being sent (not discardable) and rows queued since the list was shown. */
+export interface DiscardOutcome {
+  sending: string[];
+  unlisted: string[];
+}
+
+/**
+ * Discards exactly the rows the sign-out question listed (their client mutation ids), each the way the
+ * changes page does (rolled back, its file gone), never a row queued since, in this tab or another;
+ * then reads the outbox again and says what is left. A listed row being sent stays: what went out is
+ * on its way.
+ */
+export async function discardListed(
+  listed: readonly string[],
+  outbox: { discard: (id: string) => Promise<void>; unsent: () => Promise<readonly string[]> },
+): Promise<DiscardOutcome> {
+  const sending: string[] = [];
+  for (const id of listed) {
+    try {
+      await outbox.discard(id);
+    } catch (error) {
+      if (!(error instanceof Error) || error.message !== OUTBOX_ROW_SENDING) throw error;
+      sending.push(id);
+    }
+  }
+  const seen = new Set(listed);
+  const unlisted = (await outbox.unsent()).filter((id) => !seen.has(id));
+  return { sending, unlisted };
 }
 
 /** The sign-out question: send now / keep for later / (save as file, then) discard / cancel. */
@@ -60,6 +91,10 @@ export type SignOutState =
   | { step: 'offline' }
   | { step: 'sending' }
   | { step: 'not-all-sent' }
+  /** The listed rows are being discarded (discardListed). */
+  | { step: 'discarding' }
+  /** Discarded what was listed, but rows are left (being sent, or queued since): shown, the user chooses again. */
+  | { step: 'left-after-discard'; sending: number; unlisted: number }
   /** Sign out now: everything sent (no choice needed), or the user chose to discard or keep what is left. */
   | { step: 'sign-out'; choice: SignOutChoice | null }
   | { step: 'cancelled' };
@@ -69,7 +104,12 @@ export type SignOutEvent =
   | { type: 'drained'; counts: OutboxCounts }
   /** Sending stopped without emptying the outbox (offline, paused, timed out). */
   | { type: 'stalled'; online: boolean }
+  /** The user chose to discard the rows listed: discardListed runs. */
   | { type: 'discard' }
+  /** discardListed finished: how many rows are left. */
+  | { type: 'discarded'; sending: number; unlisted: number }
+  /** discardListed failed (the worker did not answer): ask again. */
+  | { type: 'discardFailed' }
   /** Sign out, keeping this user's replica and outbox for the next time the same user signs in. */
   | { type: 'keep' }
   | { type: 'cancel' };
@@ -78,7 +118,7 @@ export function signOutFlow(state: SignOutState, event: SignOutEvent): SignOutSt
   if (state.step === 'sign-out' || state.step === 'cancelled') return state;
   switch (event.type) {
     case 'sendNow':
-      if (state.step === 'sending') return state;
+      if (state.step === 'sending' || state.step === 'discarding') return state;
       return event.online ? { step: 'sending' } : { step: 'offline' };
     case 'drained':
       if (state.step !== 'sending') return state;
@@ -87,13 +127,19 @@ export function signOutFlow(state: SignOutState, event: SignOutEvent): SignOutSt
       if (state.step !== 'sending') return state;
       return event.online ? { step: 'not-all-sent' } : { step: 'offline' };
     case 'discard':
-      if (state.step === 'sending') return state;
-      return { step: 'sign-out', choice: 'discard' };
+      if (state.step === 'sending' || state.step === 'discarding') return state;
+      return { step: 'discarding' };
+    case 'discarded':
+      if (state.step !== 'discarding') return state;
+      return event.sending + event.unlisted === 0 ? { step: 'sign-out', choice: 'discard' } : { step: 'left-after-discard', sending: event.sending, unlisted: event.unlisted };
+    case 'discardFailed':
+      return state.step === 'discarding' ? { step: 'ask' } : state;
     case 'keep':
-      if (state.step === 'sending') return state;
+      if (state.step === 'sending' || state.step === 'discarding') return state;
       return { step: 'sign-out', choice: 'keep' };
     case 'cancel':
-      return { step: 'cancelled' };
+      // Rows already being discarded go on; the question answers when that is done.
+      return state.step === 'discarding' ? state : { step: 'cancelled' };
   }
 }
 

@@ -5,12 +5,12 @@ import { initialSyncStatus } from '../../domain/sync/status';
 import { initI18n, loadTexts } from '../../i18n/i18n';
 import { syncStore } from '../../lib/sync-client';
 import { SignOutQuestion } from './sign-out-question';
-import { pushAndWait } from './sync-actions';
+import { outboxActions, pushAndWait } from './sync-actions';
 import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type * as Hooks from '../../lib/replica/hooks';
 import { sessionStore } from '../../lib/session/session-store';
 
-vi.mock('./sync-actions', () => ({ pushAndWait: vi.fn() }));
+vi.mock('./sync-actions', () => ({ pushAndWait: vi.fn(), outboxActions: { discard: vi.fn(), list: vi.fn() } }));
 
 /** The outbox as the question reads it (useOutboxRows): one row of each status. */
 const outbox = vi.hoisted(() => ({ rows: [] as OutboxRow[] }));
@@ -62,6 +62,12 @@ beforeEach(() => {
     company: null,
   });
   vi.mocked(pushAndWait).mockReset();
+  // The worker's outbox: discarding a row removes it; listing reads what is there now.
+  vi.mocked(outboxActions.discard).mockReset().mockImplementation((id: string) => {
+    outbox.rows = outbox.rows.filter((r) => r.clientMutationId !== id);
+    return Promise.resolve();
+  });
+  vi.mocked(outboxActions.list).mockReset().mockImplementation(() => Promise.resolve(outbox.rows));
   Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
 });
 
@@ -154,14 +160,43 @@ describe('SignOutQuestion', () => {
     expect(onSignOut).not.toHaveBeenCalled();
   });
 
-  it('discard signs out; cancel does not', async () => {
+  it('discard deletes the listed rows and signs out; cancel does not', async () => {
+    outbox.rows = outbox.rows.filter((r) => r.status !== 'sending');
     const first = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Weggooien en uitloggen' }));
     await waitFor(() => expect(first.onSignOut).toHaveBeenCalledWith('discard'));
+    expect(outbox.rows).toEqual([]);
     cleanup();
     const second = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Annuleren' }));
     await waitFor(() => expect(second.onCancel).toHaveBeenCalledTimes(1));
     expect(second.onSignOut).not.toHaveBeenCalled();
+  });
+
+  it('discard deletes exactly the rows listed: a row queued in a second tab after the list was shown stays, the user is told, and no sign-out happens', async () => {
+    outbox.rows = outbox.rows.filter((r) => r.status !== 'sending');
+    const listedIds = outbox.rows.map((r) => r.clientMutationId);
+    const { onSignOut } = setup();
+    // Another tab queues a row after the list was shown (this screen has not shown it yet).
+    const later = row(9, 'pending', { uuid: 'z', body: 'uit het andere tabblad' });
+    outbox.rows = [...outbox.rows, later];
+    fireEvent.click(screen.getByRole('button', { name: 'Weggooien en uitloggen' }));
+    expect(await screen.findByText(/1 wijziging is gemaakt nadat deze lijst werd getoond/)).toBeTruthy();
+    expect(vi.mocked(outboxActions.discard).mock.calls.map(([id]) => id)).toEqual(listedIds);
+    expect(outbox.rows).toEqual([later]);
+    expect(onSignOut).not.toHaveBeenCalled();
+  });
+
+  it('a listed row being sent is not discarded: said, no sign-out', async () => {
+    vi.mocked(outboxActions.discard).mockImplementation((id: string) => {
+      if (outbox.rows.find((r) => r.clientMutationId === id)?.status === 'sending') return Promise.reject(new Error('sync.errors.discardWhileSending'));
+      outbox.rows = outbox.rows.filter((r) => r.clientMutationId !== id);
+      return Promise.resolve();
+    });
+    const { onSignOut } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Weggooien en uitloggen' }));
+    expect(await screen.findByText(/1 wijziging werd net verzonden/)).toBeTruthy();
+    expect(outbox.rows.map((r) => r.status)).toEqual(['sending']);
+    expect(onSignOut).not.toHaveBeenCalled();
   });
 });

@@ -6,8 +6,8 @@ import { useOutboxRows, useSyncStatus } from '../../lib/replica/hooks';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { formatDate, formatTime } from '../../lib/format';
 import { opLabel } from './op-label';
-import { countUnsent, signOutFlow, unsentTotal, type SignOutChoice, type SignOutState } from './sign-out-flow';
-import { pushAndWait } from './sync-actions';
+import { countUnsent, discardListed, signOutFlow, unsentTotal, type SignOutChoice, type SignOutState } from './sign-out-flow';
+import { outboxActions, pushAndWait } from './sync-actions';
 import { downloadFile, statusText, unsentFileContent, unsentFileName } from './unsent-file';
 
 interface SignOutQuestionProps {
@@ -31,6 +31,9 @@ export function SignOutQuestion({ onSignOut, onCancel }: SignOutQuestionProps) {
   const online = useOnlineStatus() && status.online;
   const [state, dispatch] = useReducer(signOutFlow, { step: 'ask' } satisfies SignOutState as SignOutState);
   const [savedAs, setSavedAs] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  /** The client mutation ids of the rows listed when the user chose to discard: exactly these go (issue 37). */
+  const listed = useRef<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const counts = countUnsent(rows ?? []);
   const sendable = counts.pending + counts.sending;
@@ -40,6 +43,19 @@ export function SignOutQuestion({ onSignOut, onCancel }: SignOutQuestionProps) {
   useEffect(() => {
     if (state.step === 'sign-out') onSignOut(state.choice);
     if (state.step === 'cancelled') onCancel();
+    if (state.step === 'discarding') {
+      void discardListed(listed.current, {
+        discard: outboxActions.discard,
+        unsent: async () => (await outboxActions.list()).map((r) => r.clientMutationId),
+      }).then(
+        (left) => dispatch({ type: 'discarded', sending: left.sending.length, unlisted: left.unlisted.length }),
+        () => {
+          setFailed(true);
+          dispatch({ type: 'discardFailed' });
+        },
+      );
+      return;
+    }
     if (state.step !== 'sending') return;
     let live = true;
     void pushAndWait().then(({ drained, counts: left }) => {
@@ -60,7 +76,12 @@ export function SignOutQuestion({ onSignOut, onCancel }: SignOutQuestionProps) {
     setSavedAs(name);
   };
 
-  const sending = state.step === 'sending';
+  const sending = state.step === 'sending' || state.step === 'discarding';
+  const discard = () => {
+    listed.current = (rows ?? []).map((r) => r.clientMutationId);
+    setFailed(false);
+    dispatch({ type: 'discard' });
+  };
   const total = unsentTotal(counts);
 
   return (
@@ -95,10 +116,17 @@ export function SignOutQuestion({ onSignOut, onCancel }: SignOutQuestionProps) {
         </>
       ) : null}
       <div aria-live="polite">
-        {sending ? <p>{t('sync.signOut.sending')}</p> : null}
+        {state.step === 'sending' ? <p>{t('sync.signOut.sending')}</p> : null}
         {state.step === 'offline' ? <p className="sign-out-question__warning">{t('sync.signOut.offline')}</p> : null}
         {state.step === 'not-all-sent' ? <p className="sign-out-question__warning">{t('sync.signOut.notAllSent')}</p> : null}
         {savedAs ? <p className="sign-out-question__saved">{t('sync.signOut.saved', { name: savedAs })}</p> : null}
+        {state.step === 'left-after-discard' && state.unlisted > 0 ? (
+          <p className="sign-out-question__warning">{t('sync.signOut.unlistedKept', { count: state.unlisted })}</p>
+        ) : null}
+        {state.step === 'left-after-discard' && state.sending > 0 ? (
+          <p className="sign-out-question__warning">{t('sync.signOut.sendingKept', { count: state.sending })}</p>
+        ) : null}
+        {failed ? <p className="sign-out-question__warning">{t('sync.row.actionFailed')}</p> : null}
       </div>
       <div className="sign-out-question__choices">
         {sendable > 0 ? (
@@ -132,8 +160,8 @@ export function SignOutQuestion({ onSignOut, onCancel }: SignOutQuestionProps) {
           <button
             type="button"
             className="button button--danger"
-            disabled={sending}
-            onClick={() => dispatch({ type: 'discard' })}
+            disabled={sending || rows === undefined}
+            onClick={discard}
             aria-describedby={total > 0 ? 'sign-out-discard-help' : undefined}
           >
             {total > 0 ? t('sync.signOut.discard') : t('sync.signOut.signOut')}

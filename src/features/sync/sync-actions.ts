@@ -9,6 +9,8 @@ import { unsentTotal, type OutboxCounts } from './sign-out-flow';
 export const outboxActions = {
   retry: (id: string) => syncApi().outbox.retry(id),
   discard: (id: string) => syncApi().outbox.discard(id),
+  /** The rows of the outbox now (read from it, not from a screen's list). */
+  list: () => syncApi().outbox.list(),
   resolve: (id: string, chosen: Record<string, unknown>) => syncApi().outbox.resolveConflict(id, chosen),
   /** Push and pull now. */
   syncNow: () => syncApi().sync.pullNow(),

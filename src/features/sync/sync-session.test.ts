@@ -79,13 +79,21 @@ describe('endSyncSession (the sign-out listener)', () => {
     expect(worker.deleteReplicas).not.toHaveBeenCalled();
   });
 
-  it('"keep them for later" keeps them; discarding after the list deletes them', async () => {
+  it('"keep them for later" keeps them; after the question discarded the listed rows, a row queued since keeps the replica, an empty outbox does not', async () => {
     worker.outbox.conflict = 1;
     confirmSignOut('keep');
     expect(signOutMustAsk(1)).toBe(false);
     await endSyncSession('logout');
     expect(worker.deleteReplicas).not.toHaveBeenCalled();
 
+    // The listed rows are gone (discardListed); a row another tab queued since is still there.
+    Object.assign(syncStore, { session: { companyId: 1, userId: 7 } });
+    confirmSignOut('discard');
+    expect(signOutMustAsk(1)).toBe(false);
+    await endSyncSession('logout');
+    expect(worker.deleteReplicas).not.toHaveBeenCalled();
+
+    worker.outbox.conflict = 0;
     Object.assign(syncStore, { session: { companyId: 1, userId: 7 } });
     confirmSignOut('discard');
     expect(signOutMustAsk(1)).toBe(false);

@@ -260,8 +260,9 @@ async function unsentOf(name: string): Promise<UnsentCounts> {
 
 /**
  * Sign-out listener: stop syncing, then delete the replicas of the session whose fate is "delete"
- * (replicaFateOnSignOut: only an explicit sign-out deletes, and a replica with unsent rows only when
- * the user chose to discard them after the list), and the caches (online or offline).
+ * (replicaFateOnSignOut: only an explicit sign-out deletes, and only a replica with nothing unsent;
+ * "discard" deleted exactly the listed rows before, so a row queued since keeps it), and the caches
+ * (online or offline).
  */
 export async function endSyncSession(reason: SignedOutReason): Promise<void> {
   // A plain copy: the store's object is a valtio proxy, which postMessage cannot clone.
