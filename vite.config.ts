@@ -130,7 +130,12 @@ function bootHeader(): Plugin {
 const APP_VERSION = process.env.WERKPAD_APP_VERSION?.trim() || (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export default defineConfig({
-  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION) },
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
+    // Only the bench's baseline build stores the replica unsealed (tests/bench/run.ts, issue 36): elsewhere
+    // false, and the branch is dropped from the bundle.
+    __WERKPAD_BENCH_UNSEALED__: JSON.stringify(process.env.WERKPAD_BENCH_UNSEALED === '1'),
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -25,7 +25,9 @@
  * BENCH line.
  *
  * Options: --quick (small data set, 20 users for 15 s, 3 list runs, connection model 50 and 100 users: a few minutes), --skip-load (also skips the connection model),
- * --skip-lighthouse, --skip-browser (only the server parts), --only <parts> (a comma-separated list of
+ * --skip-lighthouse, --skip-browser (only the server parts), --skip-unsealed (no baseline of the encryption at rest:
+ * otherwise, when sync or list is measured, a second process measures them again on a build that does not seal the
+ * replica, and both are printed side by side), --only <parts> (a comma-separated list of
  * sync, ceiling, list, queries, queue, drain, offline, signin, lighthouse, pull, load, streams, dashboards: only those are measured;
  * the browser parts always sign in and sync first, e.g. `npm run bench -- --only queue,drain`); for
  * the load run --cpu-prof <dir> (the servers' CPU profiles; tests/bench/cpu-profile-top.ts sums them)
@@ -60,11 +62,14 @@ const benchStart = performance.now();
 const port = process.env.WERKPAD_BENCH_PORT ? Number(process.env.WERKPAD_BENCH_PORT) : await freePort();
 const base = `http://localhost:${port}`;
 const reuseBuild = process.env.WERKPAD_BENCH_REUSE_BUILD === '1';
-const buildDir = path.join(root, reuseBuild ? '.tmp/bench-dist' : `.tmp/bench-dist-${process.pid}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-bench-'));
 const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    // The baseline of the encryption at rest (issue 36), run by the bench itself as a second process: the same
+    // browser parts on a build whose replica is not sealed (vite.config.ts, __WERKPAD_BENCH_UNSEALED__).
+    unsealed: { type: 'boolean', default: false },
+    'skip-unsealed': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-browser': { type: 'boolean', default: false },
@@ -74,6 +79,7 @@ const { values: flags } = parseArgs({
     'slow-ms': { type: 'string' },
   },
 });
+const buildDir = path.join(root, `.tmp/bench-dist${flags.unsealed ? '-unsealed' : ''}${reuseBuild ? '' : `-${process.pid}`}`);
 const PARTS = ['sync', 'ceiling', 'list', 'queries', 'queue', 'drain', 'offline', 'signin', 'lighthouse', 'pull', 'load', 'streams', 'dashboards'] as const;
 type Part = (typeof PARTS)[number];
 const onlyParts = flags.only
@@ -185,6 +191,8 @@ interface BenchFigures {
   lighthouseLogin: { performance: number; fcpMs: number; lcpMs: number; tbtMs: number } | null;
   /** Issue 22: p95 of one dashboard dataset (POST graph/datasets' computation) on PostgreSQL, 10,000 participants / 50,000 work plans. */
   dashboardDatasetP95Ms: number | null;
+  /** Issue 36: the same first sync and list on a build that does not seal the replica (a second process of this run). */
+  unsealed: { firstSyncMs: number | null; listReplicaMs: number | null; listInAppReplicaMs: number | null } | null;
 }
 
 const figures: BenchFigures = {
@@ -218,6 +226,7 @@ const figures: BenchFigures = {
   signInJsKbGzip: null,
   lighthouseLogin: null,
   dashboardDatasetP95Ms: null,
+  unsealed: null,
 };
 
 /** The pull endpoint alone (tests/bench/pull-server.ts, written by the sync work); null until it is on this branch. */
@@ -684,7 +693,7 @@ async function browserParts(): Promise<void> {
   if (reuseBuild && existsSync(path.join(buildDir, 'index.html'))) log(`reusing the build in ${buildDir}`);
   else {
     log('building the app');
-    await run('npx', ['vite', 'build', '--logLevel', 'error'], { WERKPAD_BUILD_DIR: buildDir });
+    await run('npx', ['vite', 'build', '--logLevel', 'error'], { WERKPAD_BUILD_DIR: buildDir, ...(flags.unsealed ? { WERKPAD_BENCH_UNSEALED: '1' } : {}) });
   }
   log(`seeding ${fmtN(size.participants)} participants, ${fmtN(size.messages)} messages, ${fmtN(size.workPlans)} work plans, ${fmtN(size.reviews)} reviews into ${dataDir}`);
   const seedStart = performance.now();
@@ -1118,12 +1127,44 @@ function printGoals(): void {
   add('memoryPerStreamKb', per === null ? null : `${per} KB (5,000 streams ≈ ${fmtN((per * 5_000) / 1024)} MB over the idle server)`, '5,000 streams in < 1 GB', per === null ? null : per * 5_000 < 1024 * 1024);
   add('signInJsKbGzip', f.signInJsKbGzip === null ? null : `${f.signInJsKbGzip} KB`, '≤ 200 KB', f.signInJsKbGzip === null ? null : f.signInJsKbGzip <= 200);
   add('lighthouseLogin.performance', f.lighthouseLogin ? String(f.lighthouseLogin.performance) : null, '≥ 90', f.lighthouseLogin ? f.lighthouseLogin.performance >= 90 : null);
+  const sealedCost = (name: string, sealed: number | null, plain: number | null | undefined) =>
+    add(name, sealed === null || plain === null || plain === undefined ? null : `${fmtMs(sealed)} vs ${fmtMs(plain)} not sealed (${(sealed / Math.max(1, plain)).toFixed(2)}x)`, '≤ 1.25x the unsealed build', sealed === null || !plain ? null : sealed <= plain * 1.25);
+  sealedCost('firstSyncMs, sealed vs not sealed (issue 36)', f.firstSyncMs, f.unsealed?.firstSyncMs);
+  sealedCost('listReplicaMs, sealed vs not sealed (issue 36)', f.listReplicaMs, f.unsealed?.listReplicaMs);
+  sealedCost('listInAppReplicaMs, sealed vs not sealed (issue 36)', f.listInAppReplicaMs, f.unsealed?.listInAppReplicaMs);
   add('dashboardDatasetP95Ms', f.dashboardDatasetP95Ms === null ? null : `${f.dashboardDatasetP95Ms} ms`, '< 200 ms', f.dashboardDatasetP95Ms === null ? null : f.dashboardDatasetP95Ms < 200);
   table(`Every figure against its goal (load average now ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores: wall times swing on a busy machine)`, ['figure', 'value', 'goal', 'verdict'], rows);
 }
 
+/**
+ * The baseline of the encryption at rest (issue 36): this bench again as a child process with --unsealed, only the
+ * first sync and the list, on its own build, data set and server. Its figures come back in its BENCH line.
+ */
+async function unsealedPart(): Promise<void> {
+  const parts = (['sync', 'list'] as const).filter(wanted);
+  log(`the same ${parts.join(' and ')} on a build that does not seal the replica (the baseline of issue 36)`);
+  const args = ['--import', 'tsx', path.join(import.meta.dirname, 'run.ts'), '--unsealed', '--only', parts.join(','), ...(quick ? ['--quick'] : [])];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, WERKPAD_BENCH_PORT: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const line = out.split('\n').find((l) => l.startsWith('BENCH '));
+  if (code !== 0 || !line) throw new Error(`the unsealed run exited with ${code}:\n${out.slice(-2000)}`);
+  const theirs = JSON.parse(line.slice('BENCH '.length)) as BenchFigures;
+  figures.unsealed = { firstSyncMs: theirs.firstSyncMs, listReplicaMs: theirs.listReplicaMs, listInAppReplicaMs: theirs.listInAppReplicaMs };
+  const pct = (sealed: number | null, plain: number | null) => (sealed === null || plain === null ? 'n/a' : `${sealed >= plain ? '+' : ''}${Math.round(((sealed - plain) / Math.max(1, plain)) * 100)} %`);
+  table('Encryption at rest (issue 36): the replica sealed vs not sealed, same run', ['figure', 'sealed', 'not sealed', 'difference (budget ≤ +25 %)'], [
+    ['first sync (median)', figures.firstSyncMs === null ? 'n/a' : fmtMs(figures.firstSyncMs), theirs.firstSyncMs === null ? 'n/a' : fmtMs(theirs.firstSyncMs), pct(figures.firstSyncMs, theirs.firstSyncMs)],
+    ['list from the replica, page load', figures.listReplicaMs === null ? 'n/a' : fmtMs(figures.listReplicaMs), theirs.listReplicaMs === null ? 'n/a' : fmtMs(theirs.listReplicaMs), pct(figures.listReplicaMs, theirs.listReplicaMs)],
+    ['list from the replica, route change', figures.listInAppReplicaMs === null ? 'n/a' : fmtMs(figures.listInAppReplicaMs), theirs.listInAppReplicaMs === null ? 'n/a' : fmtMs(theirs.listInAppReplicaMs), pct(figures.listInAppReplicaMs, theirs.listInAppReplicaMs)],
+  ]);
+}
+
 async function main(): Promise<void> {
   if (BROWSER_PARTS.some(wanted)) await browserParts();
+  if (!flags.unsealed && !flags['skip-unsealed'] && (wanted('sync') || wanted('list'))) await unsealedPart();
   await serverParts();
   printGoals();
   const elapsedS = Math.round((performance.now() - benchStart) / 1000);

@@ -140,6 +140,8 @@ function sealingMiddleware(options: SealOptions): Middleware<DBCore> {
 
 /** Seals every value of `dexie` with the identity's data key (install before the database opens). */
 export function sealDatabase(dexie: Dexie, options: SealOptions): void {
+  // The bench's baseline build only (vite.config.ts): what the sealing costs, measured beside the sealed figures.
+  if (typeof __WERKPAD_BENCH_UNSEALED__ !== 'undefined' && __WERKPAD_BENCH_UNSEALED__) return;
   dexie.use(sealingMiddleware(options));
 }
 

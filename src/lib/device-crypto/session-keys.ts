@@ -157,6 +157,16 @@ export function ensureSessionKey(identity: string, options: EnsureOptions = {}):
   return attempt;
 }
 
+/**
+ * Starts opening the identity's key with the device share when the device keeps a device wrap of it and the page
+ * holds no key yet (a reload or restart online): the same attempt the sync start makes, only earlier, and shared
+ * with it (ensureSessionKey). Nothing is started otherwise: a first start's new key is the sync start's to make.
+ */
+export function openWithDeviceShare(identity: string): void {
+  if (dataKeyFor(identity) || !readKeyring(identity)?.wraps.device) return;
+  void ensureSessionKey(identity).catch(() => undefined);
+}
+
 /** The sign-in or unlock under way in this page, which may yet hand a key (the start waits for it before locking). */
 let pendingUnlocks: Promise<unknown>[] = [];
 

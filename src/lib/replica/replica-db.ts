@@ -11,6 +11,7 @@ import type { OutboxRow } from '../../domain/sync/outbox-machine';
 import type { ReplicaDocument } from '../../domain/sync/types';
 import { sealReplica } from '../device-crypto/replica-sealing';
 import { whenUnlocked } from '../device-crypto/seal';
+import { openWithDeviceShare } from '../device-crypto/session-keys';
 
 export interface ReplicaReader {
   dexie: Dexie;
@@ -53,6 +54,9 @@ export function closeReplicaReader(session?: ReplicaIdentity): void {
  * needs the key): before unlock nothing is opened or read.
  */
 export async function openReplicaReader(session: ReplicaIdentity): Promise<void> {
+  // A reload online: the device's key share opens the user's own key as early as the page knows the stored session,
+  // beside the session check and the sync chunk's load (the sync start would ask the same, a moment later).
+  if ((session.chain ?? []).length === 0) openWithDeviceShare(replicaName(session));
   await whenUnlocked(replicaName(session));
   // A clear replica with queued files is upgraded by the sync worker (replica-schema.ts, version 6): a page
   // that opened it first tries again after the worker's open.
