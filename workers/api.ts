@@ -16,6 +16,7 @@ import { WRITES, type Writes } from '../src/domain/writes/registry';
 import { createGraphTransport } from './graph-client';
 import { createUploadTransport } from './upload-client';
 import { applyEventWithFile, dropOrphanFiles, enqueueFile, type FileToQueue } from './outbox/files';
+import { importLegacyWrite, type LegacyImportOutcome, type LegacyWriteImport } from './outbox/legacy-import';
 import type { WriteName } from '../src/domain/writes/registry';
 import { openReplica, type Replica } from './replica/db';
 import { whenUnlocked } from '../src/lib/device-crypto/seal';
@@ -436,6 +437,13 @@ const api = {
       const id = await enqueueFile(r.replica, name, input, file, extra);
       void r.engine.requestPush();
       return id;
+    },
+    /** One row of the portal's former queue, moved under its own id, once; handed back as refused when it cannot be sent (issue 37). */
+    async importLegacy(w: LegacyWriteImport): Promise<LegacyImportOutcome> {
+      const r = await awaitRunning();
+      const outcome = await importLegacyWrite(r.replica, w);
+      if (outcome.kind === 'queued') void r.engine.requestPush();
+      return outcome;
     },
     /** A failed or conflicting row goes out again, under a new client mutation id (its file, if any, goes along). */
     async retry(clientMutationId: string): Promise<void> {

@@ -56,12 +56,13 @@ export async function enqueueFile(
   input: unknown,
   file: FileToQueue,
   extra?: object,
-  options: { now?: number; estimate?: () => Promise<StorageEstimateLike | null> } = {},
+  /** clientMutationId: a stable id given by the caller (the legacy queue's row id, so it is moved once). */
+  options: { now?: number; estimate?: () => Promise<StorageEstimateLike | null>; clientMutationId?: string } = {},
 ): Promise<string> {
   const write = findWrite(name);
   if (!write?.file) throw new Error(`${name} does not carry a file`);
   const now = options.now ?? Date.now();
-  const row = rowOf({ name, input, ...(extra ? { extra } : {}) }, now, uuidv7(now), replica.identity);
+  const row = rowOf({ name, input, ...(extra ? { extra } : {}) }, now, options.clientMutationId ?? uuidv7(now), replica.identity);
   const problem = queuedFileProblem(write.file, file.blob.size, await (options.estimate ?? storageEstimate)());
   if (problem) throw new FileRefused(problem);
   // The bytes are read before the transaction: the sealing layer seals them synchronously inside it (issue 36).

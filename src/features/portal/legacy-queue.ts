@@ -2,14 +2,17 @@
  * The portal's former queue (`werkpad-portal-<company>-<user>`, before issue 18 made every portal
  * write a declared write of the outbox): on the first start after the upgrade, the writes still in
  * it move into the outbox, in their order, uploads with their bytes, and the old database goes.
- * Nothing a user queued is lost: when a write cannot be moved (the device is full, the worker is not
- * ready), the old database stays and the next start tries again; a write already moved is not moved
- * twice (each leaves the old queue as it enters the outbox).
+ * Nothing a user queued is lost or moved twice (issue 37): the tabs take turns under one Web Lock per
+ * former queue; each row goes under its own id (workers/outbox/legacy-import.ts: the former row's id
+ * becomes its client mutation id, and a marker says it was moved), so a second tab or a start after an
+ * interrupted one finds it moved; a row that cannot be sent is handed back, kept in the outbox as
+ * refused with its reason (visible in /wijzigingen), never deleted silently. When the device has no
+ * room for an upload's bytes, the old database stays and the next start tries again.
  */
 import { Dexie, type Table } from 'dexie';
 import type { WriteName } from '../../domain/writes/registry';
 import { syncApi } from '../../lib/sync-client';
-import { queueFileWrite } from '../../lib/replica/queued-writes';
+import type { LegacyImportOutcome, LegacyWriteImport } from '../../../workers/outbox/legacy-import';
 
 /** A row of the former queue, as it was stored. */
 interface LegacyWrite {
@@ -43,18 +46,42 @@ export function legacyToWrite(w: LegacyWrite): { name: WriteName; input: Record<
   }
 }
 
+/** The lock the tabs move one former queue under: one tab at a time (beside the sync leader's own lock). */
+export const legacyQueueLockName = (name: string): string => `werkpad-portal-legacy:${name}`;
+
+/** What Web Locks this needs (navigator.locks, or a test's stand-in). */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface LegacyQueueDeps {
+  locks: LockManagerLike | null;
+  /** Moves one row into the outbox (the worker's outbox.importLegacy). */
+  importWrite: (w: LegacyWriteImport) => Promise<LegacyImportOutcome>;
+}
+
+function defaultDeps(): LegacyQueueDeps {
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? navigator.locks : null;
+  return { locks, importWrite: (w) => syncApi().outbox.importLegacy(w) };
+}
+
 let running: Promise<void> | null = null;
 
-/** Moves the former queue's writes into the outbox (once; safe to call on every start). */
-export function migrateLegacyQueue(session: { companyId: number; userId: number; participantId: number | null }): Promise<void> {
-  running ??= run(session).finally(() => {
+/** Moves the former queue's writes into the outbox (once; safe to call on every start, in every tab). */
+export function migrateLegacyQueue(session: { companyId: number; userId: number; participantId: number | null }, deps: LegacyQueueDeps = defaultDeps()): Promise<void> {
+  running ??= migrateLegacyQueueWith(session, deps).finally(() => {
     running = null;
   });
   return running;
 }
 
-async function run(session: { companyId: number; userId: number; participantId: number | null }): Promise<void> {
+/** One tab's migration, under the former queue's lock (a second tab waits, then finds it gone or moved). */
+export function migrateLegacyQueueWith(session: { companyId: number; userId: number; participantId: number | null }, deps: LegacyQueueDeps): Promise<void> {
   const name = legacyQueueName(session);
+  return deps.locks ? deps.locks.request(legacyQueueLockName(name), () => run(name, session, deps)) : run(name, session, deps);
+}
+
+async function run(name: string, session: { userId: number; participantId: number | null }, deps: LegacyQueueDeps): Promise<void> {
   if (!(await Dexie.exists(name))) return;
   const db = new Dexie(name);
   db.version(1).stores({ writes: 'id, op, state' });
@@ -63,23 +90,13 @@ async function run(session: { companyId: number; userId: number; participantId: 
   try {
     for (const w of await writes.orderBy('id').toArray()) {
       const write = legacyToWrite(w);
-      if (write && w.file) {
-        const outcome = await queueFileWrite(write.name, write.input, w.file, w.fileName ?? 'upload', {
-          participantId: session.participantId ?? 0,
-          userId: session.userId,
-          size: w.file.size,
-          mime: w.file.type || 'application/octet-stream',
-        });
-        // The device is full: keep the old queue for the next start.
-        if (!outcome.ok && outcome.reason.endsWith('deviceFull')) return;
-      } else if (write) {
-        // Input that no longer fits its schema cannot be sent: it is dropped; any other failure keeps the old queue.
-        await syncApi()
-          .outbox.enqueueMany([{ name: write.name, input: write.input }])
-          .catch((error: unknown) => {
-            if (!(error instanceof Error && error.name === 'InvalidWriteInput')) throw error;
-          });
-      }
+      const input = write?.input ?? record(w.variables.input ?? w.variables);
+      const file = w.file ? { blob: w.file, name: w.fileName ?? 'upload' } : undefined;
+      const extra = w.file ? { participantId: session.participantId ?? 0, userId: session.userId, size: w.file.size, mime: w.file.type || 'application/octet-stream' } : undefined;
+      const outcome = await deps.importWrite({ id: w.id, op: w.op, name: write?.name ?? null, input, ...(file ? { file } : {}), ...(extra ? { extra } : {}) });
+      // The device is full: keep the old queue for the next start.
+      if (outcome.kind === 'deviceFull') return;
+      // Queued, handed back as refused, or moved before: it is in the outbox; it leaves the old queue.
       await writes.delete(w.id);
     }
     complete = true;
