@@ -22,6 +22,16 @@ import { verifyCheckpoint } from './checkpoint';
 import { scopeKey, type PullEnv } from './pull-env';
 import type { ServerCollection } from './registry';
 
+/**
+ * Checksums already computed, by database epoch, company, collection, scope fingerprint (it names
+ * the user) and seq: a device that pulls again with nothing new asks for the same one (issue 37:
+ * measured 85 ms on PostgreSQL for 50,000 participants, against 3 ms for the empty pull). Valid as
+ * long as no row of the table changed after the seq, which is looked at before every use; a scope
+ * change is a new fingerprint. Bounded: the oldest entries go first.
+ */
+const computed = new Map<string, { count: number; hash: string }>();
+const MAX_COMPUTED = 2_000;
+
 export interface ReplicaChecksum {
   collection: CollectionName;
   /** Nothing to compare yet (see above); count and hash are null then. */
@@ -59,6 +69,9 @@ export async function replicaChecksum(
     sql`SELECT EXISTS (SELECT 1 FROM ${raw(collection.table)} t WHERE ${tenancy} AND t.change_seq > ${seq}) AS newer`,
   );
   if (newer[0]?.newer !== false) return stale;
+  const cacheKey = `${claims.e}:${viewer.companyId}:${collection.name}:${claims.k}:${seq}`;
+  const known = computed.get(cacheKey);
+  if (known) return { collection: collection.name, stale: false, ...known };
   // The same look again in the counting statement: one snapshot, so a change committed between the
   // two statements makes the answer stale instead of a count without that row (issue 37: the pull's
   // checksum is read while others write, and a false difference would start the collection over).
@@ -72,5 +85,8 @@ export async function replicaChecksum(
   );
   const row = rows[0];
   if (!row || row.newer !== false) return stale;
-  return { collection: collection.name, stale: false, count: Number(row.n), hash: row.hash };
+  const sum = { count: Number(row.n), hash: row.hash };
+  if (computed.size >= MAX_COMPUTED) computed.delete(computed.keys().next().value!);
+  computed.set(cacheKey, sum);
+  return { collection: collection.name, stale: false, ...sum };
 }
