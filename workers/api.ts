@@ -23,6 +23,7 @@ import { whenUnlocked } from '../src/lib/device-crypto/seal';
 import { SyncEngine, initialStatus, type SyncStatus } from './engine';
 import { openPokeStream } from './stream';
 import { enqueueMany, listOutbox, outboxCounts, resetBackoff, resolveConflict, type QueuedWrite } from './outbox/outbox';
+import { migrateBeforeWrites } from './outbox/migrate-first';
 import type { SyncSession } from '../src/domain/sync/status';
 import { IMITATE_USER_HEADER } from '../src/domain/shared/constants';
 import { forgetAllDataKeys, forgetDataKey, setDataKey } from '../src/lib/device-crypto/data-keys';
@@ -204,6 +205,16 @@ async function startRunning(session: SyncSession, page: { online?: boolean; mayP
   await whenUnlocked(replica.dexie.name);
   if (generation !== startGeneration || running) return running?.engine.getStatus() ?? initialStatus();
   await replica.dexie.open();
+  // Issue 37: rows of older write versions are migrated before this tab takes any write (writes wait
+  // for `running`), in every tab, under the replica's migration lock. A failure here is tried again
+  // by the leader before it sends; rows fold only into rows of their own version meanwhile.
+  await migrateBeforeWrites(replica).catch(() => 0);
+  // Another start (or a stop) may have come while migrating: `running` is read again.
+  const startedMeanwhile = running as Running | null;
+  if (generation !== startGeneration || startedMeanwhile) {
+    replica.dexie.close();
+    return startedMeanwhile?.engine.getStatus() ?? initialStatus();
+  }
   let self: Running | null = null;
   const engine = new SyncEngine({
     replica,

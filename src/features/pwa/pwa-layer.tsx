@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { UpdatePrompt } from './update-prompt';
 import { remoteVersionIsNewer } from './remote-version';
+import { useSyncStatus } from '../../lib/replica/hooks';
+import { UPGRADE_REQUIRED } from '../../domain/sync/write-checks';
 
 /** Look for a new version this often while the app stays open (a tablet on a desk for a day). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -15,6 +17,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 export function PwaLayer() {
   const registrationRef = useRef<ServiceWorkerRegistration | null>(null);
   const [remoteNewer, setRemoteNewer] = useState(false);
+  // The server no longer takes a queued change of this version (issue 37): the change waits for the update.
+  const { blockedCode } = useSyncStatus();
+  const [upgradeLater, setUpgradeLater] = useState(false);
+  const upgradeRequired = blockedCode === UPGRADE_REQUIRED && !upgradeLater;
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -49,7 +55,7 @@ export function PwaLayer() {
     };
   }, []);
 
-  if (!needRefresh && !remoteNewer) return null;
+  if (!needRefresh && !remoteNewer && !upgradeRequired) return null;
 
   const accept = async () => {
     if (needRefresh) {
@@ -72,6 +78,7 @@ export function PwaLayer() {
       onLater={() => {
         setNeedRefresh(false);
         setRemoteNewer(false);
+        setUpgradeLater(true);
       }}
     />
   );
