@@ -12,6 +12,7 @@ describe('syncStatusView', () => {
     ['offline with changes waiting', { state: 'offline', pending: 3 }, true, { key: 'sync.status.offlinePending', tone: 'offline', count: 3, badge: 3 }],
     ['offline beats refused changes', { online: false, failed: 1, pending: 1 }, true, { key: 'sync.status.offlinePending', tone: 'offline', count: 1, badge: 2 }],
     ['paused for sign-in', { state: 'blocked', blockedCode: 'token_expired', pending: 2 }, true, { key: 'sync.status.blocked', tone: 'blocked', badge: 2 }],
+    ['paused for the update', { state: 'blocked', blockedCode: 'upgrade_required', pending: 1 }, true, { key: 'sync.status.upgradeRequired', tone: 'blocked', badge: 1 }],
     ['refused and conflicting', { failed: 1, conflicts: 2, pending: 4 }, true, { key: 'sync.status.problem', tone: 'problem', count: 3, badge: 7 }],
     [
       'first sync',

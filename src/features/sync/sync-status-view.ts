@@ -1,4 +1,5 @@
 import type { SyncStatus } from '../../domain/sync/status';
+import { UPGRADE_REQUIRED } from '../../domain/sync/write-checks';
 
 /** Pending changes older than this may be lost when Safari evicts a site's storage (ARCHITECTURE.md). */
 export const STALE_PENDING_MS = 24 * 60 * 60 * 1000;
@@ -12,6 +13,7 @@ export interface SyncStatusView {
     | 'sync.status.offline'
     | 'sync.status.offlinePending'
     | 'sync.status.blocked'
+    | 'sync.status.upgradeRequired'
     | 'sync.status.problem'
     | 'sync.status.firstSync'
     | 'sync.status.pending'
@@ -33,7 +35,7 @@ export interface SyncStatusView {
 }
 
 type StatusInput = Pick<SyncStatus, 'state' | 'online' | 'pending' | 'failed' | 'conflicts' | 'lastSyncedAt' | 'firstSync'> &
-  Partial<Pick<SyncStatus, 'error'>>;
+  Partial<Pick<SyncStatus, 'error' | 'blockedCode'>>;
 
 function sameDay(a: number, b: number): boolean {
   const x = new Date(a);
@@ -55,7 +57,8 @@ export function syncStatusView(status: StatusInput, now: number, browserOnline =
       ? { tone: 'offline', key: 'sync.status.offlinePending', count: status.pending, badge }
       : { tone: 'offline', key: 'sync.status.offline', badge };
   }
-  if (status.state === 'blocked') return { tone: 'blocked', key: 'sync.status.blocked', badge };
+  // Paused for the app's update (issue 37: a change of a write version the server no longer takes), else for sign-in.
+  if (status.state === 'blocked') return { tone: 'blocked', key: status.blockedCode === UPGRADE_REQUIRED ? 'sync.status.upgradeRequired' : 'sync.status.blocked', badge };
   // The worker stopped because IndexedDB refused a write: never a silent "syncing" forever.
   if (status.state === 'error' && status.error === 'storage_quota') return { tone: 'error', key: 'syncPull.storageFull', badge, retry: true };
   if (status.state === 'error' && status.error === 'storage_error') return { tone: 'error', key: 'syncPull.storageError', badge, retry: true };
