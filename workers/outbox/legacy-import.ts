@@ -8,7 +8,7 @@
  * copyable in /wijzigingen, never deleted silently.
  */
 import type { CollectionName } from '../../src/domain/sync/collections';
-import { newOutboxRow } from '../../src/domain/sync/outbox-machine';
+import { LEGACY_UNSENDABLE, newOutboxRow } from '../../src/domain/sync/outbox-machine';
 import { uuidv7 } from '../../src/domain/sync/uuid-v7';
 import type { WriteName } from '../../src/domain/writes/registry';
 import type { Replica } from '../replica/db';
@@ -16,7 +16,7 @@ import { addRows, InvalidWriteInput, rowOf } from './outbox';
 import { enqueueFile, FileRefused, type FileToQueue } from './files';
 
 /** The reason of a former queue row that no longer maps to a write (an upload without its bytes, an unknown operation). */
-export const LEGACY_UNSENDABLE = 'legacy_unsendable';
+export { LEGACY_UNSENDABLE };
 
 /** One row of the former queue, as the page hands it over. */
 export interface LegacyWriteImport {

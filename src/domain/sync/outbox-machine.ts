@@ -144,6 +144,8 @@ export const MAX_ERROR_ATTEMPTS = 3;
 
 /** The reason of a row set aside after transient failures (the last failure's text in errorParams.code). */
 export const SEND_FAILED = 'send_failed';
+/** The reason of a row of the portal's former queue that can no longer be sent (kept to copy or discard, never retried). */
+export const LEGACY_UNSENDABLE = 'legacy_unsendable';
 /** How often a row's own transient failure is tried again before it is set aside. */
 export const MAX_TRANSIENT_TRIES = 20;
 /** How long after its first own transient failure a row is set aside, whatever its tries. */

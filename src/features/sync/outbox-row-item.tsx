@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxRow } from '../../domain/sync/outbox-machine';
+import { LEGACY_UNSENDABLE, type OutboxRow } from '../../domain/sync/outbox-machine';
 import { ConflictChoice } from './conflict-choice';
 import { formatDate, formatTime } from '../../lib/format';
 import { opLabel, reasonText } from './op-label';
@@ -52,7 +52,8 @@ export function OutboxRowItem({ row, onRetry, onDiscard, onResolve }: OutboxRowI
         </div>
       ) : (
         <div className="outbox-row__actions">
-          {row.status === 'failed' || (row.status === 'conflict' && row.serverDocument === null) ? (
+          {/* A former portal queue row that cannot be sent (issue 37) is kept to copy or discard: retrying it would fail the same way. */}
+          {(row.status === 'failed' && row.error !== LEGACY_UNSENDABLE) || (row.status === 'conflict' && row.serverDocument === null) ? (
             <button type="button" className="button" disabled={busy} onClick={() => run(() => onRetry(row))}>
               {t('sync.row.retry')}
             </button>
