@@ -62,11 +62,36 @@ export async function openReplicaReader(session: ReplicaIdentity): Promise<void>
   // that opened it first tries again after the worker's open.
   for (let attempt = 0; ; attempt++) {
     try {
-      await replicaReader(session).dexie.open();
+      const reader = replicaReader(session);
+      await reader.dexie.open();
+      warmNameLists(reader);
       return;
     } catch (error) {
       if (attempt >= 4) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
     }
   }
+}
+
+/** The collections whose screens read them whole (the name lists, src/lib/replica/sorted-rows.ts). */
+const WARMED: readonly CollectionName[] = ['participants', 'users'];
+
+/**
+ * Once the reader is open, while the page is idle: reads the name lists' collections once, so the values the
+ * sealing layer opens are kept (opened-values.ts) and the first list the user opens does not decrypt them all
+ * (issue 36, the list speed). A read that fails (the key went, the reader closed) is of no concern: the list
+ * reads for itself.
+ */
+function warmNameLists(reader: ReplicaReader): void {
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void, options: { timeout: number }) => number }).requestIdleCallback;
+  const run = () => {
+    void (async () => {
+      for (const name of WARMED) {
+        if (current?.reader !== reader) return;
+        await reader.docs(name).toArray().catch(() => undefined);
+      }
+    })();
+  };
+  if (idle) idle(run, { timeout: 2_000 });
+  else setTimeout(run, 0);
 }
