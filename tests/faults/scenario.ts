@@ -18,6 +18,7 @@
  * once, every document's fields equal the last accepted edit of each field, every replica equals
  * the server's view of its scope, and every injected fault happened.
  */
+import { DEPLOYED_PROBE_SAVE_VERSION, migrateProbeSave } from './deployed-writes';
 import 'fake-indexeddb/auto';
 import { SyncEngine } from '../../workers/engine';
 import { createGraphTransport } from '../../workers/graph-client';
@@ -164,17 +165,13 @@ interface Client {
 /**
  * A deploy that changed a write's input mid-run (issue 19): the build before it sent probes.save's
  * body as `text`; the deployed build (version 2) sends `body` and migrates rows queued before it. The
- * server only knows `body`, so a row that is not migrated is refused by validation, and lost.
+ * server runs version 2 from the start (tests/faults/deployed-writes.ts), as a deploy updates it first.
  */
 const currentProbeSave = findWrite('probes.save')!;
 const deployedProbeSave: Write = defineWrite({
   ...currentProbeSave,
-  version: 2,
-  migrate: (from, args) => {
-    if (from >= 2 || !('text' in args)) return args;
-    const { text, ...rest } = args;
-    return { ...rest, body: text };
-  },
+  version: DEPLOYED_PROBE_SAVE_VERSION,
+  migrate: migrateProbeSave,
 });
 const DEPLOYED_WRITES = (name: string): Write | null => (name === 'probes.save' ? deployedProbeSave : findWrite(name));
 
@@ -299,7 +296,8 @@ export async function runFaultSeed(server: FaultServer, options: FaultOptions): 
     for (const m of parsed.query.matchAll(/\br(\d+): (\w+)\(/g)) {
       const vars = parsed.variables[`r${m[1]}`];
       if (!vars) continue;
-      const { clientMutationId, baseRevision, baseValues, identity, ...input } = vars;
+      // The row's write version (issue 37) travels beside the input, like its id and base: not the user's values.
+      const { clientMutationId, baseRevision, baseValues, identity, writeVersion: _version, ...input } = vars;
       if (!sent.has(String(clientMutationId)) && Math.abs(uuidv7Time(String(clientMutationId)) - clock) > SKEW_SEEN_MS) stats.clockSkews++;
       sent.set(String(clientMutationId), { identity: typeof identity === 'string' ? identity : null, mutation: m[2]!, input, baseRevision, baseValues });
     }

@@ -2,7 +2,7 @@
  * The server under fault injection (workers/fault-injection.test.ts, tests/faults/run.ts), on one
  * of two databases, always a real server process on a free loopback port that `crash()` kills with
  * SIGKILL (mid-push when the caller times it so, see `pushInFlight`) and starts again:
- * - PostgreSQL: `node --import tsx server/main.ts` against DATABASE_URL. The test keeps its own
+ * - PostgreSQL: `node --import tsx tests/sync/pg-fault-server.ts` (server/main.ts after the run's deploy) against DATABASE_URL. The test keeps its own
  *   connection for scope changes and the final checks.
  * - PGlite: `node --import tsx tests/sync/pglite-fault-server.ts`, the same app on a PGlite data
  *   directory; after the SIGKILL a new process opens the same directory (PGlite's durability is
@@ -292,7 +292,7 @@ export async function startPostgresFaultServer(adminUrl: string, options: { log?
   const dataDir = mkdtempSync(path.join(tmpdir(), 'werkpad-faults-data-'));
   const base = `http://127.0.0.1:${port}`;
   const proc = serverProcess(
-    'server/main.ts',
+    'tests/sync/pg-fault-server.ts',
     {
       PORT: String(port),
       DATABASE_URL: serverUrl.toString(),

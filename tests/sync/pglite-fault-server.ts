@@ -18,6 +18,10 @@ import { migrate } from '../../server/db/migrate';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { droppableListen } from '../../server/sync/testing/listen-drop';
+import { deployProbeSaveOnServer } from '../faults/deployed-writes';
+
+// The server of the run is the deployed build (tests/faults/deployed-writes.ts).
+deployProbeSaveOnServer();
 
 const dataDir = process.env.WERKPAD_FAULT_PGLITE_DIR;
 const secret = process.env.WERKPAD_FAULT_SECRET;
