@@ -104,9 +104,11 @@ function publicEntries(): string[] {
 /**
  * Keys a public page's code names but never shows there: the display-settings schema's messages
  * (domain/portal/display-settings.ts, reached through the theme follower) appear only in the
- * signed-in settings form.
+ * signed-in settings form; the sign-out flow (reached through the sign-in page's "sign in as someone
+ * else") compares a worker's error with `sync.errors.discardWhileSending` and never shows it there;
+ * `messages.send` is the name of a write in the outbox's types (domain/sync/outbox-machine.ts), not a text.
  */
-const NOT_SHOWN_ON_PUBLIC_PAGES = ['portal.validation.'];
+const NOT_SHOWN_ON_PUBLIC_PAGES = ['portal.validation.', 'sync.errors.discardWhileSending', 'messages.send'];
 
 /** The route awaits every text in its beforeLoad: itself, or through guardRoute (the signed-in layouts). */
 function loadsEveryText(entry: string): boolean {
