@@ -87,7 +87,8 @@ test.describe('unlock with the device authenticator (issue 36, WebAuthn PRF)', (
     const setting = page.getByTestId('authenticator-setting');
     const toggle = setting.getByRole('switch', { name: SWITCH });
     await expect(toggle).not.toBeChecked({ timeout: 30_000 });
-    await toggle.check();
+    // The switch turns on once the authenticator has answered (it is the device's state, not the click's): click, then wait.
+    await toggle.click();
     await expect(setting.getByRole('status')).toHaveText('Ontgrendelen met dit apparaat is ingeschakeld.', { timeout: 30_000 });
     await expect(toggle).toBeChecked();
     await expectAccessible(page, '/user/devices with the switch on');

@@ -22,7 +22,14 @@ export async function graph<T>(api: APIRequestContext, query: string, variables:
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await api.post('/api/v2/graph', { data: { query, variables } });
-      const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+      const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; retryAfterSeconds?: number } }[] };
+      // The test's calls share the user's row budget with the app's own sync (server/graph/row-cost.ts): a 429
+      // says when to come back, as it does to the app.
+      const limited = body.errors?.find((e) => e.extensions?.code === 'RATE_LIMITED');
+      if (limited && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, (limited.extensions?.retryAfterSeconds ?? 1) * 1000));
+        continue;
+      }
       expect(body.errors).toBeUndefined();
       return body.data as T;
     } catch (error) {
